@@ -1,0 +1,45 @@
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { getDb } from "~/db/db.server";
+import { fieldErrorsFrom, type FieldErrors } from "~/lib/forms";
+import { LoginSchema } from "~/lib/schemas/auth";
+import { LOCKOUT_WINDOW_MS, clearFailedLogins, isLockedOut, recordFailedLogin } from "~/models/login-attempt.server";
+import { verifyLogin, type SessionUser } from "~/models/user.server";
+
+/** A refused sign-in: the status to answer with and what the form shows. */
+export class LoginError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 429,
+    readonly errors: FieldErrors,
+  ) {
+    super(`login refused (${status})`);
+  }
+}
+
+function clientIp(request: Request): string | null {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null;
+}
+
+export const authenticator = new Authenticator<SessionUser>();
+
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const parsed = LoginSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new LoginError(400, fieldErrorsFrom(parsed.error));
+    const { email, password } = parsed.data;
+    const db = getDb();
+    // Checked before the password, so a locked account cannot be probed further.
+    if (await isLockedOut(db, email)) {
+      throw new LoginError(429, { _form: `auth.tooManyAttempts|minutes=${LOCKOUT_WINDOW_MS / 60_000}` });
+    }
+    const user = await verifyLogin(db, email, password);
+    if (!user) {
+      await recordFailedLogin(db, email, clientIp(request));
+      // One message for unknown e-mail and wrong password alike.
+      throw new LoginError(401, { _form: "auth.invalidCredentials" });
+    }
+    await clearFailedLogins(db, email);
+    return user;
+  }),
+  "form",
+);

@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { SidebarPrefs } from "~/lib/prefs";
+import type { SessionUser } from "~/models/user.server";
+import { SideMenu } from "./SideMenu";
+import { TopBar } from "./TopBar";
+import classes from "./shell.module.css";
+
+/** The default layout of spec 01 §2: top bar, collapsible side menu, content. */
+export function AppLayout({
+  user,
+  prefs,
+  version,
+  appBarStyle,
+  title,
+  children,
+}: {
+  user: SessionUser;
+  prefs: SidebarPrefs;
+  version: string;
+  appBarStyle: { background: string; color: string };
+  title?: string | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.layout}>
+      <a href="#main" className="skip-link">
+        {t("app.skipToContent")}
+      </a>
+      <TopBar user={user} version={version} style={appBarStyle} title={title} />
+      <div className={classes.body}>
+        <SideMenu role={user.role} prefs={prefs} />
+        <main id="main" className={classes.main} tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type DB = Kysely<Database>;
+export type Dialect = "sqlite" | "postgres";
+
+const DEFAULT_SQLITE_FILE = "data/servicehub.db";
+
+export function dialectOf(url: string | undefined): Dialect {
+  return url && /^postgres(ql)?:\/\//.test(url) ? "postgres" : "sqlite";
+}
+
+/** `file:path` or a bare path; unset → data/servicehub.db. `:memory:` is allowed for tests. */
+export function sqlitePath(url: string | undefined): string {
+  if (!url) return DEFAULT_SQLITE_FILE;
+  const p = url.startsWith("file:") ? url.slice("file:".length) : url;
+  return p || DEFAULT_SQLITE_FILE;
+}
+
+export function createDb(url: string | undefined = process.env.DATABASE_URL): DB {
+  if (dialectOf(url) === "postgres") {
+    // Postgres returns bigint/numeric as strings by default; our ids and counts fit in JS numbers.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+    });
+  }
+  const file = sqlitePath(url);
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+// One handle per process; kept on globalThis so dev-server reloads do not open new pools.
+const globalForDb = globalThis as unknown as { __servicehubDb?: DB };
+
+export function getDb(): DB {
+  globalForDb.__servicehubDb ??= createDb();
+  return globalForDb.__servicehubDb;
+}

@@ -1,0 +1,64 @@
+/**
+ * Date display helpers (spec 01 §9: "Dates are formatted day.month.year").
+ *
+ * Times follow central European time (spec 01 §9), so formatting always uses
+ * Europe/Berlin — independent of the server's or browser's own time zone.
+ * That also keeps server-rendered and hydrated markup identical.
+ */
+
+export const DISPLAY_TIME_ZONE = "Europe/Berlin";
+
+/**
+ * SQLite's CURRENT_TIMESTAMP / datetime('now') yields "YYYY-MM-DD HH:MM:SS"
+ * in UTC but without a zone marker; JavaScript would read that as *local*
+ * time. We treat such zone-less date-times as UTC.
+ */
+const ZONELESS_DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
+
+/** Parses the accepted inputs into a valid Date, or null. */
+export function toDate(value: string | Date | null | undefined): Date | null {
+  if (value == null) return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  const text = value.trim();
+  if (text === "") return null;
+  const zoneless = ZONELESS_DATETIME.exec(text);
+  const date = new Date(zoneless ? `${zoneless[1]}T${zoneless[2]}Z` : text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+// Created once: Intl formatters are comparatively expensive to construct.
+const PARTS_FORMAT = new Intl.DateTimeFormat("en-GB", {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  // h23, not hour12:false — the latter prints midnight as "24" in some engines.
+  hourCycle: "h23",
+});
+
+function berlinParts(date: Date): Record<"day" | "month" | "year" | "hour" | "minute", string> {
+  const parts = { day: "", month: "", year: "", hour: "", minute: "" };
+  for (const part of PARTS_FORMAT.formatToParts(date)) {
+    if (part.type in parts) parts[part.type as keyof typeof parts] = part.value;
+  }
+  parts.year = parts.year.padStart(4, "0");
+  return parts;
+}
+
+/** `DD.MM.YYYY` in Berlin time; "" for empty or invalid input. */
+export function formatDate(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const p = berlinParts(date);
+  return `${p.day}.${p.month}.${p.year}`;
+}
+
+/** `DD.MM.YYYY HH:mm` (24-hour) in Berlin time; "" for empty or invalid input. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const p = berlinParts(date);
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+}

@@ -1,0 +1,21 @@
+import { redirect } from "@remix-run/node";
+import { flashCookie, serializeCookie } from "~/auth/cookies.server";
+import { flashSchema, type Flash } from "./flash";
+
+/** Post/Redirect/Get with a message the shell shows as a toast on the next page. */
+export async function redirectWithFlash(request: Request, to: string, flash: Omit<Flash, "id">, init?: ResponseInit) {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await serializeCookie(flashCookie, request, { ...flash, id: Date.now().toString(36) }));
+  return redirect(to, { ...init, headers });
+}
+
+/** Reads and clears the pending flash message; call in the root loader. */
+export async function consumeFlash(request: Request): Promise<{ flash: Flash | null; setCookie: string | null }> {
+  const raw = await flashCookie.parse(request.headers.get("Cookie"));
+  if (!raw) return { flash: null, setCookie: null };
+  const parsed = flashSchema.safeParse(raw);
+  return {
+    flash: parsed.success ? parsed.data : null,
+    setCookie: await serializeCookie(flashCookie, request, "", { maxAge: 0 }),
+  };
+}

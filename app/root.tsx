@@ -1,0 +1,65 @@
+import "@mantine/core/styles.css";
+import "./styles/global.css";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { ErrorPage } from "./components/ErrorPage";
+import { FlashToast } from "./components/FlashToast";
+import { useNonce } from "./components/nonce";
+import { DEFAULT_LANGUAGE, isLanguage } from "./i18n/config";
+import { i18next } from "./i18n/i18next.server";
+import { consumeFlash } from "./lib/flash.server";
+import { theme } from "./theme";
+
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export const meta: MetaFunction = () => [{ title: "ServiceHub" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await i18next.getLocale(request);
+  const { flash, setCookie } = await consumeFlash(request);
+  return data({ locale, flash }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const locale = rootData?.locale && isLanguage(rootData.locale) ? rootData.locale : DEFAULT_LANGUAGE;
+  const nonce = useNonce();
+  useChangeLanguage(locale);
+  return (
+    <html lang={locale} {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          {children}
+          {rootData?.flash ? <FlashToast key={rootData.flash.id} flash={rootData.flash} /> : null}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="bare-page">
+      <ErrorPage error={error} homeLabel={t("app.home")} />
+    </main>
+  );
+}

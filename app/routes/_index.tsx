@@ -1,0 +1,7 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return redirect("/dashboard");
+}

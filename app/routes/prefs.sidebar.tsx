@@ -1,0 +1,30 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { requireUser, safeRedirectPath } from "~/auth/session.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { readSidebarPrefs, writeSidebarPrefs } from "~/lib/prefs.server";
+
+export function loader() {
+  return redirect("/settings");
+}
+
+/** Last value of a field wins: a hidden "false" before a checkbox's "true" gives checkbox semantics. */
+function flag(form: FormData, name: string): boolean | undefined {
+  const values = form.getAll(name);
+  if (!values.length) return undefined;
+  return values[values.length - 1] === "true";
+}
+
+/** Side-menu settings; fields that are not sent keep their value (a disabled switch sends nothing). */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  const form = await request.formData();
+  const current = await readSidebarPrefs(request);
+  const next = {
+    showWholeDrawer: flag(form, "showWholeDrawer") ?? current.showWholeDrawer,
+    expandOnHover: flag(form, "expandOnHover") ?? current.expandOnHover,
+  };
+  const headers = { "Set-Cookie": await writeSidebarPrefs(request, next) };
+  const to = safeRedirectPath(form.get("redirectTo"));
+  if (form.get("notify") === "true") return redirectWithFlash(request, to, { kind: "success", message: "settings.saved" }, { headers });
+  return redirect(to, { headers });
+}

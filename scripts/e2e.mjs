@@ -1,0 +1,40 @@
+// Runs the Playwright suite against the production build on free ports with a fresh database,
+// so it never collides with a running dev server or another test run on a shared machine.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const port = await freePort();
+const smtpPort = await freePort();
+const runDir = path.resolve("data", `e2e-${port}`);
+fs.rmSync(runDir, { recursive: true, force: true });
+fs.mkdirSync(runDir, { recursive: true });
+
+const env = {
+  ...process.env,
+  E2E_PORT: String(port),
+  E2E_SMTP_PORT: String(smtpPort),
+  E2E_RUN_DIR: runDir,
+  DATABASE_URL: `file:${path.join(runDir, "servicehub.db")}`,
+  SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-0123456789",
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+};
+
+const child = spawn("npx", ["playwright", "test", ...process.argv.slice(2)], { stdio: "inherit", env });
+child.on("exit", (code, signal) => {
+  if (!process.env.E2E_KEEP) fs.rmSync(runDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});

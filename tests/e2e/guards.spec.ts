@@ -1,0 +1,102 @@
+import { DEMO_PASSWORD, expect, loginWithForm, test } from "../support/fixtures";
+
+test.describe("without a session", () => {
+  test("every app path redirects to /login and returns there after sign-in", async ({ page }) => {
+    await page.goto("/settings?tab=sidebar");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings%3Ftab%3Dsidebar$/);
+    await loginWithForm(page, "keyuser@example.com", DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/settings\?tab=sidebar$/);
+  });
+
+  test("/ and unknown paths redirect to /login", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/does/not/exist");
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  });
+
+  test("the public paths are reachable", async ({ page }) => {
+    for (const path of ["/login", "/reset-password", "/reset-password/some-token"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
+    await expect(page.getByTestId("reset-invalid")).toBeVisible();
+    await page.goto("/auth/azure/callback");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId("toast")).toContainText("Microsoft");
+  });
+});
+
+test.describe("with a session", () => {
+  test("/login and / lead to the dashboard", async ({ page, makeUser, signIn }) => {
+    await signIn(await makeUser("client"));
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("a user opening an admin page lands on /unauthorized with the spec's text", async ({ page, makeUser, signIn }) => {
+    await signIn(await makeUser("user"));
+    await page.goto("/admin/tags");
+    await expect(page).toHaveURL(/\/unauthorized$/);
+    await expect(page.getByRole("heading", { name: "Unauthorized" })).toBeVisible();
+    await expect(page.getByTestId("unauthorized-message")).toHaveText(
+      "Sie haben nicht die erforderlichen Berechtigungen, um auf diese Seite zuzugreifen.",
+    );
+  });
+
+  test("keyuser is refused admin pages, admin guard passes keysuperuser", async ({ page, makeUser, signIn, context }) => {
+    await signIn(await makeUser("keyuser"));
+    await page.goto("/bin");
+    await expect(page).toHaveURL(/\/unauthorized$/);
+    await context.clearCookies();
+    await signIn(await makeUser("keysuperuser"));
+    await page.goto("/admin/tags");
+    await expect(page).toHaveURL(/\/admin\/tags$/);
+    await expect(page.getByTestId("coming-soon")).toBeVisible();
+  });
+
+  test("plain admin passes isAdmin but not the admin guard", async ({ page, makeUser, signIn }) => {
+    await signIn(await makeUser("admin"));
+    await page.goto("/admin/usermanagement");
+    await expect(page).toHaveURL(/\/unauthorized$/);
+    await page.goto("/basedata/owner");
+    await expect(page.getByTestId("coming-soon")).toBeVisible();
+  });
+
+  test("client and user are refused base data", async ({ page, makeUser, signIn }) => {
+    await signIn(await makeUser("client"));
+    await page.goto("/basedata/kpis");
+    await expect(page).toHaveURL(/\/unauthorized$/);
+  });
+
+  test("a forbidden POST answers 403", async ({ page, makeUser, signIn }) => {
+    await signIn(await makeUser("user"));
+    const response = await page.request.post("/admin/tags", { form: { name: "Neu" }, maxRedirects: 0 });
+    expect(response.status()).toBe(403);
+  });
+
+  test("a cross-site POST is refused and changes nothing", async ({ page, makeUser, signIn }) => {
+    await signIn(await makeUser("user"));
+    const response = await page.request.post("/logout", {
+      form: {},
+      headers: { Origin: "http://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    // The session survived the forged logout.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("an unknown path shows the 404 page with a link home", async ({ page, makeUser, signIn }) => {
+    await signIn(await makeUser("user"));
+    const response = await page.goto("/this/page/does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("This page could not be found")).toBeVisible();
+    await page.getByTestId("error-page").getByRole("link").click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});

@@ -1,0 +1,78 @@
+import { expect, test } from "../support/fixtures";
+
+test("language switch persists across reloads", async ({ page, makeUser, signIn, context, javaScriptEnabled }) => {
+  await signIn(await makeUser("keyuser", "Lena Sprache"));
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("welcome")).toHaveText("Willkommen, Lena Sprache");
+  await page.getByTestId("language-menu").locator("summary").click();
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByTestId("welcome")).toHaveText("Welcome, Lena Sprache");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.reload();
+  await expect(page.getByTestId("welcome")).toHaveText("Welcome, Lena Sprache");
+  await expect(page.getByRole("link", { name: "Base Data" }).or(page.getByText("Base Data"))).toBeVisible();
+  const cookie = (await context.cookies()).find((c) => c.name === "sh_lng");
+  expect(cookie).toBeTruthy();
+  // Kept for 365 days.
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
+  if (javaScriptEnabled) expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+  await page.getByTestId("language-menu").locator("summary").click();
+  await page.getByRole("button", { name: "Deutsch" }).click();
+  await expect(page.getByTestId("welcome")).toHaveText("Willkommen, Lena Sprache");
+});
+
+test("the side menu collapses to icons and stays collapsed after a reload", async ({ page, makeUser, signIn }) => {
+  await signIn(await makeUser("user"));
+  await page.goto("/dashboard");
+  const menu = page.getByTestId("side-menu");
+  await expect(menu).not.toHaveAttribute("data-collapsed");
+  // With JS the menu collapses at once (optimistic); wait until the server has stored the choice.
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/prefs/sidebar"));
+  await page.getByTestId("sidebar-toggle").click();
+  await saved;
+  await expect(menu).toHaveAttribute("data-collapsed", "");
+  await expect(menu).toHaveAttribute("data-hover-expand", "");
+  await page.reload();
+  await expect(menu).toHaveAttribute("data-collapsed", "");
+  await expect(page.getByTestId("nav-dashboard").locator("span").first()).toBeHidden();
+  await page.getByTestId("sidebar-toggle").click();
+  await expect(menu).not.toHaveAttribute("data-collapsed");
+});
+
+test("saving settings shows a toast; with JS it goes away after 4 s", async ({ page, makeUser, signIn, javaScriptEnabled }) => {
+  await signIn(await makeUser("user"));
+  await page.goto("/settings");
+  // "Expand on hover" only applies to a collapsed menu, so it is disabled while the whole drawer shows.
+  await expect(page.getByLabel("Toggle Expand on Hover")).toBeDisabled();
+  await page.getByLabel("Show Whole Left Drawer").uncheck();
+  await page.getByTestId("save-sidebar").click();
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("Einstellungen gespeichert");
+  await expect(toast).toHaveAttribute("data-kind", "success");
+  await expect(page.getByTestId("side-menu")).toHaveAttribute("data-collapsed", "");
+  await expect(page.getByTestId("side-menu")).toHaveAttribute("data-hover-expand", "");
+  await page.getByLabel("Toggle Expand on Hover").uncheck();
+  await page.getByTestId("save-sidebar").click();
+  await expect(page.getByTestId("side-menu")).not.toHaveAttribute("data-hover-expand");
+  await expect(page.getByLabel("Toggle Expand on Hover")).not.toBeChecked();
+  if (javaScriptEnabled) await expect(toast).toBeHidden({ timeout: 6_000 });
+  await page.reload();
+  await expect(page.getByTestId("toast")).toHaveCount(0);
+});
+
+test("menu entries follow the role", async ({ page, makeUser, signIn, context }) => {
+  await signIn(await makeUser("client"));
+  await page.goto("/dashboard");
+  const menu = page.getByTestId("side-menu");
+  await expect(menu.getByTestId("nav-dashboard")).toBeVisible();
+  await expect(menu.getByTestId("nav-servicecatalog")).toBeVisible();
+  await expect(menu.getByTestId("nav-owner")).toHaveCount(0);
+  await expect(menu.getByTestId("nav-bin")).toHaveCount(0);
+  await context.clearCookies();
+  await signIn(await makeUser("superadmin"));
+  await page.goto("/dashboard");
+  await expect(menu.getByTestId("nav-owner")).toBeVisible();
+  await expect(menu.getByTestId("nav-bin")).toBeVisible();
+  await expect(menu.getByTestId("nav-usermanagement")).toBeVisible();
+  await expect(menu.getByTestId("nav-factoryCatalog")).toBeVisible();
+});

@@ -1,0 +1,83 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { sessionCookie } from "~/auth/cookies.server";
+import { createSession } from "~/auth/session.server";
+import type { Role } from "~/auth/roles";
+import { createDb, type DB } from "~/db/db.server";
+import { createUser } from "~/models/user.server";
+
+export const DEMO_PASSWORD = "servicehub-demo";
+export const TEST_PASSWORD = "e2e-password-123";
+
+export interface TestUser {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+type WorkerFixtures = { db: DB };
+type TestFixtures = {
+  /** A fresh account of this role, so tests that change a password or lock an e-mail never disturb each other. */
+  makeUser: (role: Role, name?: string) => Promise<TestUser>;
+  /** Signs the browser context in as this user through a real session row (faster than the form). */
+  signIn: (user: TestUser) => Promise<void>;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  db: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const db = createDb(process.env.DATABASE_URL);
+      await use(db);
+      await db.destroy();
+    },
+    { scope: "worker" },
+  ],
+  makeUser: async ({ db }, use) => {
+    await use(async (role, name) => {
+      const email = `e2e-${role}-${crypto.randomBytes(5).toString("hex")}@example.com`;
+      const displayName = name ?? `Test ${role}`;
+      const id = await createUser(db, { name: displayName, email, password: TEST_PASSWORD, role });
+      return { id, name: displayName, email, password: TEST_PASSWORD, role };
+    });
+  },
+  signIn: async ({ db, context, baseURL }, use) => {
+    await use(async (user) => {
+      await addSessionCookie(db, context, baseURL!, user.id);
+    });
+  },
+});
+
+export async function addSessionCookie(db: DB, context: BrowserContext, baseURL: string, userId: number) {
+  const id = await createSession(db, userId, "playwright");
+  const header = await sessionCookie.serialize(id);
+  const value = header.split(";")[0].split("=").slice(1).join("=");
+  await context.addCookies([{ name: "sh_session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+}
+
+export async function loginWithForm(page: Page, email: string, password: string) {
+  await page.getByLabel(/^E-Mail/).fill(email);
+  await page.getByLabel(/^(Passwort|Password)/).first().fill(password);
+  await page.getByRole("button", { name: /^(Anmelden|Sign in)$/ }).click();
+}
+
+/** Waits for the mail the app sent to this address through the test SMTP server. */
+export async function readMail(to: string, timeoutMs = 10_000): Promise<string> {
+  const file = path.join(process.env.E2E_RUN_DIR ?? "data/e2e", "mail", `${to.toLowerCase()}.eml`);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(file)) return decodeQuotedPrintable(fs.readFileSync(file, "utf8"));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail for ${to}`);
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export { expect };

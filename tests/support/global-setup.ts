@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+
+/**
+ * A real SMTP server for the run: the app sends password-reset mails to it over SMTP, and each
+ * mail is written to E2E_RUN_DIR/mail/<recipient>.eml for the tests to read.
+ */
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_SMTP_PORT);
+  const dir = path.join(process.env.E2E_RUN_DIR ?? "data/e2e", "mail");
+  fs.mkdirSync(dir, { recursive: true });
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        for (const rcpt of session.envelope.rcptTo) {
+          fs.writeFileSync(path.join(dir, `${rcpt.address.toLowerCase()}.eml`), Buffer.concat(chunks));
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+}
