@@ -49,10 +49,17 @@ async function loadUser(request: Request): Promise<SessionUser | null> {
   return row ? toSessionUser(row) : null;
 }
 
-/** Only same-site relative paths; anything else (//evil, https://…) falls back to the dashboard. */
+/**
+ * Only same-site relative paths; anything else (//evil, https://…, "/\t/evil" which browsers
+ * resolve to another host after dropping the tab) falls back to the dashboard.
+ */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to === "/login" || to.startsWith("/login?")) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(to) || to.startsWith("//")) return fallback;
+  const resolved = new URL(to, "http://servicehub.invalid");
+  if (resolved.origin !== "http://servicehub.invalid") return fallback;
+  if (resolved.pathname === "/login") return fallback;
   return to;
 }
 

@@ -11,5 +11,5 @@ export const DEFAULT_SIDEBAR_PREFS: SidebarPrefs = { showWholeDrawer: true, expa
 
 export function parseSidebarPrefs(raw: unknown): SidebarPrefs {
   const parsed = sidebarPrefsSchema.safeParse(raw ?? {});
-  return parsed.success ? parsed.data : DEFAULT_SIDEBAR_PREFS;
+  return parsed.success ? parsed.data : { ...DEFAULT_SIDEBAR_PREFS };
 }

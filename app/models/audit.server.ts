@@ -22,11 +22,18 @@ export interface ActivityInput {
 // Never store secrets in the audit trail, whatever a caller passes.
 const REDACTED_KEYS = new Set(["password", "password_hash", "token", "token_hash", "two_factor_secret"]);
 
+function scrub(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(scrub);
+  if (value && typeof value === "object") {
+    const clean: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) clean[key] = REDACTED_KEYS.has(key) ? "[redacted]" : scrub(inner);
+    return clean;
+  }
+  return value;
+}
+
 function redact(values: Record<string, unknown> | null | undefined): string | null {
-  if (!values) return null;
-  const clean: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) clean[key] = REDACTED_KEYS.has(key) ? "[redacted]" : value;
-  return JSON.stringify(clean);
+  return values ? JSON.stringify(scrub(values)) : null;
 }
 
 /** Records one audit activity; pass the transaction of the write it describes. */

@@ -100,3 +100,25 @@ test.describe("with a session", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
+
+test("every response carries the security headers", async ({ request }) => {
+  for (const path of ["/login", "/favicon.svg"]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"], path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+  }
+});
+
+test("other errors show status and message with a link home, never a stack trace", async ({ page, makeUser, signIn }) => {
+  await signIn(await makeUser("superadmin"));
+  // A POST to a screen that has no form yet: allowed for the role, but no such action (405).
+  const response = await page.request.post("/admin/tags", { form: { name: "x" }, maxRedirects: 0 });
+  expect(response.status()).toBe(405);
+  const html = await response.text();
+  expect(html).toContain("Method Not Allowed");
+  expect(html).toContain('href="/"');
+  expect(html).not.toMatch(/\bat .+\.(js|ts):\d+/);
+});

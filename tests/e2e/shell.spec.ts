@@ -76,3 +76,34 @@ test("menu entries follow the role", async ({ page, makeUser, signIn, context })
   await expect(menu.getByTestId("nav-usermanagement")).toBeVisible();
   await expect(menu.getByTestId("nav-factoryCatalog")).toBeVisible();
 });
+
+test("the top bar takes its gradient from the app-bar settings, with white text on a dark colour", async ({ page, makeUser, signIn, db }) => {
+  await signIn(await makeUser("user"));
+  await page.goto("/dashboard");
+  const bar = page.getByTestId("top-bar");
+  // Defaults: white, so the text is black.
+  await expect(bar).toHaveCSS("color", "rgb(0, 0, 0)");
+  const value = JSON.stringify({ appBarColor1: "#1a237e", appBarColor2: "#004d40", appBarGradientDegree: 90, appBarOpacity1: 1, appBarOpacity2: 0.5 });
+  await db
+    .insertInto("settings")
+    .values({ key: "app_bar", value, updated_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+    .execute();
+  try {
+    await page.reload();
+    await expect(bar).toHaveCSS("color", "rgb(255, 255, 255)");
+    await expect(bar).toHaveCSS("background-image", "linear-gradient(90deg, rgb(26, 35, 126), rgba(0, 77, 64, 0.5))");
+  } finally {
+    await db.deleteFrom("settings").where("key", "=", "app_bar").execute();
+  }
+});
+
+test("without a choice the browser's language decides", async ({ browser, baseURL, javaScriptEnabled }) => {
+  const context = await browser.newContext({ locale: "en-US", baseURL, javaScriptEnabled });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByLabel(/^Password/).first()).toBeVisible();
+  await context.close();
+});

@@ -90,7 +90,7 @@ const de = {
     confirmPassword: "Passwort bestätigen",
     oldPassword: "Altes Passwort",
     passwordTooShort: "Das Passwort muss mindestens {{min}} Zeichen lang sein.",
-    passwordTooLong: "Das Passwort darf höchstens {{max}} Zeichen lang sein.",
+    passwordTooLong: "Das Passwort ist zu lang (höchstens {{max}} Zeichen; Umlaute und Sonderzeichen zählen doppelt).",
     passwordMismatch: "Die Passwörter stimmen nicht überein.",
     oldPasswordWrong: "Das alte Passwort ist falsch.",
     passwordChanged: "Passwort geändert",

@@ -90,7 +90,7 @@ const en: Resources = {
     confirmPassword: "Confirm password",
     oldPassword: "Old password",
     passwordTooShort: "The password must be at least {{min}} characters long.",
-    passwordTooLong: "The password must be at most {{max}} characters long.",
+    passwordTooLong: "The password is too long (at most {{max}} characters; accented and special characters count twice).",
     passwordMismatch: "The passwords do not match.",
     oldPasswordWrong: "The old password is incorrect.",
     passwordChanged: "Password changed",

@@ -10,7 +10,10 @@ const email = z.string().trim().toLowerCase().pipe(z.email({ error: "auth.emailI
 const newPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: errorKey("auth.passwordTooShort", { min: PASSWORD_MIN_LENGTH }) })
-  .max(PASSWORD_MAX_LENGTH, { error: errorKey("auth.passwordTooLong", { max: PASSWORD_MAX_LENGTH }) });
+  // bcrypt's limit is in bytes: "ä" takes two, so count the UTF-8 form, not the characters.
+  .refine((pw) => new TextEncoder().encode(pw).length <= PASSWORD_MAX_LENGTH, {
+    error: errorKey("auth.passwordTooLong", { max: PASSWORD_MAX_LENGTH }),
+  });
 
 export const LoginSchema = z.object({
   email,

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import type { Role } from "~/auth/roles";
+import { NAVIGATION, findPlannedPage, isGroup, navigationFor, type NavEntry } from "~/lib/navigation";
+
+/** The menu as a readable outline: top-level keys, groups as "group[item,item]". */
+function outline(entries: NavEntry[]): string[] {
+  return entries.map((e) => (isGroup(e) ? `${e.key}[${e.items.map((i) => i.key).join(",")}]` : e.key));
+}
+
+/** Every link target in the menu. */
+function paths(entries: NavEntry[]): string[] {
+  return entries.flatMap((e) => (isGroup(e) ? e.items.map((i) => i.to) : [e.to]));
+}
+
+const BASEDATA_WITHOUT_FRAME = "basedata[owner,kpis,provider,customerdata,termdefinitions]";
+
+describe("navigationFor", () => {
+  it.each<Role>(["client", "user"])("%s sees Dashboard, ServiceHub, Views, SLA and Tools only", (role) => {
+    const nav = navigationFor(role);
+    expect(outline(nav)).toEqual(["dashboard", "servicecatalog", "views", "sla", "tools"]);
+    expect(paths(nav)).toEqual(["/dashboard", "/servicecatalog", "/views", "/sla", "/tools"]);
+    for (const hidden of ["/basedata", "/admin", "/factory", "/bin", "/catalogframe"]) {
+      expect(paths(nav).some((p) => p.startsWith(hidden))).toBe(false);
+    }
+  });
+
+  it.each<Role>(["keyuser", "admin"])("%s also sees base data (without the admin-only catalogue frame), no admin groups", (role) => {
+    const nav = navigationFor(role);
+    expect(outline(nav)).toEqual(["dashboard", "servicecatalog", "views", "sla", BASEDATA_WITHOUT_FRAME, "tools"]);
+    expect(paths(nav)).not.toContain("/catalogframe");
+    expect(paths(nav)).not.toContain("/bin");
+    expect(paths(nav).some((p) => p.startsWith("/admin/") || p.startsWith("/factory/"))).toBe(false);
+  });
+
+  it.each<Role>(["superadmin", "keysuperuser"])("%s sees everything, including catalogue frame, admin, factory and bin", (role) => {
+    const nav = navigationFor(role);
+    expect(outline(nav)).toEqual([
+      "dashboard",
+      "servicecatalog",
+      "views",
+      "sla",
+      "basedata[catalogframe,owner,kpis,provider,customerdata,termdefinitions]",
+      "tools",
+      "admin[usermanagement,tags,serviceattributes,attributemasks,logs,serviceheadlines]",
+      "factory[factoryCatalog,factoryProvider,factoryKpi]",
+      "bin",
+    ]);
+    expect(paths(nav)).toEqual(paths(NAVIGATION));
+  });
+
+  it("hides everything beyond the common entries for an unknown role", () => {
+    expect(outline(navigationFor("hacker" as Role))).toEqual(["dashboard", "servicecatalog", "views", "sla", "tools"]);
+  });
+
+  it("does not change the shared NAVIGATION when filtering", () => {
+    const before = JSON.stringify(NAVIGATION);
+    navigationFor("keyuser");
+    navigationFor("client");
+    expect(JSON.stringify(NAVIGATION)).toBe(before);
+  });
+});
+
+describe("findPlannedPage", () => {
+  it("finds a planned page by its path and by a detail path below it", () => {
+    expect(findPlannedPage("/admin/tags")).toMatchObject({ key: "tags", to: "/admin/tags", audience: "admin" });
+    expect(findPlannedPage("/admin/tags/5")).toMatchObject({ key: "tags", to: "/admin/tags" });
+    expect(findPlannedPage("/basedata/owner/12")).toMatchObject({ key: "owner", audience: "basedata" });
+  });
+
+  it("ignores trailing slashes", () => {
+    expect(findPlannedPage("/basedata/owner/")).toMatchObject({ key: "owner", to: "/basedata/owner" });
+    expect(findPlannedPage("/admin/tags//")).toMatchObject({ key: "tags" });
+  });
+
+  it("returns undefined for unknown paths and for paths that merely share a prefix", () => {
+    expect(findPlannedPage("/nope")).toBeUndefined();
+    expect(findPlannedPage("/")).toBeUndefined();
+    expect(findPlannedPage("/admin/tagsx")).toBeUndefined();
+    expect(findPlannedPage("/admin")).toBeUndefined();
+  });
+
+  it("does not treat the built dashboard as planned, but finds its planned sub-page", () => {
+    expect(findPlannedPage("/dashboard")).toBeUndefined();
+    expect(findPlannedPage("/dashboard/info")).toMatchObject({ key: "dashboard", to: "/dashboard/info" });
+  });
+
+  it("prefers the most specific planned page", () => {
+    expect(findPlannedPage("/servicecatalog/service/42")).toMatchObject({ to: "/servicecatalog/service" });
+    expect(findPlannedPage("/catalogframe/static")).toMatchObject({ to: "/catalogframe/static", audience: "admin" });
+    expect(findPlannedPage("/catalogframe/7")).toMatchObject({ to: "/catalogframe", audience: "admin" });
+  });
+
+  it("finds the extra pages without a menu entry", () => {
+    expect(findPlannedPage("/reports")).toMatchObject({ key: "reports", audience: "all" });
+    expect(findPlannedPage("/documentation")).toMatchObject({ key: "documentation" });
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { parseSidebarPrefs } from "~/lib/prefs";
+
+describe("parseSidebarPrefs", () => {
+  it("defaults both settings to on when nothing is stored", () => {
+    expect(parseSidebarPrefs(undefined)).toEqual({ showWholeDrawer: true, expandOnHover: true });
+    expect(parseSidebarPrefs(null)).toEqual({ showWholeDrawer: true, expandOnHover: true });
+    expect(parseSidebarPrefs({})).toEqual({ showWholeDrawer: true, expandOnHover: true });
+  });
+
+  it.each([["garbage"], [42], [true], [["a"]], [{ showWholeDrawer: "no" }], [{ expandOnHover: 0 }]])(
+    "falls back to the defaults for garbage %j",
+    (raw) => {
+      expect(parseSidebarPrefs(raw)).toEqual({ showWholeDrawer: true, expandOnHover: true });
+    },
+  );
+
+  it("keeps the given values of partial input and defaults the rest", () => {
+    expect(parseSidebarPrefs({ showWholeDrawer: false })).toEqual({ showWholeDrawer: false, expandOnHover: true });
+    expect(parseSidebarPrefs({ expandOnHover: false })).toEqual({ showWholeDrawer: true, expandOnHover: false });
+    expect(parseSidebarPrefs({ showWholeDrawer: false, expandOnHover: false })).toEqual({ showWholeDrawer: false, expandOnHover: false });
+  });
+
+  it("drops unknown keys", () => {
+    expect(parseSidebarPrefs({ showWholeDrawer: false, evil: "<script>" })).toEqual({ showWholeDrawer: false, expandOnHover: true });
+  });
+});
