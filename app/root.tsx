@@ -3,7 +3,7 @@ import "./styles/global.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage } from "./components/ErrorPage";
@@ -29,6 +29,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = rootData?.locale && isLanguage(rootData.locale) ? rootData.locale : DEFAULT_LANGUAGE;
   const nonce = useNonce();
   useChangeLanguage(locale);
+  // Lets browser tests (and curious users) know when keyboard shortcuts are live.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={locale} {...mantineHtmlProps}>
       <head>

@@ -55,6 +55,8 @@ test.describe("with a session", () => {
     await signIn(await makeUser("keysuperuser"));
     await page.goto("/admin/tags");
     await expect(page).toHaveURL(/\/admin\/tags$/);
+    await expect(page.getByRole("heading", { name: "Tags" })).toBeVisible();
+    await page.goto("/admin/logs");
     await expect(page.getByTestId("coming-soon")).toBeVisible();
   });
 
@@ -63,7 +65,7 @@ test.describe("with a session", () => {
     await page.goto("/admin/usermanagement");
     await expect(page).toHaveURL(/\/unauthorized$/);
     await page.goto("/basedata/owner");
-    await expect(page.getByTestId("coming-soon")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Service-Owner", level: 1 })).toBeVisible();
   });
 
   test("client and user are refused base data", async ({ page, makeUser, signIn }) => {
@@ -115,7 +117,7 @@ test("every response carries the security headers", async ({ request }) => {
 test("other errors show status and message with a link home, never a stack trace", async ({ page, makeUser, signIn }) => {
   await signIn(await makeUser("superadmin"));
   // A POST to a screen that has no form yet: allowed for the role, but no such action (405).
-  const response = await page.request.post("/admin/tags", { form: { name: "x" }, maxRedirects: 0 });
+  const response = await page.request.post("/admin/logs", { form: { name: "x" }, maxRedirects: 0 });
   expect(response.status()).toBe(405);
   const html = await response.text();
   expect(html).toContain("Method Not Allowed");

@@ -81,3 +81,9 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 export { expect };
+
+/** Navigates and, with JS on, waits until React has hydrated (keyboard shortcuts are live). */
+export async function gotoReady(page: Page, url: string, javaScriptEnabled: boolean) {
+  await page.goto(url);
+  if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

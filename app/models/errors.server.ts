@@ -1,0 +1,33 @@
+/** Domain errors the route handlers turn into 400/404/409 answers with translated messages. */
+export class NotFoundError extends Error {
+  constructor(what = "record") {
+    super(`${what} not found`);
+  }
+}
+
+/** A name that already exists (compared case-insensitively). */
+export class DuplicateNameError extends Error {
+  constructor(readonly field: string) {
+    super(`duplicate ${field}`);
+  }
+}
+
+/** The record changed since the form was loaded; nothing was written. */
+export class StaleRecordError extends Error {
+  constructor(
+    readonly current: Record<string, unknown>,
+    readonly changedFields: string[],
+  ) {
+    super("stale record");
+  }
+}
+
+/** The record is linked to services; deleting needs an explicit confirmation. */
+export class InUseError extends Error {
+  constructor(
+    readonly services: { id: number; name: string }[],
+    readonly total: number,
+  ) {
+    super("record in use");
+  }
+}

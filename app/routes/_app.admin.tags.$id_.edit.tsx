@@ -1,0 +1,7 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { BaseDataEditRoute } from "~/components/basedata/routes";
+import { editLoader, editAction, entityRef } from "~/handlers/basedata.server";
+
+export const loader = (args: LoaderFunctionArgs) => editLoader(args, entityRef("admin", "tags"));
+export const action = (args: ActionFunctionArgs) => editAction(args, entityRef("admin", "tags"));
+export default BaseDataEditRoute;

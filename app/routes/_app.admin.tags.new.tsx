@@ -1,0 +1,7 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { BaseDataNewRoute } from "~/components/basedata/routes";
+import { newLoader, newAction, entityRef } from "~/handlers/basedata.server";
+
+export const loader = (args: LoaderFunctionArgs) => newLoader(args, entityRef("admin", "tags"));
+export const action = (args: ActionFunctionArgs) => newAction(args, entityRef("admin", "tags"));
+export default BaseDataNewRoute;

@@ -1,0 +1,7 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { BaseDataListRoute } from "~/components/basedata/routes";
+import { listLoader, listAction, entityRef } from "~/handlers/basedata.server";
+
+export const loader = (args: LoaderFunctionArgs) => listLoader(args, entityRef("admin", "tags"));
+export const action = (args: ActionFunctionArgs) => listAction(args, entityRef("admin", "tags"));
+export default BaseDataListRoute;

@@ -1,0 +1,6 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { BaseDataDetailRoute } from "~/components/basedata/routes";
+import { detailLoader, entityRef } from "~/handlers/basedata.server";
+
+export const loader = (args: LoaderFunctionArgs) => detailLoader(args, entityRef("admin", "tags"));
+export default BaseDataDetailRoute;
