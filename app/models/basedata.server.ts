@@ -221,11 +221,18 @@ export async function updateBaseData(
       }
       if (changed.length === 0) return;
       if (def.nameField in columns) await assertNameFree(trx, def, String(columns[def.nameField] ?? ""), id);
-      await untyped(trx)
+      // Compare-and-set on the version read above: a concurrent save in between updates nothing here.
+      const result = await untyped(trx)
         .updateTable(STORAGE[def.key].table)
         .set({ ...columns, updated_at: nextTimestamp(current.updated_at) })
         .where("id", "=", id)
-        .execute();
+        .where("updated_at", "=", current.updated_at)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) {
+        const latest = await getBaseData(trx, def, id);
+        if (!latest) throw new NotFoundError(def.key);
+        throw new StaleRecordError(latest, Object.keys(incoming).filter((k) => !sameValue(latest[k], incoming[k])));
+      }
       if (representatives) await replaceRepresentatives(trx, id, representatives);
       await recordActivity(trx, {
         subjectType: subjectTypeOf(def),

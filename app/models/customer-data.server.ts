@@ -26,11 +26,21 @@ export async function saveCustomerData(db: Executor, values: RecordValues, expec
     if (current.updated_at && expectedUpdatedAt !== current.updated_at) throw new StaleRecordError(current, changed);
     if (changed.length === 0) return;
     const updatedAt = nextTimestamp(current.updated_at);
-    await trx
-      .insertInto("customer_data")
-      .values({ id: CUSTOMER_DATA_ID, ...incoming, updated_at: updatedAt })
-      .onConflict((oc) => oc.column("id").doUpdateSet({ ...incoming, updated_at: updatedAt }))
-      .execute();
+    if (current.updated_at) {
+      // Compare-and-set: a concurrent save of the same version updates nothing here.
+      const result = await trx
+        .updateTable("customer_data")
+        .set({ ...incoming, updated_at: updatedAt })
+        .where("id", "=", CUSTOMER_DATA_ID)
+        .where("updated_at", "=", current.updated_at)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) {
+        const latest = await getCustomerData(trx);
+        throw new StaleRecordError(latest, Object.keys(incoming).filter((k) => (latest[k as CustomerField] ?? null) !== incoming[k]));
+      }
+    } else {
+      await trx.insertInto("customer_data").values({ id: CUSTOMER_DATA_ID, ...incoming, updated_at: updatedAt }).execute();
+    }
     await recordActivity(trx, {
       subjectType: "customer_data",
       subjectId: CUSTOMER_DATA_ID,

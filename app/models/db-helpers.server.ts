@@ -1,11 +1,30 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "~/db/schema";
 import type { Executor } from "./audit.server";
 
-/** Runs `fn` in a transaction, joining the caller's if there already is one. */
-export function inTransaction<T>(db: Executor, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+function isSqliteBusy(error: unknown): boolean {
+  const code = error && typeof error === "object" ? (error as { code?: unknown }).code : undefined;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
+
+const BUSY_RETRIES = 50;
+
+/**
+ * Runs `fn` in a transaction, joining the caller's if there already is one. On SQLite a
+ * transaction that read first and then wants to write fails at once with SQLITE_BUSY when another
+ * connection (a second process, a script) is writing; busy_timeout does not cover that upgrade.
+ * The whole transaction is retried after a short pause, so it then sees the other's commit.
+ */
+export async function inTransaction<T>(db: Executor, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return fn(db as Transaction<Database>);
-  return (db as Kysely<Database>).transaction().execute(fn);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await (db as Kysely<Database>).transaction().execute(fn);
+    } catch (error) {
+      if (!isSqliteBusy(error) || attempt >= BUSY_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 10));
+    }
+  }
 }
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
@@ -23,4 +42,10 @@ export function nextTimestamp(previous: string | null | undefined): string {
   const now = Date.now();
   const prev = previous ? Date.parse(previous) : NaN;
   return new Date(Number.isNaN(prev) || now > prev ? now : prev + 1).toISOString();
+}
+
+/** The dialect of this handle (not of the environment: tests pass their own databases). */
+export function isPostgresDb(db: Executor): boolean {
+  const adapter = db.getExecutor().adapter;
+  return adapter instanceof PostgresAdapter || adapter.constructor?.name === "PostgresAdapter";
 }
