@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".cache/**"] },
+  { ignores: ["build/**", "build-*/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".cache/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

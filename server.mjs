@@ -6,7 +6,7 @@ import { createRequestHandler } from "@remix-run/express";
 import express from "express";
 import { isCrossSiteRequest, securityHeaders } from "./server/security.mjs";
 
-const BUILD_DIR = path.resolve("build");
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const build = await import(path.join(BUILD_DIR, "server", "index.js"));
 
 const app = express();

@@ -10,7 +10,8 @@ declare module "@remix-run/node" {
 }
 
 export default defineConfig({
-  plugins: [!process.env.VITEST && remix(remixConfig)],
+  // BUILD_DIR lets a second build (a smoke test, a benchmark) sit beside the one being served.
+  plugins: [!process.env.VITEST && remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" })],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   optimizeDeps: { include: ["@mantine/core", "@mantine/hooks", "@mantine/notifications", "react-i18next", "i18next"] },
   server: { port: Number(process.env.PORT ?? 3000) },

@@ -25,7 +25,7 @@ export function isGroup(entry: NavEntry): entry is NavGroup {
 
 export const NAVIGATION: NavEntry[] = [
   { key: "dashboard", to: "/dashboard", audience: "all" },
-  { key: "servicecatalog", to: "/servicecatalog", audience: "all", planned: true },
+  { key: "servicecatalog", to: "/servicecatalog", audience: "all" },
   { key: "views", to: "/views", audience: "all", planned: true },
   { key: "sla", to: "/sla", audience: "all", planned: true },
   {
@@ -70,8 +70,6 @@ export const EXTRA_PLANNED: NavItem[] = [
   { key: "reports", to: "/reports", audience: "all", planned: true },
   { key: "documentation", to: "/documentation", audience: "all", planned: true },
   { key: "dashboard", to: "/dashboard/info", audience: "all", planned: true },
-  { key: "servicecatalog", to: "/servicecatalog/area", audience: "all", planned: true },
-  { key: "servicecatalog", to: "/servicecatalog/category", audience: "all", planned: true },
   { key: "servicecatalog", to: "/servicecatalog/service", audience: "all", planned: true },
   { key: "catalogframe", to: "/catalogframe/static", audience: "admin", planned: true },
 ];

@@ -1,24 +1,117 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireCapability } from "~/auth/session.server";
+import { getDb } from "~/db/db.server";
+import { SERVICE_STATUSES, SERVICE_TYPES, toSearchParams } from "~/lib/catalogue-query";
+import { catalogueTitle } from "~/lib/catalogue-title";
+import { formatDateTime } from "~/lib/dates";
+import { getCatalogue, getCurrentCatalogueId } from "~/models/catalogue.server";
+import { dashboardFigures } from "~/models/dashboard.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · ServiceHub" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireCapability(request, "catalogue:read");
-  return { name: user.name };
+  const db = getDb();
+  const catalogueId = await getCurrentCatalogueId(db, user.id);
+  const [catalogue, figures] = await Promise.all([getCatalogue(db, catalogueId), dashboardFigures(db, catalogueId)]);
+  return { name: user.name, catalogue, figures };
+}
+
+const browse = (params: Parameters<typeof toSearchParams>[0]) => `/servicecatalog?${toSearchParams({ view: 0, ...params })}`;
+
+function Figure({ label, value, to, testId }: { label: string; value: number; to: string; testId: string }) {
+  return (
+    <Card withBorder component={Link} to={to} data-testid={testId} style={{ textDecoration: "none" }}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700} c="dark">
+        {value}
+      </Text>
+    </Card>
+  );
 }
 
 export default function Dashboard() {
-  const { name } = useLoaderData<typeof loader>();
+  const { name, catalogue, figures } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <Stack>
-      <Title order={1}>{t("dashboard.title")}</Title>
-      <Text data-testid="welcome">{t("dashboard.welcome", { name })}</Text>
-      <Text c="dimmed">{t("dashboard.intro")}</Text>
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t("dashboard.title")}</Title>
+        <Text data-testid="welcome">{t("dashboard.welcome", { name })}</Text>
+        {catalogue ? (
+          <Text c="dimmed" size="sm">
+            {catalogueTitle(t, catalogue)} · {t("catalogue.servicesCount", { count: figures.total })}
+          </Text>
+        ) : null}
+      </div>
+      <section>
+        <Title order={2} size="h4" mb="xs">
+          {t("dashboard.byStatus")}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {SERVICE_STATUSES.map((s) => (
+            <Figure key={s} label={t(`catalogue.status.${s}`)} value={figures.byStatus[s] ?? 0} to={browse({ statuses: [s] })} testId={`status-${s}`} />
+          ))}
+        </SimpleGrid>
+      </section>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <section>
+          <Title order={2} size="h4" mb="xs">
+            {t("dashboard.byType")}
+          </Title>
+          <SimpleGrid cols={2}>
+            {SERVICE_TYPES.map((ty) => (
+              <Figure key={ty} label={t(`catalogue.type.${ty}`)} value={figures.byType[ty] ?? 0} to={browse({ types: [ty] })} testId={`type-${ty}`} />
+            ))}
+          </SimpleGrid>
+        </section>
+        <section>
+          <Title order={2} size="h4" mb="xs">
+            {t("dashboard.gaps")}
+          </Title>
+          <SimpleGrid cols={2}>
+            <Figure label={t("dashboard.withoutOwner")} value={figures.withoutOwner} to={browse({ missing: ["owner"] })} testId="without-owner" />
+            <Figure label={t("dashboard.withoutKpi")} value={figures.withoutKpi} to={browse({ missing: ["kpi"] })} testId="without-kpi" />
+          </SimpleGrid>
+        </section>
+      </SimpleGrid>
+      <section>
+        <Title order={2} size="h4" mb="xs">
+          {t("dashboard.latestChanges")}
+        </Title>
+        {figures.changes.length ? (
+          <Table withTableBorder data-testid="latest-changes">
+            <Table.Tbody>
+              {figures.changes.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>{formatDateTime(c.created_at)}</Table.Td>
+                  <Table.Td>{t(`dashboard.subjects.${c.subject_type}`)}</Table.Td>
+                  <Table.Td>
+                    {c.subject_type === "service" && c.service_name && !c.service_deleted_at ? (
+                      <Anchor component={Link} to={`/servicecatalog/service/${c.subject_id}`}>
+                        {c.service_name}
+                      </Anchor>
+                    ) : (
+                      (c.service_name ?? `#${c.subject_id}`)
+                    )}
+                  </Table.Td>
+                  <Table.Td>{t(`history.events.${c.event}`, { defaultValue: c.event })}</Table.Td>
+                  <Table.Td>{c.causer_name ?? t("history.system")}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : (
+          <Group>
+            <Text c="dimmed">{t("history.empty")}</Text>
+          </Group>
+        )}
+      </section>
     </Stack>
   );
 }

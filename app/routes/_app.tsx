@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { version } from "../../package.json";
@@ -9,17 +10,31 @@ import { getDb } from "~/db/db.server";
 import { appBarStyle } from "~/lib/app-bar";
 import { readSidebarPrefs } from "~/lib/prefs.server";
 import { getAppBarSettings } from "~/models/settings.server";
+import { catalogueTitle } from "~/lib/catalogue-title";
+import { getCatalogue, getCurrentCatalogueId } from "~/models/catalogue.server";
+
+/** Spec 01 §2: paths under /servicecatalog show the current catalogue's title in the top bar. */
+async function catalogueNaming(request: Request, userId: number) {
+  if (!new URL(request.url).pathname.startsWith("/servicecatalog")) return null;
+  const db = getDb();
+  return (await getCatalogue(db, await getCurrentCatalogueId(db, userId))) ?? null;
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [prefs, appBar] = await Promise.all([readSidebarPrefs(request), getAppBarSettings(getDb())]);
-  return { user, prefs, version, appBarStyle: appBarStyle(appBar) };
+  const [prefs, appBar, catalogue] = await Promise.all([readSidebarPrefs(request), getAppBarSettings(getDb()), catalogueNaming(request, user.id)]);
+  return { user, prefs, version, appBarStyle: appBarStyle(appBar), catalogue };
 }
 
+// The title follows the current catalogue, which only the browser's actions change.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate, currentUrl, nextUrl }) =>
+  defaultShouldRevalidate || currentUrl.pathname.startsWith("/servicecatalog") !== nextUrl.pathname.startsWith("/servicecatalog");
+
 export default function AppRoute() {
-  const { user, prefs, version, appBarStyle } = useLoaderData<typeof loader>();
+  const { user, prefs, version, appBarStyle, catalogue } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
-    <AppLayout user={user} prefs={prefs} version={version} appBarStyle={appBarStyle}>
+    <AppLayout user={user} prefs={prefs} version={version} appBarStyle={appBarStyle} title={catalogue ? catalogueTitle(t, catalogue) : null}>
       <Outlet />
     </AppLayout>
   );

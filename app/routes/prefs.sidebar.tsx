@@ -14,7 +14,7 @@ function flag(form: FormData, name: string): boolean | undefined {
   return values[values.length - 1] === "true";
 }
 
-/** Side-menu settings; fields that are not sent keep their value (a disabled switch sends nothing). */
+/** Browser preferences (side menu, catalogue sub-views); fields that are not sent keep their value. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
   const form = await request.formData();
@@ -22,6 +22,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const next = {
     showWholeDrawer: flag(form, "showWholeDrawer") ?? current.showWholeDrawer,
     expandOnHover: flag(form, "expandOnHover") ?? current.expandOnHover,
+    subviews: {
+      areas: flag(form, "subviewAreas") ?? current.subviews.areas,
+      categories: flag(form, "subviewCategories") ?? current.subviews.categories,
+      services: flag(form, "subviewServices") ?? current.subviews.services,
+    },
   };
   const headers = { "Set-Cookie": await writeSidebarPrefs(request, next) };
   const to = safeRedirectPath(form.get("redirectTo"));

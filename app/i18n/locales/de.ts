@@ -1,3 +1,5 @@
+import catalogue from "./catalogue.de";
+import structure from "./structure.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
 // the type of en.ts and tests/unit/i18n/resources.test.ts both enforce it.
 const de = {
@@ -120,6 +122,23 @@ const de = {
     title: "Dashboard",
     welcome: "Willkommen, {{name}}",
     intro: "Hier sehen Sie bald Kennzahlen zu Ihrem Service-Katalog.",
+    byStatus: "Services nach Status",
+    byType: "Services nach Typ",
+    gaps: "Lücken",
+    withoutOwner: "ohne Service-Owner",
+    withoutKpi: "ohne Service-Level",
+    latestChanges: "Letzte Änderungen",
+    subjects: {
+      service: "Service",
+      area: "Bereich",
+      category: "Kategorie",
+      catalogue: "Katalog",
+      owner: "Service-Owner",
+      kpi: "Service-Level",
+      provider: "Provider",
+      tag: "Tag",
+      term_definition: "Glossar",
+    },
     unauthorizedTitle: "Unauthorized",
   },
   fields: {
@@ -170,6 +189,8 @@ const de = {
       created: "Angelegt",
       updated: "Geändert",
       deleted: "Gelöscht",
+      moved: "Verschoben",
+      services_moved_in: "Services übernommen",
       login: "Anmeldung",
       password_changed: "Passwort geändert",
       password_reset: "Passwort zurückgesetzt",
@@ -272,6 +293,8 @@ const de = {
       saved: "Kundendaten gespeichert",
     },
   },
+  catalogue,
+  structure,
   toast: {
     success: "Erfolg",
     error: "Fehler",

@@ -1,3 +1,5 @@
+import catalogue from "./catalogue.en";
+import structure from "./structure.en";
 import type { Resources } from "./de";
 
 const en: Resources = {
@@ -120,6 +122,23 @@ const en: Resources = {
     title: "Dashboard",
     welcome: "Welcome, {{name}}",
     intro: "Key figures about your service catalogue will appear here soon.",
+    byStatus: "Services by status",
+    byType: "Services by type",
+    gaps: "Gaps",
+    withoutOwner: "without service owner",
+    withoutKpi: "without service level",
+    latestChanges: "Latest changes",
+    subjects: {
+      service: "Service",
+      area: "Area",
+      category: "Category",
+      catalogue: "Catalogue",
+      owner: "Service owner",
+      kpi: "Service level",
+      provider: "Provider",
+      tag: "Tag",
+      term_definition: "Glossary",
+    },
     unauthorizedTitle: "Unauthorized",
   },
   fields: {
@@ -170,6 +189,8 @@ const en: Resources = {
       created: "Created",
       updated: "Changed",
       deleted: "Deleted",
+      moved: "Moved",
+      services_moved_in: "Services moved in",
       login: "Sign-in",
       password_changed: "Password changed",
       password_reset: "Password reset",
@@ -272,6 +293,8 @@ const en: Resources = {
       saved: "Customer data saved",
     },
   },
+  catalogue,
+  structure,
   toast: {
     success: "Success",
     error: "Error",

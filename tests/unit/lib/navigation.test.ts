@@ -62,20 +62,20 @@ describe("navigationFor", () => {
 
 describe("findPlannedPage", () => {
   it("finds a planned page by its path and by a detail path below it", () => {
-    expect(findPlannedPage("/admin/tags")).toMatchObject({ key: "tags", to: "/admin/tags", audience: "admin" });
-    expect(findPlannedPage("/admin/tags/5")).toMatchObject({ key: "tags", to: "/admin/tags" });
-    expect(findPlannedPage("/basedata/owner/12")).toMatchObject({ key: "owner", audience: "basedata" });
+    expect(findPlannedPage("/admin/logs")).toMatchObject({ key: "logs", to: "/admin/logs", audience: "admin" });
+    expect(findPlannedPage("/admin/logs/5")).toMatchObject({ key: "logs", to: "/admin/logs" });
+    expect(findPlannedPage("/factory/kpi/12")).toMatchObject({ key: "factoryKpi", audience: "admin" });
   });
 
   it("ignores trailing slashes", () => {
-    expect(findPlannedPage("/basedata/owner/")).toMatchObject({ key: "owner", to: "/basedata/owner" });
-    expect(findPlannedPage("/admin/tags//")).toMatchObject({ key: "tags" });
+    expect(findPlannedPage("/factory/kpi/")).toMatchObject({ key: "factoryKpi", to: "/factory/kpi" });
+    expect(findPlannedPage("/admin/logs//")).toMatchObject({ key: "logs" });
   });
 
   it("returns undefined for unknown paths and for paths that merely share a prefix", () => {
     expect(findPlannedPage("/nope")).toBeUndefined();
     expect(findPlannedPage("/")).toBeUndefined();
-    expect(findPlannedPage("/admin/tagsx")).toBeUndefined();
+    expect(findPlannedPage("/admin/logsx")).toBeUndefined();
     expect(findPlannedPage("/admin")).toBeUndefined();
   });
 
@@ -93,5 +93,13 @@ describe("findPlannedPage", () => {
   it("finds the extra pages without a menu entry", () => {
     expect(findPlannedPage("/reports")).toMatchObject({ key: "reports", audience: "all" });
     expect(findPlannedPage("/documentation")).toMatchObject({ key: "documentation" });
+  });
+});
+
+describe("built screens are not planned", () => {
+  it("routes the base-data screens to their real routes", () => {
+    for (const path of ["/basedata/owner", "/basedata/kpis/3", "/admin/tags", "/basedata/customerdata", "/servicecatalog"]) {
+      expect(findPlannedPage(path), path).toBeUndefined();
+    }
   });
 });

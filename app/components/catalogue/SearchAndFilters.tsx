@@ -1,0 +1,157 @@
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { IconSearch } from "@tabler/icons-react";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { SERVICE_STATUSES, SERVICE_TYPES, SORT_KEYS, exactTerm, type BrowserView } from "~/lib/catalogue-query";
+import type { Query, StructureData } from "./types";
+import classes from "./catalogue.module.css";
+
+const PERCENTS = [0, 25, 50, 75, 100];
+
+function FilterGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className={classes.fieldset}>
+      <legend>{legend}</legend>
+      <Stack gap={4}>{children}</Stack>
+    </fieldset>
+  );
+}
+
+function countActive(q: Query) {
+  return [q.areas, q.categories, q.owners, q.statuses, q.percents, q.types, q.tags, q.missing].filter((l) => l.length > 0).length;
+}
+
+/**
+ * Search, sort and every filter as one GET form: each state is a URL, so it works without JS
+ * and can be shared. With JS the search box suggests services; picking one searches its exact name.
+ */
+export function SearchAndFilters({
+  view,
+  query,
+  structure,
+  areaActive,
+  options,
+}: {
+  view: BrowserView;
+  query: Query;
+  structure: StructureData;
+  areaActive: boolean;
+  options: { owners: { id: number; name: string }[]; tags: { id: number; name: string }[] };
+}) {
+  const { t } = useTranslation();
+  const listId = useId();
+  const suggest = useFetcher<{ suggestions: { id: number; name: string }[] }>();
+  const [term, setTerm] = useState(query.q);
+  useEffect(() => setTerm(query.q), [query.q]);
+  useEffect(() => {
+    const trimmed = term.trim();
+    if (trimmed.length < 2 || trimmed.startsWith('"')) return;
+    const timer = window.setTimeout(() => suggest.load(`/servicecatalog/suggest?q=${encodeURIComponent(trimmed)}`), 200);
+    return () => window.clearTimeout(timer);
+    // suggest.load is stable enough; re-run on the term only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [term]);
+  const active = countActive(query);
+  const checkbox = (name: string, value: string | number, label: string, checked: boolean) => (
+    <Checkbox key={`${name}-${value}`} name={name} value={String(value)} label={label} defaultChecked={checked} size="xs" />
+  );
+  return (
+    <Form method="get" className={classes.searchForm} role="search">
+      {view !== 0 ? <input type="hidden" name="view" value={view} /> : <input type="hidden" name="view" value="0" />}
+      {query.expandAll ? <input type="hidden" name="expand" value="all" /> : null}
+      {query.zoom !== 1 ? <input type="hidden" name="zoom" value={query.zoom} /> : null}
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        <TextInput
+          name="q"
+          type="search"
+          label={t("catalogue.search.label")}
+          placeholder={t("catalogue.search.placeholder")}
+          value={term}
+          onChange={(e) => setTerm(e.currentTarget.value)}
+          list={listId}
+          autoComplete="off"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          style={{ flex: "1 1 320px" }}
+          data-testid="search-input"
+        />
+        <datalist id={listId} data-testid="suggestions">
+          {(suggest.data?.suggestions ?? []).map((s) => (
+            <option key={s.id} value={exactTerm(s.name)} />
+          ))}
+        </datalist>
+        <NativeSelect
+          name="sort"
+          label={t("catalogue.sort.label")}
+          defaultValue={query.sort}
+          data={SORT_KEYS.map((k) => ({ value: k, label: t(`catalogue.sort.${k}`) }))}
+        />
+        <NativeSelect
+          name="dir"
+          aria-label={t("catalogue.sort.label")}
+          label=" "
+          defaultValue={query.dir}
+          data={[
+            { value: "desc", label: t("catalogue.sort.desc") },
+            { value: "asc", label: t("catalogue.sort.asc") },
+          ]}
+        />
+        <Button type="submit" data-testid="search-submit">
+          {t("catalogue.search.submit")}
+        </Button>
+        {query.q || active ? (
+          <Button component={Link} to={`?view=${view}`} variant="subtle">
+            {t("catalogue.search.reset")}
+          </Button>
+        ) : null}
+      </Group>
+      <details className={classes.filters} open={active > 0}>
+        <summary>
+          {t("catalogue.filters.title")}
+          {active ? <Text component="span" size="sm" c="dimmed">{` · ${t("catalogue.filters.active", { count: active })}`}</Text> : null}
+        </summary>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" mt="sm">
+          {areaActive && structure.areas.length ? (
+            <FilterGroup legend={t("catalogue.filters.areas")}>
+              {structure.areas.map((a) => checkbox("area", a.id, a.name, query.areas.includes(a.id)))}
+            </FilterGroup>
+          ) : null}
+          <FilterGroup legend={t("catalogue.filters.categories")}>
+            <div className={classes.scrollList}>
+              {structure.categories.map((c) => checkbox("cat", c.id, c.name, query.categories.includes(c.id)))}
+            </div>
+          </FilterGroup>
+          <FilterGroup legend={t("catalogue.filters.owners")}>
+            <div className={classes.scrollList}>{options.owners.map((o) => checkbox("owner", o.id, o.name, query.owners.includes(o.id)))}</div>
+          </FilterGroup>
+          <FilterGroup legend={t("catalogue.filters.tags")}>
+            <div className={classes.scrollList}>{options.tags.map((tag) => checkbox("tag", tag.id, tag.name, query.tags.includes(tag.id)))}</div>
+          </FilterGroup>
+          <FilterGroup legend={t("catalogue.filters.status")}>
+            {SERVICE_STATUSES.map((s) => checkbox("status", s, t(`catalogue.status.${s}`), query.statuses.includes(s)))}
+          </FilterGroup>
+          <FilterGroup legend={t("catalogue.filters.percent")}>
+            {PERCENTS.map((p) => checkbox("pct", p, `${p} %`, query.percents.includes(p)))}
+          </FilterGroup>
+          <FilterGroup legend={t("catalogue.filters.type")}>
+            {SERVICE_TYPES.map((ty) => checkbox("type", ty, t(`catalogue.type.${ty}`), query.types.includes(ty)))}
+          </FilterGroup>
+          <FilterGroup legend={t("catalogue.filters.missing")}>
+            {checkbox("missing", "owner", t("catalogue.filters.missingOwner"), query.missing.includes("owner"))}
+            {checkbox("missing", "kpi", t("catalogue.filters.missingKpi"), query.missing.includes("kpi"))}
+          </FilterGroup>
+        </SimpleGrid>
+        <Group mt="sm" gap="xs">
+          <Button type="submit" variant="light" data-testid="apply-filters">
+            {t("catalogue.filters.apply")}
+          </Button>
+          {active ? (
+            <Button component={Link} to={`?view=${view}${query.q ? `&q=${encodeURIComponent(query.q)}` : ""}`} variant="subtle">
+              {t("catalogue.filters.clear")}
+            </Button>
+          ) : null}
+        </Group>
+      </details>
+    </Form>
+  );
+}

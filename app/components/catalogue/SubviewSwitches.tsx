@@ -1,0 +1,50 @@
+import { Button, Checkbox, Group } from "@mantine/core";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Subviews } from "~/lib/prefs";
+
+const KEYS = [
+  ["areas", "subviewAreas"],
+  ["categories", "subviewCategories"],
+  ["services", "subviewServices"],
+] as const;
+
+/** The three sub-view switches, remembered per browser (cookie); with JS they apply on change. */
+export function SubviewSwitches({ subviews, areaActive }: { subviews: Subviews; areaActive: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const fetcher = useFetcher();
+  const pending = fetcher.formData;
+  const value = (key: (typeof KEYS)[number]) => {
+    const sent = pending?.getAll(key[1]);
+    return sent && sent.length ? sent[sent.length - 1] === "true" : subviews[key[0]];
+  };
+  return (
+    <fetcher.Form method="post" action="/prefs/sidebar" aria-label={t("catalogue.subviews.label")}>
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <Group gap="md" align="center">
+        {KEYS.filter(([key]) => areaActive || key !== "areas").map((key) => (
+          <span key={key[0]}>
+            <input type="hidden" name={key[1]} value="false" />
+            <Checkbox
+              name={key[1]}
+              value="true"
+              label={t(`catalogue.subviews.${key[0]}`)}
+              checked={value(key)}
+              onChange={(event) => {
+                const form = new FormData(event.currentTarget.form ?? undefined);
+                fetcher.submit(form, { method: "post", action: "/prefs/sidebar" });
+              }}
+              data-testid={`subview-${key[0]}`}
+            />
+          </span>
+        ))}
+        <noscript>
+          <Button type="submit" size="xs" variant="default">
+            {t("catalogue.subviews.apply")}
+          </Button>
+        </noscript>
+      </Group>
+    </fetcher.Form>
+  );
+}

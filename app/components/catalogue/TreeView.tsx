@@ -1,0 +1,192 @@
+import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { Link, useFetcher } from "@remix-run/react";
+import { IconChevronDown, IconChevronRight, IconGripVertical, IconZoomIn, IconZoomOut } from "@tabler/icons-react";
+import { useState, type DragEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, clampZoom, toggleId, withQuery } from "~/lib/catalogue-query";
+import { ServiceMoveControls } from "./ServiceMoveControls";
+import { StatusBadge } from "./StatusBadge";
+import { mayEdit, type Chip, type EditScope, type Query, type StructureData } from "./types";
+import classes from "./catalogue.module.css";
+
+const UNCATEGORISED = 0;
+
+/**
+ * View 1: areas › categories › services. Expansion and zoom live in the URL. Services can be
+ * reordered and moved by drag and drop (JS) or by the buttons beside them (keyboard, no JS) —
+ * only while sorting by position, where the order shown is the order stored.
+ */
+export function TreeView({
+  query,
+  structure,
+  chips,
+  areaActive,
+  scope,
+  perCategory,
+}: {
+  query: Query;
+  structure: StructureData;
+  chips: Record<string, Chip[]>;
+  areaActive: boolean;
+  scope: EditScope;
+  perCategory: number;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const [dragging, setDragging] = useState<number | null>(null);
+  const reorder = query.sort === "position";
+  const filtered = Boolean(query.q || query.categories.length || query.owners.length || query.statuses.length || query.percents.length || query.types.length || query.tags.length || query.missing.length || query.areas.length);
+  const categories = structure.categories.filter((c) => !filtered || c.count > 0);
+  const isOpen = (id: number) => query.expandAll || query.open.includes(id);
+  const toggleHref = (id: number) =>
+    query.expandAll
+      ? withQuery(query, { expandAll: false, open: [...structure.categories.map((c) => c.id), UNCATEGORISED].filter((x) => x !== id) })
+      : withQuery(query, { open: toggleId(query.open, id) });
+  const allCategories = structure.categories.map((c) => ({ id: c.id, name: c.name }));
+
+  function drop(event: DragEvent, categoryId: number, index: number) {
+    event.preventDefault();
+    event.stopPropagation();
+    const serviceId = Number(event.dataTransfer.getData("text/x-service-id"));
+    setDragging(null);
+    if (!serviceId) return;
+    fetcher.submit({ intent: "move", service: String(serviceId), category: String(categoryId), index: String(index), fetcher: "1" }, { method: "post" });
+  }
+
+  function categoryNode(c: { id: number; name: string; count: number }) {
+    const services = chips[String(c.id)] ?? [];
+    const open = isOpen(c.id);
+    const canDrop = reorder && c.id !== UNCATEGORISED && (scope.all || scope.categories.includes(c.id));
+    return (
+      <li
+        key={c.id}
+        className={classes.treeCategory}
+        data-testid="tree-category"
+        data-drop-target={dragging !== null && canDrop ? "" : undefined}
+        onDragOver={canDrop ? (e) => e.preventDefault() : undefined}
+        onDrop={canDrop ? (e) => drop(e, c.id, services.length) : undefined}
+      >
+        <Group gap={6} wrap="nowrap">
+          <Anchor component={Link} to={toggleHref(c.id)} preventScrollReset aria-expanded={open} aria-label={t(open ? "catalogue.tree.collapse" : "catalogue.tree.expand", { name: c.name })} className={classes.toggle}>
+            {open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+          </Anchor>
+          {c.id === UNCATEGORISED ? (
+            <Text fw={600}>{c.name}</Text>
+          ) : (
+            <Anchor component={Link} to={`/servicecatalog/category/${c.id}`} fw={600}>
+              {c.name}
+            </Anchor>
+          )}
+          <Text size="xs" c="dimmed">
+            {t("catalogue.servicesCount", { count: c.count })}
+          </Text>
+        </Group>
+        {open ? (
+          <ol className={classes.treeServices}>
+            {services.map((s, index) => {
+              const editable = reorder && c.id !== UNCATEGORISED && mayEdit(scope, s);
+              return (
+                <li
+                  key={s.id}
+                  className={classes.treeService}
+                  data-testid="tree-service"
+                  draggable={editable}
+                  onDragStart={editable ? (e) => {
+                    e.dataTransfer.setData("text/x-service-id", String(s.id));
+                    e.dataTransfer.effectAllowed = "move";
+                    setDragging(s.id);
+                  } : undefined}
+                  onDragEnd={() => setDragging(null)}
+                  onDragOver={canDrop ? (e) => e.preventDefault() : undefined}
+                  onDrop={canDrop ? (e) => drop(e, c.id, index) : undefined}
+                >
+                  {editable ? <IconGripVertical size={14} aria-hidden className={classes.grip} /> : null}
+                  <Anchor component={Link} to={`/servicecatalog/service/${s.id}`} size="sm">
+                    {s.name}
+                  </Anchor>
+                  <StatusBadge status={s.status} percent={s.statuspercent} />
+                  {editable ? (
+                    <ServiceMoveControls serviceId={s.id} serviceName={s.name} categoryId={c.id} index={index} count={services.length} categories={allCategories} />
+                  ) : null}
+                </li>
+              );
+            })}
+            {c.count > services.length ? (
+              <li className={classes.treeMore}>
+                <Anchor component={Link} to={`/servicecatalog/category/${c.id}`} size="sm">
+                  {t("catalogue.more", { count: c.count - perCategory })}
+                </Anchor>
+              </li>
+            ) : null}
+          </ol>
+        ) : null}
+      </li>
+    );
+  }
+
+  const groups = areaActive
+    ? [
+        ...structure.areas.map((a) => ({ key: `a${a.id}`, area: a as { id: number; name: string } | null, categories: categories.filter((c) => c.areaId === a.id) })),
+        { key: "none", area: null, categories: categories.filter((c) => c.areaId === null || !structure.areas.some((a) => a.id === c.areaId)) },
+      ]
+    : [{ key: "all", area: null, categories }];
+  const zoomTo = (z: number) => withQuery(query, { zoom: clampZoom(z) });
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <Button component={Link} to={withQuery(query, { expandAll: true, open: [] })} variant="default" size="xs" preventScrollReset data-testid="expand-all">
+            {t("catalogue.tree.expandAll")}
+          </Button>
+          <Button component={Link} to={withQuery(query, { expandAll: false, open: [] })} variant="default" size="xs" preventScrollReset data-testid="collapse-all">
+            {t("catalogue.tree.collapseAll")}
+          </Button>
+        </Group>
+        <Group gap={4} aria-label={t("catalogue.tree.zoom")} role="group">
+          <Button component={Link} to={zoomTo(query.zoom - ZOOM_STEP)} variant="subtle" size="xs" aria-label={t("catalogue.tree.zoomOut")} aria-disabled={query.zoom <= ZOOM_MIN} preventScrollReset>
+            <IconZoomOut size={16} aria-hidden />
+          </Button>
+          <Text size="sm" data-testid="zoom-value" w={48} ta="center">
+            {Math.round(query.zoom * 100)} %
+          </Text>
+          <Button component={Link} to={zoomTo(query.zoom + ZOOM_STEP)} variant="subtle" size="xs" aria-label={t("catalogue.tree.zoomIn")} aria-disabled={query.zoom >= ZOOM_MAX} preventScrollReset>
+            <IconZoomIn size={16} aria-hidden />
+          </Button>
+        </Group>
+      </Group>
+      {!reorder ? (
+        <Text size="xs" c="dimmed">
+          {t("catalogue.move.onlyByPosition")}
+        </Text>
+      ) : null}
+      <div className={classes.treeViewport}>
+        <div className={classes.treeZoom} style={{ transform: `scale(${query.zoom})`, width: `${100 / query.zoom}%` }} data-testid="tree" data-zoom={query.zoom}>
+          {groups.map((g) =>
+            g.categories.length === 0 && (g.area === null || filtered) ? null : (
+              <section key={g.key} className={classes.treeArea}>
+                {areaActive ? (
+                  g.area ? (
+                    <Anchor component={Link} to={`/servicecatalog/area/${g.area.id}`} fw={700} size="lg">
+                      {g.area.name}
+                    </Anchor>
+                  ) : (
+                    <Text fw={700} size="lg">
+                      {t("catalogue.noArea")}
+                    </Text>
+                  )
+                ) : null}
+                <ul className={classes.treeCategories}>{g.categories.map(categoryNode)}</ul>
+              </section>
+            ),
+          )}
+          {structure.uncategorised > 0 ? (
+            <section className={classes.treeArea}>
+              <ul className={classes.treeCategories}>{categoryNode({ id: UNCATEGORISED, name: t("catalogue.uncategorised"), count: structure.uncategorised })}</ul>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { Anchor, Breadcrumbs, Text } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+export interface Crumb {
+  label: string;
+  /** Omitted for the current page. */
+  to?: string;
+}
+
+/** Catalogue browser › area › category; the last entry is the current page. */
+export function StructureBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("structure.breadcrumb")} data-testid="breadcrumb">
+      <Breadcrumbs separator="›">
+        {crumbs.map((crumb) =>
+          crumb.to ? (
+            <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm">
+              {crumb.label}
+            </Anchor>
+          ) : (
+            <Text key="current" size="sm" aria-current="page">
+              {crumb.label}
+            </Text>
+          ),
+        )}
+      </Breadcrumbs>
+    </nav>
+  );
+}

@@ -1,0 +1,178 @@
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { can, passesAdminGuard } from "~/auth/roles";
+import { requireCapability } from "~/auth/session.server";
+import { getDb } from "~/db/db.server";
+import { readLastVisited, readView, writeView } from "~/lib/browser-state.server";
+import { JUMP_VIEWS, MAP_SERVICES_PER_CATEGORY, TREE_SERVICES_PER_CATEGORY, parseCatalogueQuery, parseView, type CatalogueQuery } from "~/lib/catalogue-query";
+import { flashHeader, redirectWithFlash } from "~/lib/flash.server";
+import { readSidebarPrefs } from "~/lib/prefs.server";
+import type { SessionUser } from "~/models/user.server";
+import {
+  EmptySelectionError,
+  createCatalogue,
+  getCurrentCatalogueId,
+  isServiceAreaActive,
+  listCatalogues,
+  moveSelectionToCatalogue,
+  setCurrentCatalogue,
+} from "~/models/catalogue.server";
+import { UNCATEGORISED, catalogueStructure, filterOptions, namedStructure, servicesByCategory } from "~/models/catalogue-view.server";
+import { NotFoundError } from "~/models/errors.server";
+import { canEditCategory, canEditService, editScope } from "~/models/permissions.server";
+import { moveService } from "~/models/service-order.server";
+import { searchServices } from "~/models/service-search.server";
+
+
+/** The browser page's data for the chosen view; one query per concern, never per row. */
+export async function browserLoader(request: Request) {
+  const user = await requireCapability(request, "catalogue:read");
+  const url = new URL(request.url);
+  const rawView = parseView(url.searchParams.get("view"));
+  if (rawView !== null && rawView in JUMP_VIEWS) {
+    const kind = JUMP_VIEWS[rawView as keyof typeof JUMP_VIEWS];
+    const last = (await readLastVisited(request))[kind];
+    throw redirect(last ? `/servicecatalog/${kind}/${last}` : "/servicecatalog");
+  }
+  const query = parseCatalogueQuery(url.searchParams);
+  const remembered = await readView(request);
+  const view = query.view ?? remembered ?? 0;
+  const db = getDb();
+  const catalogueId = await getCurrentCatalogueId(db, user.id);
+  const [catalogues, areaActive, prefs, options, scope] = await Promise.all([
+    listCatalogues(db),
+    isServiceAreaActive(db),
+    readSidebarPrefs(request),
+    filterOptions(db),
+    editScope(db, user),
+  ]);
+  const filter: CatalogueQuery = areaActive ? query : { ...query, areas: [] };
+  const structure = await catalogueStructure(db, catalogueId, filter);
+  let list = null;
+  let named = null;
+  let chips: Record<number, Awaited<ReturnType<typeof servicesByCategory>> extends Map<number, infer V> ? V : never> = {};
+  if (view === 0) {
+    [list, named] = await Promise.all([searchServices(db, catalogueId, filter), namedStructure(db, catalogueId, query.q)]);
+  } else {
+    const withMatches = [...structure.categories.filter((c) => c.count > 0).map((c) => c.id), ...(structure.uncategorised ? [UNCATEGORISED] : [])];
+    const wanted = view === 3 || filter.expandAll ? withMatches : withMatches.filter((id) => filter.open.includes(id));
+    const perCategory = view === 3 ? MAP_SERVICES_PER_CATEGORY : TREE_SERVICES_PER_CATEGORY;
+    chips = Object.fromEntries(await servicesByCategory(db, catalogueId, filter, wanted, perCategory));
+  }
+  const headers = new Headers();
+  if (query.view !== null && query.view !== remembered) headers.append("Set-Cookie", await writeView(request, query.view));
+  return data(
+    {
+      view,
+      query: filter,
+      catalogueId,
+      catalogues,
+      areaActive,
+      subviews: prefs.subviews,
+      options,
+      structure,
+      list,
+      named,
+      chips,
+      canStructure: can(user.role, "catalogue:structure"),
+      canCreateCatalogue: passesAdminGuard(user.role),
+      scope,
+    },
+    { headers },
+  );
+}
+
+const MoveSchema = z.object({
+  service: z.coerce.number().int().positive(),
+  category: z.coerce.number().int().positive(),
+  index: z.coerce.number().int().min(0).max(1_000_000),
+});
+const BatchSchema = z.object({ target: z.string().trim().regex(/^-?\d+$/).transform(Number) });
+const CatalogueSchema = z.object({ catalogue: z.coerce.number().int() });
+const NewCatalogueSchema = z.object({ title: z.string().trim().min(1, { error: "validation.required" }).max(255) });
+
+function ids(form: FormData, name: string): number[] {
+  return form
+    .getAll(name)
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+function backTo(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  return url.pathname + url.search;
+}
+
+/** Intents of the browser page: pick/create a catalogue, move a service, move a selection. */
+export async function browserAction(request: Request) {
+  const user = await requireCapability(request, "catalogue:read");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const db = getDb();
+  switch (intent) {
+    case "catalogue": {
+      const parsed = CatalogueSchema.safeParse(Object.fromEntries(form));
+      try {
+        if (!parsed.success) throw new NotFoundError("catalogue");
+        await setCurrentCatalogue(db, user.id, parsed.data.catalogue);
+      } catch (error) {
+        if (error instanceof NotFoundError) return redirectWithFlash(request, "/servicecatalog", { kind: "error", message: "catalogue.notFound" });
+        throw error;
+      }
+      return redirectWithFlash(request, "/servicecatalog", { kind: "info", message: "catalogue.switched" });
+    }
+    case "createCatalogue": {
+      if (!passesAdminGuard(user.role)) throw new Response("Forbidden", { status: 403 });
+      const parsed = NewCatalogueSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return data({ ok: false, errors: { title: "validation.required" } as Record<string, string> }, { status: 400 });
+      const id = await createCatalogue(db, parsed.data.title, user);
+      await setCurrentCatalogue(db, user.id, id);
+      return redirectWithFlash(request, "/servicecatalog", { kind: "success", message: "catalogue.created" });
+    }
+    case "move":
+      return moveAction(request, form, user);
+    case "batch": {
+      if (!can(user.role, "catalogue:structure")) throw new Response("Forbidden", { status: 403 });
+      const parsed = BatchSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return data({ ok: false, errors: { target: "catalogue.batch.noTarget" } as Record<string, string> }, { status: 400 });
+      try {
+        const moved = await moveSelectionToCatalogue(
+          db,
+          { areas: ids(form, "area"), categories: ids(form, "category"), services: ids(form, "service") },
+          parsed.data.target,
+          user,
+        );
+        return redirectWithFlash(request, backTo(request), { kind: "success", message: "catalogue.batch.moved", values: { count: moved } });
+      } catch (error) {
+        if (error instanceof EmptySelectionError)
+          return data({ ok: false, errors: { selection: "catalogue.batch.emptySelection" } as Record<string, string> }, { status: 400 });
+        if (error instanceof NotFoundError) return data({ ok: false, errors: { target: "catalogue.notFound" } as Record<string, string> }, { status: 400 });
+        throw error;
+      }
+    }
+    default:
+      return data({ ok: false, errors: { _form: "errors.badRequest" } as Record<string, string> }, { status: 400 });
+  }
+}
+
+async function moveAction(request: Request, form: FormData, user: SessionUser) {
+  const parsed = MoveSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ ok: false, errors: { _form: "errors.badRequest" } as Record<string, string> }, { status: 400 });
+  const { service, category, index } = parsed.data;
+  const db = getDb();
+  if (!(await canEditService(db, user, service)) || !(await canEditCategory(db, user, category))) {
+    throw new Response("Forbidden", { status: 403 });
+  }
+  try {
+    await moveService(db, service, category, index, user);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+    throw error;
+  }
+  // A fetcher (drag and drop) stays on the page; a plain form post returns to the same view.
+  if (form.get("fetcher") === "1") {
+    return data({ ok: true, errors: {} as Record<string, string> }, { headers: { "Set-Cookie": await flashHeader(request, { kind: "success", message: "catalogue.move.moved" }) } });
+  }
+  return redirectWithFlash(request, backTo(request), { kind: "success", message: "catalogue.move.moved" });
+}

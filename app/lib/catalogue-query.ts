@@ -1,0 +1,178 @@
+/**
+ * The catalogue browser's state as URL query parameters, so every view, search and filter is a
+ * link and works without JS. Parsing is tolerant: unknown or malformed values are dropped.
+ */
+export const SERVICE_STATUSES = ["open", "checking", "closed"] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+export const SERVICE_TYPES = ["customer", "it"] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+export const SORT_KEYS = ["position", "createDate", "editDate", "alphabet"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export const MISSING_KEYS = ["owner", "kpi"] as const;
+export type MissingKey = (typeof MISSING_KEYS)[number];
+
+/** View modes of spec 01 §2: 0 list, 1 tree, 3 map; 4/5/6 open the last visited service/category/area. */
+export const BROWSER_VIEWS = [0, 1, 3] as const;
+export type BrowserView = (typeof BROWSER_VIEWS)[number];
+export const JUMP_VIEWS = { 4: "service", 5: "category", 6: "area" } as const;
+
+/** Services shown per category: the tree links to the category page beyond this, the map shows "+N". */
+export const TREE_SERVICES_PER_CATEGORY = 200;
+export const MAP_SERVICES_PER_CATEGORY = 40;
+
+export const ZOOM_MIN = 0.3;
+export const ZOOM_MAX = 1;
+export const ZOOM_STEP = 0.025;
+
+export interface CatalogueQuery {
+  view: BrowserView | null;
+  q: string;
+  categories: number[];
+  areas: number[];
+  owners: number[];
+  statuses: ServiceStatus[];
+  percents: number[];
+  types: ServiceType[];
+  tags: number[];
+  missing: MissingKey[];
+  sort: SortKey;
+  dir: "asc" | "desc";
+  page: number;
+  open: number[];
+  expandAll: boolean;
+  zoom: number;
+}
+
+export const DEFAULT_QUERY: CatalogueQuery = {
+  view: null,
+  q: "",
+  categories: [],
+  areas: [],
+  owners: [],
+  statuses: [],
+  percents: [],
+  types: [],
+  tags: [],
+  missing: [],
+  sort: "position",
+  dir: "desc",
+  page: 1,
+  open: [],
+  expandAll: false,
+  zoom: 1,
+};
+
+function ints(values: string[]): number[] {
+  const out = new Set<number>();
+  for (const v of values.flatMap((x) => x.split(","))) {
+    const n = Number(v);
+    if (v.trim() !== "" && Number.isSafeInteger(n)) out.add(n);
+  }
+  return [...out];
+}
+
+function oneOf<T extends string>(values: string[], allowed: readonly T[]): T[] {
+  return [...new Set(values.flatMap((x) => x.split(",")).filter((v): v is T => (allowed as readonly string[]).includes(v)))];
+}
+
+export function clampZoom(value: number): number {
+  if (!Number.isFinite(value)) return 1;
+  const stepped = Math.round(value / ZOOM_STEP) * ZOOM_STEP;
+  return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Number(stepped.toFixed(3))));
+}
+
+export function parseView(raw: string | null): number | null {
+  if (raw === null || raw.trim() === "") return null;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 && n <= 6 ? n : null;
+}
+
+export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
+  const view = parseView(params.get("view"));
+  const sort = params.get("sort");
+  const percents = ints(params.getAll("pct")).filter((p) => p >= 0 && p <= 100);
+  return {
+    view: view === 0 || view === 1 || view === 3 ? view : null,
+    q: (params.get("q") ?? "").slice(0, 200),
+    categories: ints(params.getAll("cat")),
+    areas: ints(params.getAll("area")),
+    owners: ints(params.getAll("owner")),
+    statuses: oneOf(params.getAll("status"), SERVICE_STATUSES),
+    percents,
+    types: oneOf(params.getAll("type"), SERVICE_TYPES),
+    tags: ints(params.getAll("tag")),
+    missing: oneOf(params.getAll("missing"), MISSING_KEYS),
+    sort: sort && (SORT_KEYS as readonly string[]).includes(sort) ? (sort as SortKey) : "position",
+    dir: params.get("dir") === "asc" ? "asc" : "desc",
+    page: Math.max(1, Math.floor(Number(params.get("page")) || 1)),
+    open: ints(params.getAll("open")),
+    expandAll: params.get("expand") === "all",
+    zoom: params.has("zoom") ? clampZoom(Number(params.get("zoom"))) : 1,
+  };
+}
+
+/** The query as URL parameters, leaving out defaults so links stay short. */
+export function toSearchParams(query: Partial<CatalogueQuery>): URLSearchParams {
+  const q = { ...DEFAULT_QUERY, ...query };
+  const params = new URLSearchParams();
+  if (q.view !== null) params.set("view", String(q.view));
+  if (q.q) params.set("q", q.q);
+  for (const id of q.categories) params.append("cat", String(id));
+  for (const id of q.areas) params.append("area", String(id));
+  for (const id of q.owners) params.append("owner", String(id));
+  for (const s of q.statuses) params.append("status", s);
+  for (const p of q.percents) params.append("pct", String(p));
+  for (const t of q.types) params.append("type", t);
+  for (const id of q.tags) params.append("tag", String(id));
+  for (const m of q.missing) params.append("missing", m);
+  if (q.sort !== "position") params.set("sort", q.sort);
+  if (q.dir !== "desc") params.set("dir", q.dir);
+  if (q.page > 1) params.set("page", String(q.page));
+  if (q.expandAll) params.set("expand", "all");
+  else for (const id of q.open) params.append("open", String(id));
+  if (q.zoom !== 1) params.set("zoom", String(q.zoom));
+  return params;
+}
+
+export function withQuery(query: CatalogueQuery, change: Partial<CatalogueQuery>): string {
+  const params = toSearchParams({ ...query, page: 1, ...change });
+  const s = params.toString();
+  return s ? `?${s}` : "?";
+}
+
+export type SearchTerm = { kind: "none" } | { kind: "exact"; name: string } | { kind: "substring"; term: string };
+
+/** Spec 01 §4: a trimmed term in double quotes matches the name exactly; else a substring search. */
+export function parseSearchTerm(raw: string): SearchTerm {
+  const term = raw.trim();
+  if (!term) return { kind: "none" };
+  if (term.length >= 2 && term.startsWith('"') && term.endsWith('"')) {
+    const name = term.slice(1, -1).trim();
+    return name ? { kind: "exact", name } : { kind: "none" };
+  }
+  return { kind: "substring", term };
+}
+
+/** Picking a suggestion sets the term to the service's name in double quotes. */
+export function exactTerm(name: string): string {
+  return `"${name}"`;
+}
+
+/**
+ * Spec 01 §4's category-filter rules: a filter containing -1 yields nothing; when other filters
+ * (here: chosen areas) leave no category, the placeholder -1 stands in so nothing — not
+ * everything — matches. `null` means "no category restriction".
+ */
+export function effectiveCategoryFilter(chosen: number[], categoriesOfChosenAreas: number[] | null): number[] | null {
+  let ids: number[] | null = chosen.length ? [...chosen] : null;
+  if (categoriesOfChosenAreas !== null) {
+    const inAreas = new Set(categoriesOfChosenAreas);
+    ids = ids === null ? [...inAreas] : ids.filter((id) => id === -1 || inAreas.has(id));
+    if (ids.length === 0) ids = [-1];
+  }
+  return ids;
+}
+
+export function toggleId(ids: number[], id: number): number[] {
+  return ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id];
+}

@@ -1,0 +1,156 @@
+import { sql } from "kysely";
+import type { CatalogueQuery } from "~/lib/catalogue-query";
+import type { Executor } from "./audit.server";
+import { containsIgnoreCase } from "./db-helpers.server";
+import { serviceFilterConditions, type ServiceFilter } from "./service-search.server";
+
+export interface AreaNode {
+  id: number;
+  name: string;
+}
+export interface CategoryNode {
+  id: number;
+  name: string;
+  areaId: number | null;
+  /** Services matching the current filters. */
+  count: number;
+}
+export interface ServiceChip {
+  id: number;
+  name: string;
+  status: string;
+  statuspercent: number;
+  servicetype: string;
+  category_id: number | null;
+  position: number;
+}
+
+/** Category id under which services without a category are grouped in tree and map. */
+export const UNCATEGORISED = 0;
+
+/** Areas and categories of a catalogue with the number of matching services per category (one grouped query). */
+export async function catalogueStructure(db: Executor, catalogueId: number, filter: ServiceFilter) {
+  const where = await serviceFilterConditions(db, catalogueId, filter);
+  const [areas, categories, counts] = await Promise.all([
+    db.selectFrom("service_areas").select(["id", "name"]).where("service_catalogue_id", "=", catalogueId).orderBy("position").orderBy("name").execute(),
+    db
+      .selectFrom("service_categories")
+      .select(["id", "name", "service_area_id as areaId"])
+      .where("service_catalogue_id", "=", catalogueId)
+      .orderBy("position")
+      .orderBy("name")
+      .execute(),
+    db
+      .selectFrom("services as s")
+      .where(where)
+      .select(["s.category_id", (eb) => eb.fn.countAll().as("n")])
+      .groupBy("s.category_id")
+      .execute(),
+  ]);
+  const byCategory = new Map(counts.map((c) => [c.category_id ?? UNCATEGORISED, Number(c.n)]));
+  const nodes: CategoryNode[] = categories.map((c) => ({ id: c.id, name: c.name, areaId: c.areaId, count: byCategory.get(c.id) ?? 0 }));
+  const uncategorised = byCategory.get(UNCATEGORISED) ?? 0;
+  return { areas: areas as AreaNode[], categories: nodes, uncategorised };
+}
+
+/**
+ * The first `perCategory` matching services of each given category, in one query (a window
+ * function), so a tree or map of hundreds of categories costs one round trip.
+ */
+export async function servicesByCategory(
+  db: Executor,
+  catalogueId: number,
+  filter: ServiceFilter & Pick<CatalogueQuery, "sort" | "dir">,
+  categoryIds: number[],
+  perCategory: number,
+): Promise<Map<number, ServiceChip[]>> {
+  const result = new Map<number, ServiceChip[]>();
+  if (!categoryIds.length) return result;
+  const where = await serviceFilterConditions(db, catalogueId, filter);
+  const real = categoryIds.filter((id) => id !== UNCATEGORISED);
+  const withNull = categoryIds.includes(UNCATEGORISED);
+  const order =
+    filter.sort === "position"
+      ? sql`s.position asc, s.id asc`
+      : filter.sort === "alphabet"
+        ? sql`lower(s.name) ${sql.raw(filter.dir)}, s.id asc`
+        : sql`${sql.ref(filter.sort === "createDate" ? "s.created_at" : "s.updated_at")} ${sql.raw(filter.dir)}, s.id asc`;
+  const ranked = db
+    .selectFrom("services as s")
+    .where(where)
+    .where((eb) => {
+      const parts = [];
+      if (real.length) parts.push(eb("s.category_id", "in", real));
+      if (withNull) parts.push(eb("s.category_id", "is", null));
+      return eb.or(parts);
+    })
+    .select([
+      "s.id",
+      "s.name",
+      "s.status",
+      "s.statuspercent",
+      "s.servicetype",
+      "s.category_id",
+      "s.position",
+      sql<number>`row_number() over (partition by s.category_id order by ${order})`.as("rn"),
+    ]);
+  const rows = await db.selectFrom(ranked.as("x")).selectAll().where("x.rn", "<=", perCategory).orderBy("x.rn").execute();
+  for (const row of rows) {
+    const key = row.category_id ?? UNCATEGORISED;
+    const list = result.get(key) ?? [];
+    list.push({
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      statuspercent: row.statuspercent,
+      servicetype: row.servicetype,
+      category_id: row.category_id,
+      position: row.position,
+    });
+    result.set(key, list);
+  }
+  return result;
+}
+
+/** Areas and categories whose name contains the search term (the list view's first two panels). */
+export async function namedStructure(db: Executor, catalogueId: number, term: string) {
+  const needle = term.trim().replace(/^"(.*)"$/, "$1").trim();
+  const [areas, categories] = await Promise.all([
+    db
+      .selectFrom("service_areas as a")
+      .select(["a.id", "a.name", sql<number>`(select count(*) from service_categories k where k.service_area_id = a.id)`.as("categories")])
+      .where("a.service_catalogue_id", "=", catalogueId)
+      .$if(needle.length > 0, (qb) => qb.where(containsIgnoreCase("a.name", needle)))
+      .orderBy("a.position")
+      .orderBy("a.name")
+      .execute(),
+    db
+      .selectFrom("service_categories as c")
+      .leftJoin("service_areas as a", "a.id", "c.service_area_id")
+      .select([
+        "c.id",
+        "c.name",
+        "c.service_area_id as areaId",
+        "a.name as areaName",
+        sql<number>`(select count(*) from services s where s.category_id = c.id and s.deleted_at is null)`.as("services"),
+      ])
+      .where("c.service_catalogue_id", "=", catalogueId)
+      .$if(needle.length > 0, (qb) => qb.where(containsIgnoreCase("c.name", needle)))
+      .orderBy("c.position")
+      .orderBy("c.name")
+      .execute(),
+  ]);
+  return {
+    areas: areas.map((a) => ({ ...a, categories: Number(a.categories) })),
+    categories: categories.map((c) => ({ ...c, services: Number(c.services) })),
+  };
+}
+
+/** Owners and tags for the filter panel (categories and areas come with the structure). */
+export async function filterOptions(db: Executor) {
+  const [owners, tags] = await Promise.all([
+    db.selectFrom("owners").select(["id", "name"]).orderBy(sql`lower(name)`).execute(),
+    db.selectFrom("tags").select(["id", "name"]).orderBy(sql`lower(name)`).execute(),
+  ]);
+  return { owners, tags };
+}

@@ -1,0 +1,83 @@
+import { sql } from "kysely";
+import { nowIso } from "~/lib/time";
+import { recordActivity, type Causer, type Executor } from "./audit.server";
+import { inTransaction, isPostgresDb } from "./db-helpers.server";
+import { NotFoundError } from "./errors.server";
+
+/** The live (not binned) services of a category in display order. */
+async function orderedIds(db: Executor, categoryId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("services")
+    .select("id")
+    .where("category_id", "=", categoryId)
+    .where("deleted_at", "is", null)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Writes positions 0..n-1 in the given order, touching only rows whose position changes. */
+async function renumber(db: Executor, ids: number[]) {
+  const rows = ids.length
+    ? await db.selectFrom("services").select(["id", "position"]).where("id", "in", ids).execute()
+    : [];
+  const current = new Map(rows.map((r) => [r.id, r.position]));
+  for (const [index, id] of ids.entries()) {
+    if (current.get(id) !== index) await db.updateTable("services").set({ position: index }).where("id", "=", id).execute();
+  }
+}
+
+/**
+ * Moves a service to `index` within `targetCategoryId` (its own or another category). Both
+ * categories end with contiguous positions 0..n-1. On Postgres the category rows are locked in
+ * id order, so concurrent moves serialise instead of interleaving; SQLite transactions already
+ * serialise writers.
+ */
+export async function moveService(db: Executor, serviceId: number, targetCategoryId: number, index: number, causer: Causer) {
+  return inTransaction(db, async (trx) => {
+    const service = await trx
+      .selectFrom("services")
+      .select(["id", "category_id", "position", "service_catalogue_id"])
+      .where("id", "=", serviceId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+    if (!service) throw new NotFoundError("service");
+    const target = await trx.selectFrom("service_categories").select(["id", "service_catalogue_id"]).where("id", "=", targetCategoryId).executeTakeFirst();
+    if (!target) throw new NotFoundError("category");
+    const sourceCategoryId = service.category_id;
+    if (isPostgresDb(trx)) {
+      const ids = [...new Set([targetCategoryId, sourceCategoryId].filter((x): x is number => x !== null))].sort((a, b) => a - b);
+      await sql`select id from service_categories where id in (${sql.join(ids)}) order by id for update`.execute(trx);
+    }
+    const targetIds = (await orderedIds(trx, targetCategoryId)).filter((id) => id !== serviceId);
+    const at = Math.max(0, Math.min(Math.floor(index), targetIds.length));
+    targetIds.splice(at, 0, serviceId);
+    if (sourceCategoryId !== targetCategoryId) {
+      await trx
+        .updateTable("services")
+        .set({ category_id: targetCategoryId, service_catalogue_id: target.service_catalogue_id, updated_at: nowIso(), updated_by: causer.id })
+        .where("id", "=", serviceId)
+        .execute();
+      if (sourceCategoryId !== null) await renumber(trx, await orderedIds(trx, sourceCategoryId));
+    }
+    await renumber(trx, targetIds);
+    await recordActivity(trx, {
+      subjectType: "service",
+      subjectId: serviceId,
+      event: "moved",
+      causer,
+      oldValues: { category_id: sourceCategoryId, position: service.position },
+      newValues: { category_id: targetCategoryId, position: at },
+    });
+    return { categoryId: targetCategoryId, position: at };
+  });
+}
+
+/** The index a service has in its category's display order (for up/down buttons). */
+export async function positionInCategory(db: Executor, serviceId: number) {
+  const service = await db.selectFrom("services").select(["category_id"]).where("id", "=", serviceId).executeTakeFirst();
+  if (!service?.category_id) return null;
+  const ids = await orderedIds(db, service.category_id);
+  return { categoryId: service.category_id, index: ids.indexOf(serviceId), count: ids.length };
+}

@@ -1,0 +1,182 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { Database } from "~/db/schema";
+import { effectiveCategoryFilter, parseSearchTerm, type CatalogueQuery } from "~/lib/catalogue-query";
+import type { Executor } from "./audit.server";
+import { isPostgresDb, likePattern } from "./db-helpers.server";
+
+export const SEARCH_FIELDS = ["name", "content", "advantages", "description", "short_description", "art_nr", "user", "booking"] as const;
+export const SERVICE_PAGE_SIZE = 50;
+/** Terms shorter than a trigram cannot use the index; they are scanned. */
+export const MIN_INDEXED_TERM = 3;
+
+// Must stay textually equal to the expression indexed in migrations/0006_service_search.ts.
+const SEARCH_DOCUMENT = sql`lower(
+      coalesce(name, '') || ' ' || coalesce(content, '') || ' ' || coalesce(advantages, '') || ' ' ||
+      coalesce(description, '') || ' ' || coalesce(short_description, '') || ' ' || coalesce(art_nr, '') || ' ' ||
+      coalesce("user", '') || ' ' || coalesce(booking, ''))`;
+
+type EB = ExpressionBuilder<Database & { s: Database["services"] }, "s">;
+
+/** Plain case-insensitive LIKE over the eight fields: for short terms, and as the benchmark's baseline. */
+export function scanMatch(term: string): Expression<SqlBool> {
+  const pattern = likePattern(term);
+  return sql<SqlBool>`(${sql.join(
+    SEARCH_FIELDS.map((f) => sql`lower(${sql.ref(`s.${f}`)}) like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+/** Indexed substring match: FTS5 trigram phrase on SQLite, pg_trgm-backed LIKE on Postgres. */
+export function indexedMatch(db: Executor, term: string): Expression<SqlBool> {
+  if (isPostgresDb(db)) return sql<SqlBool>`${SEARCH_DOCUMENT} like ${likePattern(term)} escape '\\'`;
+  const phrase = `"${term.replace(/"/g, '""')}"`;
+  return sql<SqlBool>`s.id in (select rowid from services_fts where services_fts match ${phrase})`;
+}
+
+export function termCondition(db: Executor, raw: string, opts: { forceScan?: boolean } = {}): Expression<SqlBool> | null {
+  const term = parseSearchTerm(raw);
+  if (term.kind === "none") return null;
+  if (term.kind === "exact") return sql<SqlBool>`lower(s.name) = ${term.name.toLowerCase()}`;
+  if (opts.forceScan || term.term.length < MIN_INDEXED_TERM) return scanMatch(term.term);
+  return indexedMatch(db, term.term);
+}
+
+export type ServiceFilter = Pick<
+  CatalogueQuery,
+  "q" | "categories" | "areas" | "owners" | "statuses" | "percents" | "types" | "tags" | "missing"
+>;
+
+/**
+ * Every filter of spec 01 §4 as one WHERE clause over `services as s`: owners must all be
+ * present, the other lists match any chosen value. Binned services never match.
+ */
+export async function serviceFilterConditions(
+  db: Executor,
+  catalogueId: number,
+  filter: ServiceFilter,
+  opts: { forceScan?: boolean } = {},
+): Promise<(eb: EB) => Expression<SqlBool>> {
+  let categoriesOfAreas: number[] | null = null;
+  if (filter.areas.length) {
+    const rows = await db.selectFrom("service_categories").select("id").where("service_area_id", "in", filter.areas).execute();
+    categoriesOfAreas = rows.map((r) => r.id);
+  }
+  const categories = effectiveCategoryFilter(filter.categories, categoriesOfAreas);
+  const term = termCondition(db, filter.q, opts);
+  return (eb: EB) => {
+    const and: Expression<SqlBool>[] = [eb("s.deleted_at", "is", null), eb("s.service_catalogue_id", "=", catalogueId)];
+    if (term) and.push(term);
+    if (categories) and.push(categories.includes(-1) ? sql<SqlBool>`1 = 0` : eb("s.category_id", "in", categories));
+    if (filter.statuses.length) and.push(eb("s.status", "in", filter.statuses));
+    if (filter.percents.length) and.push(eb("s.statuspercent", "in", filter.percents));
+    if (filter.types.length) and.push(eb("s.servicetype", "in", filter.types));
+    if (filter.tags.length)
+      and.push(eb("s.id", "in", eb.selectFrom("service_tags").select("service_id").where("tag_id", "in", filter.tags)));
+    if (filter.owners.length) {
+      const owners = [...new Set(filter.owners)];
+      and.push(
+        eb(
+          "s.id",
+          "in",
+          eb
+            .selectFrom("service_owners")
+            .select("service_id")
+            .where("owner_id", "in", owners)
+            .groupBy("service_id")
+            .having(sql`count(distinct owner_id)`, "=", owners.length),
+        ),
+      );
+    }
+    if (filter.missing.includes("owner")) and.push(eb.not(eb.exists(eb.selectFrom("service_owners as mo").select("mo.service_id").whereRef("mo.service_id", "=", "s.id"))));
+    if (filter.missing.includes("kpi")) and.push(eb.not(eb.exists(eb.selectFrom("service_kpis as mk").select("mk.service_id").whereRef("mk.service_id", "=", "s.id"))));
+    return eb.and(and);
+  };
+}
+
+export interface ServiceListItem {
+  id: number;
+  name: string;
+  status: string;
+  statuspercent: number;
+  servicetype: string;
+  position: number;
+  category_id: number | null;
+  category_name: string | null;
+  area_id: number | null;
+  area_name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const SORT_COLUMNS = {
+  createDate: sql`s.created_at`,
+  editDate: sql`s.updated_at`,
+  alphabet: sql`lower(s.name)`,
+} as const;
+
+/** One page of matching services with category and area, in the chosen order. */
+export async function searchServices(
+  db: Executor,
+  catalogueId: number,
+  query: ServiceFilter & Pick<CatalogueQuery, "sort" | "dir" | "page">,
+  opts: { pageSize?: number; forceScan?: boolean } = {},
+) {
+  const pageSize = opts.pageSize ?? SERVICE_PAGE_SIZE;
+  const where = await serviceFilterConditions(db, catalogueId, query, opts);
+  const countRow = await db
+    .selectFrom("services as s")
+    .where(where)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirst();
+  const total = Number(countRow?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(query.page, pageCount);
+  let q = db
+    .selectFrom("services as s")
+    .leftJoin("service_categories as c", "c.id", "s.category_id")
+    .leftJoin("service_areas as a", "a.id", "c.service_area_id")
+    .where(where)
+    .select([
+      "s.id",
+      "s.name",
+      "s.status",
+      "s.statuspercent",
+      "s.servicetype",
+      "s.position",
+      "s.category_id",
+      "c.name as category_name",
+      "a.id as area_id",
+      "a.name as area_name",
+      "s.created_at",
+      "s.updated_at",
+    ]);
+  if (query.sort === "position") {
+    q = q.orderBy(sql`coalesce(c.position, 0)`, query.dir).orderBy(sql`coalesce(c.id, 0)`, query.dir).orderBy("s.position", query.dir);
+  } else {
+    q = q.orderBy(SORT_COLUMNS[query.sort], query.dir);
+  }
+  const rows = (await q
+    .orderBy("s.id", query.dir)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()) as ServiceListItem[];
+  return { rows, total, page, pageCount };
+}
+
+/** Search-box suggestions: services whose name contains the term, shortest names first. */
+export async function suggestServices(db: Executor, catalogueId: number, raw: string, limit = 10) {
+  const term = raw.trim().replace(/^"|"$/g, "");
+  if (term.length < 2) return [];
+  const match = term.length < MIN_INDEXED_TERM ? scanMatch(term) : indexedMatch(db, term);
+  return db
+    .selectFrom("services as s")
+    .select(["s.id", "s.name"])
+    .where("s.deleted_at", "is", null)
+    .where("s.service_catalogue_id", "=", catalogueId)
+    .where(sql<SqlBool>`lower(s.name) like ${likePattern(term)} escape '\\'`)
+    .where(match)
+    .orderBy(sql`length(s.name)`)
+    .orderBy("s.name")
+    .limit(limit)
+    .execute();
+}

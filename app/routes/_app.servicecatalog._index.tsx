@@ -1,0 +1,46 @@
+import { Stack } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { BrowserHeader } from "~/components/catalogue/BrowserHeader";
+import { ListView } from "~/components/catalogue/ListView";
+import { MapView } from "~/components/catalogue/MapView";
+import { SearchAndFilters } from "~/components/catalogue/SearchAndFilters";
+import { SubviewSwitches } from "~/components/catalogue/SubviewSwitches";
+import { TreeView } from "~/components/catalogue/TreeView";
+import { browserAction, browserLoader } from "~/handlers/catalogue.server";
+import { TREE_SERVICES_PER_CATEGORY } from "~/lib/catalogue-query";
+
+export const meta: MetaFunction = () => [{ title: "ServiceHub" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => browserLoader(request);
+export const action = ({ request }: ActionFunctionArgs) => browserAction(request);
+
+export default function CatalogueBrowser() {
+  const data = useLoaderData<typeof loader>();
+  const { query } = data;
+  const filtered = Boolean(
+    query.q || query.categories.length || query.areas.length || query.owners.length || query.statuses.length || query.percents.length || query.types.length || query.tags.length || query.missing.length,
+  );
+  return (
+    <Stack gap="md">
+      <BrowserHeader view={data.view} query={query} catalogues={data.catalogues} catalogueId={data.catalogueId} canStructure={data.canStructure} />
+      <SearchAndFilters view={data.view} query={query} structure={data.structure} areaActive={data.areaActive} options={data.options} />
+      {data.view === 0 ? <SubviewSwitches subviews={data.subviews} areaActive={data.areaActive} /> : null}
+      {data.view === 0 && data.list && data.named ? (
+        <ListView
+          list={data.list}
+          named={data.named}
+          subviews={data.subviews}
+          areaActive={data.areaActive}
+          catalogues={data.catalogues}
+          catalogueId={data.catalogueId}
+          canStructure={data.canStructure}
+        />
+      ) : null}
+      {data.view === 1 ? (
+        <TreeView query={query} structure={data.structure} chips={data.chips} areaActive={data.areaActive} scope={data.scope} perCategory={TREE_SERVICES_PER_CATEGORY} />
+      ) : null}
+      {data.view === 3 ? <MapView structure={data.structure} chips={data.chips} areaActive={data.areaActive} filtered={filtered} /> : null}
+    </Stack>
+  );
+}

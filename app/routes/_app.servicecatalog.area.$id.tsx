@@ -1,0 +1,62 @@
+import { Stack, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { can } from "~/auth/roles";
+import { requireUser } from "~/auth/session.server";
+import { idOr404, notFound, structureAction } from "~/components/structure/actions.server";
+import { CategoryList } from "~/components/structure/ChildLists";
+import { DeleteStructureDialog } from "~/components/structure/DeleteStructureDialog";
+import { StructureBreadcrumbs } from "~/components/structure/StructureBreadcrumbs";
+import { StructureHeader } from "~/components/structure/StructureHeader";
+import { StructureManage } from "~/components/structure/StructureManage";
+import type { StructureActionData } from "~/components/structure/types";
+import { getDb } from "~/db/db.server";
+import { getArea } from "~/models/structure.server";
+import { isServiceAreaActive } from "~/models/catalogue.server";
+
+/** /servicecatalog/area/:id — an area with its categories; keyusers and above also edit it here. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = idOr404(params.id);
+  const db = getDb();
+  // With the area level switched off, areas do not exist for the reader.
+  if (!(await isServiceAreaActive(db))) notFound();
+  const area = await getArea(db, id);
+  if (!area) notFound();
+  const canManage = can(user, "catalogue:structure");
+  const confirmDelete = canManage && new URL(request.url).searchParams.get("confirm") === "delete";
+  return { area, canManage, confirmDelete };
+}
+
+export const action = ({ request, params }: ActionFunctionArgs) => structureAction(request, "area", params.id);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.area.name} · ServiceHub` : "ServiceHub" }];
+
+export default function AreaPage() {
+  const { area, canManage, confirmDelete } = useLoaderData<typeof loader>();
+  const actionData = useActionData<StructureActionData>();
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" maw={1100}>
+      <StructureBreadcrumbs crumbs={[{ label: t("structure.catalogue"), to: "/servicecatalog" }, { label: area.name }]} />
+      <StructureHeader kind="area" record={area} />
+      <Stack component="section" gap="xs" aria-labelledby="area-categories">
+        <Title order={2} size="h3" id="area-categories">
+          {t("structure.categories")}
+        </Title>
+        <CategoryList categories={area.categories} />
+      </Stack>
+      {canManage ? <StructureManage kind="area" record={area} areaOptions={null} actionData={actionData} /> : null}
+      {canManage && (confirmDelete || actionData?.intent === "delete") ? (
+        <DeleteStructureDialog
+          kind="area"
+          id={area.id}
+          name={area.name}
+          blockers={{ items: area.categories, total: area.categories.length }}
+          actionData={actionData}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,8 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/auth/session.server";
+
+/** /servicecatalog/category without an id: the catalogue browser is where categories are picked. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return redirect("/servicecatalog");
+}

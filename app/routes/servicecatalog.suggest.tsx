@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireCapability } from "~/auth/session.server";
+import { getDb } from "~/db/db.server";
+import { getCurrentCatalogueId } from "~/models/catalogue.server";
+import { suggestServices } from "~/models/service-search.server";
+
+/** Search-box suggestions for the current catalogue (JSON; used by the browser's datalist). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireCapability(request, "catalogue:read");
+  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const db = getDb();
+  const suggestions = await suggestServices(db, await getCurrentCatalogueId(db, user.id), q.slice(0, 200));
+  return Response.json({ suggestions }, { headers: { "Cache-Control": "private, max-age=10" } });
+}
