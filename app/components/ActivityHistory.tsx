@@ -29,7 +29,7 @@ function show(value: unknown): string {
 }
 
 /** The change history of a record from its audit activities: who, when, and each field old → new. */
-export function ActivityHistory({ activities }: { activities: ActivityView[] }) {
+export function ActivityHistory({ activities, fieldLabel }: { activities: ActivityView[]; fieldLabel?: (key: string) => string }) {
   const { t, i18n } = useTranslation();
   if (!activities.length) return <Text c="dimmed">{t("history.empty")}</Text>;
   return (
@@ -61,7 +61,7 @@ export function ActivityHistory({ activities }: { activities: ActivityView[] }) 
                 <Table.Tbody>
                   {keys.map((key) => (
                     <Table.Tr key={key}>
-                      <Table.Td>{i18n.exists(`fields.${key}`) ? t(`fields.${key}`) : key}</Table.Td>
+                      <Table.Td>{fieldLabel ? fieldLabel(key) : i18n.exists(`fields.${key}`) ? t(`fields.${key}`) : key}</Table.Td>
                       <Table.Td>{key in before ? show(before[key]) : "—"}</Table.Td>
                       <Table.Td>{key in after ? show(after[key]) : "—"}</Table.Td>
                     </Table.Tr>

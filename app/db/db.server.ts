@@ -36,6 +36,9 @@ export function createDb(url: string | undefined = process.env.DATABASE_URL): DB
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
+  // SQLite's lower() folds ASCII only ("Ü" stays "Ü"); case-insensitive search and name checks
+  // use this Unicode-aware one. The built-in stays untouched because indexes are built on it.
+  sqlite.function("unicode_lower", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 

@@ -54,16 +54,19 @@ async function recordOr404(def: EntityDef, id: number): Promise<BaseDataRow> {
   return row;
 }
 
-/** The form's fields as values for the model; only fields that were sent when `partial`. */
-function parseRecord(def: EntityDef, form: FormData, partial: boolean): { values: RecordValues } | { errors: FieldErrors } {
+/**
+ * The form's fields as values for the model. Only fields that were sent are validated and
+ * written (required ones always): the entry row sends a few columns, the full form all of them.
+ * On failure the raw input goes back, so the form shows what the user typed.
+ */
+function parseRecord(def: EntityDef, form: FormData): { values: RecordValues } | { errors: FieldErrors; raw: Record<string, string> } {
   const raw: Record<string, string> = {};
   for (const field of def.fields) {
     const value = form.get(field.name);
     if (typeof value === "string") raw[field.name] = value;
   }
-  const present = partial ? new Set(Object.keys(raw)) : undefined;
-  const result = recordSchema(def, present).safeParse(raw);
-  return result.success ? { values: result.data as RecordValues } : { errors: fieldErrorsFrom(result.error) };
+  const result = recordSchema(def, new Set(Object.keys(raw))).safeParse(raw);
+  return result.success ? { values: result.data as RecordValues } : { errors: fieldErrorsFrom(result.error), raw };
 }
 
 function listPath(def: EntityDef, request: Request) {
@@ -84,6 +87,12 @@ function handleError(def: EntityDef, error: unknown, creating: boolean, intent: 
   if (error instanceof Response) throw error;
   console.error(error);
   return failure({ intent, errors: { _form: creating ? def.messages.createFailed : def.messages.saveFailed } }, 500);
+}
+
+/** Adds what the user typed to a refused answer, so the form can show it again (no-JS path). */
+function withValues(response: ReturnType<typeof failure>, form: FormData, def: EntityDef) {
+  const values = Object.fromEntries(def.fields.map((f) => [f.name, String(form.get(f.name) ?? "")]));
+  return data<BaseDataActionData>({ ...response.data, values }, response.init ?? undefined);
 }
 
 export async function listLoader({ request }: LoaderFunctionArgs, ref: EntityRef) {
@@ -107,8 +116,8 @@ export async function listAction({ request }: ActionFunctionArgs, ref: EntityRef
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (intent !== "create" && intent !== "update") return failure({ intent, errors: { _form: "errors.badRequest" } }, 400);
-  const parsed = parseRecord(def, form, intent === "update");
-  if ("errors" in parsed) return failure({ intent, errors: parsed.errors }, 400);
+  const parsed = parseRecord(def, form);
+  if ("errors" in parsed) return failure({ intent, errors: parsed.errors, values: parsed.raw }, 400);
   try {
     if (intent === "create") {
       const id = await createBaseData(getDb(), def, parsed.values, user);
@@ -135,12 +144,13 @@ export async function newLoader({ request }: LoaderFunctionArgs, ref: EntityRef)
 
 export async function newAction({ request }: ActionFunctionArgs, ref: EntityRef) {
   const { user, def } = await resolve(request, ref, true);
-  const parsed = parseRecord(def, await request.formData(), false);
-  if ("errors" in parsed) return failure({ intent: "create", errors: parsed.errors }, 400);
+  const form = await request.formData();
+  const parsed = parseRecord(def, form);
+  if ("errors" in parsed) return failure({ intent: "create", errors: parsed.errors, values: parsed.raw }, 400);
   try {
     await createBaseData(getDb(), def, parsed.values, user);
   } catch (error) {
-    return handleError(def, error, true, "create");
+    return withValues(handleError(def, error, true, "create"), form, def);
   }
   return redirectWithFlash(request, listPath(def, request), { kind: "success", message: def.messages.created });
 }
@@ -154,12 +164,12 @@ export async function editAction({ request, params }: ActionFunctionArgs, ref: E
   const { user, def } = await resolve(request, ref, true);
   const id = idOr404(params.id);
   const form = await request.formData();
-  const parsed = parseRecord(def, form, false);
-  if ("errors" in parsed) return failure({ intent: "update", errors: parsed.errors }, 400);
+  const parsed = parseRecord(def, form);
+  if ("errors" in parsed) return failure({ intent: "update", errors: parsed.errors, values: parsed.raw }, 400);
   try {
     await updateBaseData(getDb(), def, id, parsed.values, String(form.get("updated_at") ?? "") || null, user);
   } catch (error) {
-    return handleError(def, error, false, "update");
+    return withValues(handleError(def, error, false, "update"), form, def);
   }
   return redirectWithFlash(request, listPath(def, request), { kind: "success", message: def.messages.updated });
 }

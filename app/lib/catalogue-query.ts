@@ -107,7 +107,7 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     page: Math.max(1, Math.floor(Number(params.get("page")) || 1)),
     open: ints(params.getAll("open")),
     expandAll: params.get("expand") === "all",
-    zoom: params.has("zoom") ? clampZoom(Number(params.get("zoom"))) : 1,
+    zoom: (params.get("zoom") ?? "").trim() !== "" ? clampZoom(Number(params.get("zoom"))) : 1,
   };
 }
 

@@ -62,7 +62,7 @@ export const NAVIGATION: NavEntry[] = [
       { key: "factoryKpi", to: "/factory/kpi", audience: "admin", planned: true },
     ],
   },
-  { key: "bin", to: "/bin", audience: "admin", planned: true },
+  { key: "bin", to: "/bin", audience: "admin" },
 ];
 
 /** Pages of the spec that have no menu entry but exist (content not shown in the spec). */
@@ -70,7 +70,6 @@ export const EXTRA_PLANNED: NavItem[] = [
   { key: "reports", to: "/reports", audience: "all", planned: true },
   { key: "documentation", to: "/documentation", audience: "all", planned: true },
   { key: "dashboard", to: "/dashboard/info", audience: "all", planned: true },
-  { key: "servicecatalog", to: "/servicecatalog/service", audience: "all", planned: true },
   { key: "catalogframe", to: "/catalogframe/static", audience: "admin", planned: true },
 ];
 

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from "~/lib/basedata/entities";
 import { isUniqueViolation } from "~/lib/db-errors";
 import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "./audit.server";
-import { containsIgnoreCase, inTransaction, nextTimestamp } from "./db-helpers.server";
+import { containsIgnoreCase, foldCase, inTransaction, nextTimestamp } from "./db-helpers.server";
 import { DuplicateNameError, InUseError, NotFoundError, StaleRecordError } from "./errors.server";
 
 /** Where each entity is stored and which join table links it to services. */
@@ -56,7 +56,7 @@ export async function listBaseData(db: Executor, def: EntityDef, query: ListQuer
   const q = query.q?.trim() ?? "";
   const base = untyped(db)
     .selectFrom(`${table} as r`)
-    .$if(q.length > 0, (qb) => qb.where(containsIgnoreCase(`r.${def.nameField}`, q)));
+    .$if(q.length > 0, (qb) => qb.where(containsIgnoreCase(db, `r.${def.nameField}`, q)));
   const countRow = await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst();
   const total = Number(countRow?.n ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -131,7 +131,7 @@ async function assertNameFree(db: Executor, def: EntityDef, name: string, except
   const clash = await untyped(db)
     .selectFrom(table)
     .select("id")
-    .where(sql`lower(${sql.ref(def.nameField)})`, "=", name.toLowerCase())
+    .where(foldCase(db, sql.ref(def.nameField)), "=", name.toLowerCase())
     .$if(exceptId !== undefined, (qb) => qb.where("id", "!=", exceptId!))
     .executeTakeFirst();
   if (clash) throw new DuplicateNameError(def.nameField);

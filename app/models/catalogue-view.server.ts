@@ -120,7 +120,7 @@ export async function namedStructure(db: Executor, catalogueId: number, term: st
       .selectFrom("service_areas as a")
       .select(["a.id", "a.name", sql<number>`(select count(*) from service_categories k where k.service_area_id = a.id)`.as("categories")])
       .where("a.service_catalogue_id", "=", catalogueId)
-      .$if(needle.length > 0, (qb) => qb.where(containsIgnoreCase("a.name", needle)))
+      .$if(needle.length > 0, (qb) => qb.where(containsIgnoreCase(db, "a.name", needle)))
       .orderBy("a.position")
       .orderBy("a.name")
       .execute(),
@@ -135,7 +135,11 @@ export async function namedStructure(db: Executor, catalogueId: number, term: st
         sql<number>`(select count(*) from services s where s.category_id = c.id and s.deleted_at is null)`.as("services"),
       ])
       .where("c.service_catalogue_id", "=", catalogueId)
-      .$if(needle.length > 0, (qb) => qb.where(containsIgnoreCase("c.name", needle)))
+      .$if(needle.length > 0, (qb) => qb.where(containsIgnoreCase(db, "c.name", needle)))
+      // Grouped by area (as tree and map show them), categories without an area last.
+      .orderBy(sql`case when a.id is null then 1 else 0 end`)
+      .orderBy("a.position")
+      .orderBy("a.name")
       .orderBy("c.position")
       .orderBy("c.name")
       .execute(),

@@ -2,9 +2,10 @@ import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } 
 import type { Database } from "~/db/schema";
 import type { Executor } from "./audit.server";
 
-function isSqliteBusy(error: unknown): boolean {
+/** Conflicts that a second try resolves: SQLite busy, Postgres deadlock or serialization failure. */
+function isRetryable(error: unknown): boolean {
   const code = error && typeof error === "object" ? (error as { code?: unknown }).code : undefined;
-  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+  return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code === "40P01" || code === "40001");
 }
 
 const BUSY_RETRIES = 50;
@@ -13,7 +14,8 @@ const BUSY_RETRIES = 50;
  * Runs `fn` in a transaction, joining the caller's if there already is one. On SQLite a
  * transaction that read first and then wants to write fails at once with SQLITE_BUSY when another
  * connection (a second process, a script) is writing; busy_timeout does not cover that upgrade.
- * The whole transaction is retried after a short pause, so it then sees the other's commit.
+ * The whole transaction is retried after a short pause, so it then sees the other's commit;
+ * the same for a Postgres deadlock or serialization failure, where the database chose a victim.
  */
 export async function inTransaction<T>(db: Executor, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return fn(db as Transaction<Database>);
@@ -21,7 +23,7 @@ export async function inTransaction<T>(db: Executor, fn: (trx: Transaction<Datab
     try {
       return await (db as Kysely<Database>).transaction().execute(fn);
     } catch (error) {
-      if (!isSqliteBusy(error) || attempt >= BUSY_RETRIES) throw error;
+      if (!isRetryable(error) || attempt >= BUSY_RETRIES) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 10));
     }
   }
@@ -32,9 +34,14 @@ export function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Case-insensitive substring match that behaves the same on SQLite and Postgres. */
-export function containsIgnoreCase(column: string, term: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(term)} escape '\\'`;
+/** Unicode-aware lower case on both databases (SQLite's built-in lower() folds ASCII only). */
+export function foldCase(db: Executor, expression: RawBuilder<unknown> | ReturnType<typeof sql.ref>): RawBuilder<string> {
+  return isPostgresDb(db) ? sql<string>`lower(${expression})` : sql<string>`unicode_lower(${expression})`;
+}
+
+/** Case-insensitive substring match that behaves the same on SQLite and Postgres, umlauts included. */
+export function containsIgnoreCase(db: Executor, column: string, term: string): RawBuilder<boolean> {
+  return sql<boolean>`${foldCase(db, sql.ref(column))} like ${likePattern(term)} escape '\\'`;
 }
 
 /** A timestamp strictly after `previous`, so two saves in one millisecond still differ (stale-form detection). */

@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
+import type { Database } from "~/db/schema";
 import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "./audit.server";
 import { inTransaction, isPostgresDb } from "./db-helpers.server";
@@ -35,43 +36,57 @@ async function renumber(db: Executor, ids: number[]) {
  * serialise writers.
  */
 export async function moveService(db: Executor, serviceId: number, targetCategoryId: number, index: number, causer: Causer) {
-  return inTransaction(db, async (trx) => {
-    const service = await trx
-      .selectFrom("services")
-      .select(["id", "category_id", "position", "service_catalogue_id"])
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await inTransaction(db, (trx) => moveOnce(trx, serviceId, targetCategoryId, index, causer));
+    } catch (error) {
+      if (!(error instanceof MovedMeanwhile) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** The service changed category between the first read and the locks: start over. */
+class MovedMeanwhile extends Error {}
+
+async function moveOnce(trx: Transaction<Database>, serviceId: number, targetCategoryId: number, index: number, causer: Causer) {
+  const service = await trx
+    .selectFrom("services")
+    .select(["id", "category_id", "position", "service_catalogue_id"])
+    .where("id", "=", serviceId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!service) throw new NotFoundError("service");
+  const target = await trx.selectFrom("service_categories").select(["id", "service_catalogue_id"]).where("id", "=", targetCategoryId).executeTakeFirst();
+  if (!target) throw new NotFoundError("category");
+  const sourceCategoryId = service.category_id;
+  if (isPostgresDb(trx)) {
+    // Category rows are the only locks a move takes, always in id order, so moves never deadlock.
+    const ids = [...new Set([targetCategoryId, sourceCategoryId].filter((x): x is number => x !== null))].sort((a, b) => a - b);
+    await sql`select id from service_categories where id in (${sql.join(ids)}) order by id for update`.execute(trx);
+    const now = await trx.selectFrom("services").select("category_id").where("id", "=", serviceId).executeTakeFirst();
+    if (now?.category_id !== sourceCategoryId) throw new MovedMeanwhile();
+  }
+  const targetIds = (await orderedIds(trx, targetCategoryId)).filter((id) => id !== serviceId);
+  const at = Math.max(0, Math.min(Math.floor(index), targetIds.length));
+  targetIds.splice(at, 0, serviceId);
+  if (sourceCategoryId !== targetCategoryId) {
+    await trx
+      .updateTable("services")
+      .set({ category_id: targetCategoryId, service_catalogue_id: target.service_catalogue_id, updated_at: nowIso(), updated_by: causer.id })
       .where("id", "=", serviceId)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
-    if (!service) throw new NotFoundError("service");
-    const target = await trx.selectFrom("service_categories").select(["id", "service_catalogue_id"]).where("id", "=", targetCategoryId).executeTakeFirst();
-    if (!target) throw new NotFoundError("category");
-    const sourceCategoryId = service.category_id;
-    if (isPostgresDb(trx)) {
-      const ids = [...new Set([targetCategoryId, sourceCategoryId].filter((x): x is number => x !== null))].sort((a, b) => a - b);
-      await sql`select id from service_categories where id in (${sql.join(ids)}) order by id for update`.execute(trx);
-    }
-    const targetIds = (await orderedIds(trx, targetCategoryId)).filter((id) => id !== serviceId);
-    const at = Math.max(0, Math.min(Math.floor(index), targetIds.length));
-    targetIds.splice(at, 0, serviceId);
-    if (sourceCategoryId !== targetCategoryId) {
-      await trx
-        .updateTable("services")
-        .set({ category_id: targetCategoryId, service_catalogue_id: target.service_catalogue_id, updated_at: nowIso(), updated_by: causer.id })
-        .where("id", "=", serviceId)
-        .execute();
-      if (sourceCategoryId !== null) await renumber(trx, await orderedIds(trx, sourceCategoryId));
-    }
-    await renumber(trx, targetIds);
-    await recordActivity(trx, {
-      subjectType: "service",
-      subjectId: serviceId,
-      event: "moved",
-      causer,
-      oldValues: { category_id: sourceCategoryId, position: service.position },
-      newValues: { category_id: targetCategoryId, position: at },
-    });
-    return { categoryId: targetCategoryId, position: at };
+      .execute();
+    if (sourceCategoryId !== null) await renumber(trx, await orderedIds(trx, sourceCategoryId));
+  }
+  await renumber(trx, targetIds);
+  await recordActivity(trx, {
+    subjectType: "service",
+    subjectId: serviceId,
+    event: "moved",
+    causer,
+    oldValues: { category_id: sourceCategoryId, position: service.position },
+    newValues: { category_id: targetCategoryId, position: at },
   });
+  return { categoryId: targetCategoryId, position: at };
 }
 
 /** The index a service has in its category's display order (for up/down buttons). */

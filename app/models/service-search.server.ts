@@ -2,33 +2,39 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import type { Database } from "~/db/schema";
 import { effectiveCategoryFilter, parseSearchTerm, type CatalogueQuery } from "~/lib/catalogue-query";
 import type { Executor } from "./audit.server";
-import { isPostgresDb, likePattern } from "./db-helpers.server";
+import { containsIgnoreCase, foldCase, isPostgresDb, likePattern } from "./db-helpers.server";
 
 export const SEARCH_FIELDS = ["name", "content", "advantages", "description", "short_description", "art_nr", "user", "booking"] as const;
 export const SERVICE_PAGE_SIZE = 50;
 /** Terms shorter than a trigram cannot use the index; they are scanned. */
 export const MIN_INDEXED_TERM = 3;
 
-// Must stay textually equal to the expression indexed in migrations/0006_service_search.ts.
+// The expression indexed in migrations/0006_service_search.ts, qualified with the service alias
+// (the list joins categories and areas, which also have name and description); Postgres matches
+// the index by the expression's meaning, not its text.
 const SEARCH_DOCUMENT = sql`lower(
-      coalesce(name, '') || ' ' || coalesce(content, '') || ' ' || coalesce(advantages, '') || ' ' ||
-      coalesce(description, '') || ' ' || coalesce(short_description, '') || ' ' || coalesce(art_nr, '') || ' ' ||
-      coalesce("user", '') || ' ' || coalesce(booking, ''))`;
+      coalesce(s.name, '') || ' ' || coalesce(s.content, '') || ' ' || coalesce(s.advantages, '') || ' ' ||
+      coalesce(s.description, '') || ' ' || coalesce(s.short_description, '') || ' ' || coalesce(s.art_nr, '') || ' ' ||
+      coalesce(s."user", '') || ' ' || coalesce(s.booking, ''))`;
 
 type EB = ExpressionBuilder<Database & { s: Database["services"] }, "s">;
 
 /** Plain case-insensitive LIKE over the eight fields: for short terms, and as the benchmark's baseline. */
-export function scanMatch(term: string): Expression<SqlBool> {
+export function scanMatch(db: Executor, term: string): Expression<SqlBool> {
   const pattern = likePattern(term);
   return sql<SqlBool>`(${sql.join(
-    SEARCH_FIELDS.map((f) => sql`lower(${sql.ref(`s.${f}`)}) like ${pattern} escape '\\'`),
+    SEARCH_FIELDS.map((f) => sql`${foldCase(db, sql.ref(`s.${f}`))} like ${pattern} escape '\\'`),
     sql` or `,
   )})`;
 }
 
-/** Indexed substring match: FTS5 trigram phrase on SQLite, pg_trgm-backed LIKE on Postgres. */
+/**
+ * Indexed substring match: FTS5 trigram phrase on SQLite, pg_trgm-backed LIKE on Postgres. The
+ * Postgres index covers the fields joined by spaces, so a term could span two fields; the index
+ * only pre-filters and the per-field check decides.
+ */
 export function indexedMatch(db: Executor, term: string): Expression<SqlBool> {
-  if (isPostgresDb(db)) return sql<SqlBool>`${SEARCH_DOCUMENT} like ${likePattern(term)} escape '\\'`;
+  if (isPostgresDb(db)) return sql<SqlBool>`(${SEARCH_DOCUMENT} like ${likePattern(term)} escape '\\' and ${scanMatch(db, term)})`;
   const phrase = `"${term.replace(/"/g, '""')}"`;
   return sql<SqlBool>`s.id in (select rowid from services_fts where services_fts match ${phrase})`;
 }
@@ -36,8 +42,8 @@ export function indexedMatch(db: Executor, term: string): Expression<SqlBool> {
 export function termCondition(db: Executor, raw: string, opts: { forceScan?: boolean } = {}): Expression<SqlBool> | null {
   const term = parseSearchTerm(raw);
   if (term.kind === "none") return null;
-  if (term.kind === "exact") return sql<SqlBool>`lower(s.name) = ${term.name.toLowerCase()}`;
-  if (opts.forceScan || term.term.length < MIN_INDEXED_TERM) return scanMatch(term.term);
+  if (term.kind === "exact") return sql<SqlBool>`${foldCase(db, sql.ref("s.name"))} = ${term.name.toLowerCase()}`;
+  if (opts.forceScan || term.term.length < MIN_INDEXED_TERM) return scanMatch(db, term.term);
   return indexedMatch(db, term.term);
 }
 
@@ -167,13 +173,13 @@ export async function searchServices(
 export async function suggestServices(db: Executor, catalogueId: number, raw: string, limit = 10) {
   const term = raw.trim().replace(/^"|"$/g, "");
   if (term.length < 2) return [];
-  const match = term.length < MIN_INDEXED_TERM ? scanMatch(term) : indexedMatch(db, term);
+  const match = term.length < MIN_INDEXED_TERM ? scanMatch(db, term) : indexedMatch(db, term);
   return db
     .selectFrom("services as s")
     .select(["s.id", "s.name"])
     .where("s.deleted_at", "is", null)
     .where("s.service_catalogue_id", "=", catalogueId)
-    .where(sql<SqlBool>`lower(s.name) like ${likePattern(term)} escape '\\'`)
+    .where(containsIgnoreCase(db, "s.name", term))
     .where(match)
     .orderBy(sql`length(s.name)`)
     .orderBy("s.name")

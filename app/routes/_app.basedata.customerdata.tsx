@@ -24,7 +24,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireCapability(request, "basedata:edit");
   const form = await request.formData();
   const parsed = parseFormData(schema, form);
-  if (!parsed.success) return data<BaseDataActionData>({ ok: false, errors: parsed.errors }, { status: 400 });
+  if (!parsed.success) {
+    const values = Object.fromEntries(CUSTOMER_DATA_FIELDS.map((f) => [f.name, String(form.get(f.name) ?? "")]));
+    return data<BaseDataActionData>({ ok: false, errors: parsed.errors, values }, { status: 400 });
+  }
   try {
     await saveCustomerData(getDb(), parsed.data as RecordValues, String(form.get("updated_at") ?? "") || null, user);
   } catch (error) {
@@ -58,7 +61,7 @@ export default function CustomerData() {
             ) : (
               <FormAlert error={actionData?.errors?._form} />
             )}
-            <RecordFields fields={CUSTOMER_DATA_FIELDS} values={customer} errors={actionData?.errors} />
+            <RecordFields key={JSON.stringify(actionData?.values ?? null)} fields={CUSTOMER_DATA_FIELDS} values={actionData?.values ?? customer} errors={actionData?.errors} />
             <Group justify="flex-end">
               <Button type="submit" loading={navigation.state === "submitting"}>
                 {t("app.save")}

@@ -1,5 +1,5 @@
 import { Stack, Title } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { can } from "~/auth/roles";
@@ -12,6 +12,7 @@ import { StructureHeader } from "~/components/structure/StructureHeader";
 import { StructureManage } from "~/components/structure/StructureManage";
 import type { StructureActionData } from "~/components/structure/types";
 import { getDb } from "~/db/db.server";
+import { writeLastVisited } from "~/lib/browser-state.server";
 import { getArea } from "~/models/structure.server";
 import { isServiceAreaActive } from "~/models/catalogue.server";
 
@@ -26,7 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!area) notFound();
   const canManage = can(user, "catalogue:structure");
   const confirmDelete = canManage && new URL(request.url).searchParams.get("confirm") === "delete";
-  return { area, canManage, confirmDelete };
+  // Remembered for view modes 4/5/6 of the browser ("open the last visited area").
+  return data({ area, canManage, confirmDelete }, { headers: { "Set-Cookie": await writeLastVisited(request, "area", id) } });
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => structureAction(request, "area", params.id);

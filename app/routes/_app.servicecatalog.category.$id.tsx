@@ -1,5 +1,5 @@
 import { Stack, Title } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { can } from "~/auth/roles";
@@ -12,6 +12,7 @@ import { StructureHeader } from "~/components/structure/StructureHeader";
 import { StructureManage } from "~/components/structure/StructureManage";
 import { pagePath, type StructureActionData } from "~/components/structure/types";
 import { getDb } from "~/db/db.server";
+import { writeLastVisited } from "~/lib/browser-state.server";
 import { getCategory, listAreaOptions } from "~/models/structure.server";
 import { isServiceAreaActive } from "~/models/catalogue.server";
 
@@ -28,7 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const canManage = can(user, "catalogue:structure");
   const areaOptions = canManage && areaLevel ? await listAreaOptions(db, category.service_catalogue_id) : null;
   const confirmDelete = canManage && new URL(request.url).searchParams.get("confirm") === "delete";
-  return { category, canManage, confirmDelete, areaOptions };
+  // Remembered for view modes 4/5/6 of the browser ("open the last visited category").
+  return data({ category, canManage, confirmDelete, areaOptions }, { headers: { "Set-Cookie": await writeLastVisited(request, "category", id) } });
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => structureAction(request, "category", params.id);

@@ -4,9 +4,10 @@ import { requireUser } from "~/auth/session.server";
 import { idOr404, notFound } from "~/components/structure/actions.server";
 import { getDb } from "~/db/db.server";
 import { getImage, isStructureKind } from "~/models/structure.server";
+import { getServicePicture } from "~/models/service.server";
 
 /**
- * /images/area/:id and /images/category/:id — the stored image for signed-in users.
+ * /images/area/:id, /images/category/:id and /images/service/:id — the stored image for signed-in users.
  *
  * Pages link to `?v=<updated_at>`: such a URL can never show other bytes, so the browser may keep
  * it for a year without asking. Any other URL must be revalidated; the ETag (a hash of the bytes)
@@ -14,9 +15,10 @@ import { getImage, isStructureKind } from "~/models/structure.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
-  if (!isStructureKind(params.kind)) notFound();
+  const kind = params.kind;
+  if (kind !== "service" && !isStructureKind(kind)) notFound();
   const id = idOr404(params.id);
-  const image = await getImage(getDb(), params.kind, id);
+  const image = kind === "service" ? await getServicePicture(getDb(), id) : await getImage(getDb(), kind, id);
   if (!image) notFound();
 
   const etag = `"${crypto.createHash("sha256").update(image.data).digest("base64url").slice(0, 32)}"`;

@@ -26,7 +26,8 @@ export function RecordDialog({ def, record }: { def: EntityDef; record?: Record<
           ) : (
             <FormAlert error={errors._form} />
           )}
-          <RecordFields fields={def.fields} values={record} errors={errors} />
+          {/* key: a refused post re-renders with what was typed (uncontrolled inputs keep their first value otherwise). */}
+          <RecordFields key={JSON.stringify(actionData?.values ?? null)} fields={def.fields} values={actionData?.values ?? record} errors={errors} />
           <Group justify="flex-end">
             <Button component={Link} to={closeTo} variant="default">
               {t("app.cancel")}

@@ -74,7 +74,7 @@ export function ListView({
                 <Stack gap={4}>
                   {named.areas.map((a) => (
                     <Group key={a.id} gap="xs" wrap="nowrap">
-                      {select("area", a.id, a.name, {}, (e) => cascade(e, `[data-area="${a.id}"]`))}
+                      {select("area", a.id, a.name, {}, (e) => cascade(e, `[data-area="${a.id}"], [data-area-service="${a.id}"]`))}
                       <Anchor component={Link} to={`/servicecatalog/area/${a.id}`}>
                         {a.name}
                       </Anchor>

@@ -88,8 +88,7 @@ export function SearchAndFilters({
         />
         <NativeSelect
           name="dir"
-          aria-label={t("catalogue.sort.label")}
-          label=" "
+          label={t("catalogue.sort.direction")}
           defaultValue={query.dir}
           data={[
             { value: "desc", label: t("catalogue.sort.desc") },

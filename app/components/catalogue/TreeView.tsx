@@ -34,15 +34,18 @@ export function TreeView({
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const [dragging, setDragging] = useState<number | null>(null);
-  const reorder = query.sort === "position";
   const filtered = Boolean(query.q || query.categories.length || query.owners.length || query.statuses.length || query.percents.length || query.types.length || query.tags.length || query.missing.length || query.areas.length);
+  // Positions are stored per category over all its services; a filtered list shows only some of
+  // them, so an index on screen would not be an index in the category. Reorder the full list only.
+  const reorder = query.sort === "position" && !filtered;
   const categories = structure.categories.filter((c) => !filtered || c.count > 0);
   const isOpen = (id: number) => query.expandAll || query.open.includes(id);
   const toggleHref = (id: number) =>
     query.expandAll
       ? withQuery(query, { expandAll: false, open: [...structure.categories.map((c) => c.id), UNCATEGORISED].filter((x) => x !== id) })
       : withQuery(query, { open: toggleId(query.open, id) });
-  const allCategories = structure.categories.map((c) => ({ id: c.id, name: c.name }));
+  // A `user` may only move into categories granted to them.
+  const allCategories = structure.categories.filter((c) => scope.all || scope.categories.includes(c.id)).map((c) => ({ id: c.id, name: c.name }));
 
   function drop(event: DragEvent, categoryId: number, index: number) {
     event.preventDefault();
@@ -64,7 +67,7 @@ export function TreeView({
         data-testid="tree-category"
         data-drop-target={dragging !== null && canDrop ? "" : undefined}
         onDragOver={canDrop ? (e) => e.preventDefault() : undefined}
-        onDrop={canDrop ? (e) => drop(e, c.id, services.length) : undefined}
+        onDrop={canDrop ? (e) => drop(e, c.id, c.count) : undefined}
       >
         <Group gap={6} wrap="nowrap">
           <Anchor component={Link} to={toggleHref(c.id)} preventScrollReset aria-expanded={open} aria-label={t(open ? "catalogue.tree.collapse" : "catalogue.tree.expand", { name: c.name })} className={classes.toggle}>
@@ -157,7 +160,7 @@ export function TreeView({
       </Group>
       {!reorder ? (
         <Text size="xs" c="dimmed">
-          {t("catalogue.move.onlyByPosition")}
+          {filtered ? t("catalogue.move.onlyUnfiltered") : t("catalogue.move.onlyByPosition")}
         </Text>
       ) : null}
       <div className={classes.treeViewport}>

@@ -1,5 +1,8 @@
 import catalogue from "./catalogue.de";
 import structure from "./structure.de";
+import lifecycle from "./lifecycle.de";
+import service from "./service.de";
+import servicechildren from "./servicechildren.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
 // the type of en.ts and tests/unit/i18n/resources.test.ts both enforce it.
 const de = {
@@ -191,6 +194,22 @@ const de = {
       deleted: "Gelöscht",
       moved: "Verschoben",
       services_moved_in: "Services übernommen",
+      trashed: "In den Papierkorb verschoben",
+      restored: "Wiederhergestellt",
+      dependency_added: "Abhängigkeit hinzugefügt",
+      dependency_removed: "Abhängigkeit entfernt",
+      option_added: "Option hinzugefügt",
+      option_updated: "Option geändert",
+      option_removed: "Option entfernt",
+      option_moved: "Option verschoben",
+      responsibility_added: "Verantwortlichkeit hinzugefügt",
+      responsibility_updated: "Verantwortlichkeit geändert",
+      responsibility_removed: "Verantwortlichkeit entfernt",
+      responsibility_moved: "Verantwortlichkeit verschoben",
+      link_added: "Link hinzugefügt",
+      link_removed: "Link entfernt",
+      link_moved: "Link verschoben",
+      attribute_set: "Attribut gesetzt",
       login: "Anmeldung",
       password_changed: "Passwort geändert",
       password_reset: "Passwort zurückgesetzt",
@@ -295,6 +314,9 @@ const de = {
   },
   catalogue,
   structure,
+  lifecycle,
+  service,
+  servicechildren,
   toast: {
     success: "Erfolg",
     error: "Fehler",

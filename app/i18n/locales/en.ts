@@ -1,5 +1,8 @@
 import catalogue from "./catalogue.en";
 import structure from "./structure.en";
+import lifecycle from "./lifecycle.en";
+import service from "./service.en";
+import servicechildren from "./servicechildren.en";
 import type { Resources } from "./de";
 
 const en: Resources = {
@@ -191,6 +194,22 @@ const en: Resources = {
       deleted: "Deleted",
       moved: "Moved",
       services_moved_in: "Services moved in",
+      trashed: "Moved to the bin",
+      restored: "Restored",
+      dependency_added: "Dependency added",
+      dependency_removed: "Dependency removed",
+      option_added: "Option added",
+      option_updated: "Option changed",
+      option_removed: "Option removed",
+      option_moved: "Option moved",
+      responsibility_added: "Responsibility added",
+      responsibility_updated: "Responsibility changed",
+      responsibility_removed: "Responsibility removed",
+      responsibility_moved: "Responsibility moved",
+      link_added: "Link added",
+      link_removed: "Link removed",
+      link_moved: "Link moved",
+      attribute_set: "Attribute set",
       login: "Sign-in",
       password_changed: "Password changed",
       password_reset: "Password reset",
@@ -295,6 +314,9 @@ const en: Resources = {
   },
   catalogue,
   structure,
+  lifecycle,
+  service,
+  servicechildren,
   toast: {
     success: "Success",
     error: "Error",

@@ -212,4 +212,6 @@ export type BaseDataActionData = {
   current?: Record<string, unknown>;
   changedFields?: string[];
   inUse?: { services: { id: number; name: string }[]; total: number };
+  /** What the user typed, when the answer refuses it. */
+  values?: Record<string, string>;
 };

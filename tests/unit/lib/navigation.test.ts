@@ -85,7 +85,7 @@ describe("findPlannedPage", () => {
   });
 
   it("prefers the most specific planned page", () => {
-    expect(findPlannedPage("/servicecatalog/service/42")).toMatchObject({ to: "/servicecatalog/service" });
+    expect(findPlannedPage("/factory/catalog/service/42")).toMatchObject({ to: "/factory/catalog" });
     expect(findPlannedPage("/catalogframe/static")).toMatchObject({ to: "/catalogframe/static", audience: "admin" });
     expect(findPlannedPage("/catalogframe/7")).toMatchObject({ to: "/catalogframe", audience: "admin" });
   });

@@ -41,7 +41,7 @@ describe("likePattern", () => {
   it("used through containsIgnoreCase, the database matches the characters literally", async () => {
     for (const name of ["Rate 50%", "Rate 500", "snake_case", "snakeXcase", "C:\\temp", "C:temp"]) await addTag(t.db, name);
     const find = async (term: string) =>
-      (await t.db.selectFrom("tags").select("name").where(containsIgnoreCase("name", term)).orderBy("name").execute()).map((r) => r.name);
+      (await t.db.selectFrom("tags").select("name").where(containsIgnoreCase(t.db, "name", term)).orderBy("name").execute()).map((r) => r.name);
     expect(await find("50%")).toEqual(["Rate 50%"]);
     expect(await find("RATE 50")).toEqual(["Rate 50%", "Rate 500"]);
     expect(await find("e_c")).toEqual(["snake_case"]);

@@ -1,0 +1,60 @@
+import "@mantine/tiptap/styles.css";
+import { RichTextEditor } from "@mantine/tiptap";
+import { useEditor } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { IconHighlight, IconHighlightOff } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { TextColour } from "./tiptap-colour";
+
+const SWATCHES = ["#1a1b1e", "#c92a2a", "#e67700", "#2b8a3e", "#1864ab", "#862e9c"];
+const BACKGROUND = "#fff3bf";
+
+/**
+ * The rich-text editor with the spec's toolbar (bold, italic, underline, ordered and bullet
+ * lists, text colour, background). Loaded lazily by RichTextField, so only pages that edit rich
+ * text download it. The HTML travels in a hidden input under the field's name.
+ */
+export default function RichTextEditorField({ name, defaultValue, labelId }: { name: string; defaultValue: string; labelId: string }) {
+  const { t } = useTranslation();
+  const [html, setHtml] = useState(defaultValue);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({ link: false, heading: false, codeBlock: false, code: false, blockquote: false, horizontalRule: false, strike: false }),
+      TextColour,
+    ],
+    content: defaultValue,
+    immediatelyRender: false,
+    onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : e.getHTML()),
+    editorProps: { attributes: { "aria-labelledby": labelId, role: "textbox", "aria-multiline": "true" } },
+  });
+  return (
+    <>
+      <input type="hidden" name={name} value={html} />
+      <RichTextEditor editor={editor} data-testid={`editor-${name}`}>
+        <RichTextEditor.Toolbar>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Bold />
+            <RichTextEditor.Italic />
+            <RichTextEditor.Underline />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.OrderedList />
+            <RichTextEditor.BulletList />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.ColorPicker colors={SWATCHES} />
+            <RichTextEditor.UnsetColor />
+            <RichTextEditor.Control onClick={() => editor?.chain().focus().setBackground(BACKGROUND).run()} aria-label={t("service.editor.background")} title={t("service.editor.background")}>
+              <IconHighlight size={16} aria-hidden />
+            </RichTextEditor.Control>
+            <RichTextEditor.Control onClick={() => editor?.chain().focus().unsetBackground().run()} aria-label={t("service.editor.removeBackground")} title={t("service.editor.removeBackground")}>
+              <IconHighlightOff size={16} aria-hidden />
+            </RichTextEditor.Control>
+          </RichTextEditor.ControlsGroup>
+        </RichTextEditor.Toolbar>
+        <RichTextEditor.Content />
+      </RichTextEditor>
+    </>
+  );
+}

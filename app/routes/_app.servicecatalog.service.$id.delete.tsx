@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DeleteServiceDialog } from "~/components/bin/DeleteServiceDialog";
+import { deleteAction, deleteLoader } from "~/components/bin/lifecycle.server";
+import type { LifecycleActionData } from "~/components/bin/types";
+
+/**
+ * /servicecatalog/service/:id/delete — moves the service and its derivatives to the bin after a
+ * confirmation that lists the derivatives. Keyuser and above (create/delete), and allowed to edit
+ * the service; a dialog over the service page, a page of its own without JS.
+ */
+export const loader = ({ request, params }: LoaderFunctionArgs) => deleteLoader(request, params.id);
+export const action = ({ request, params }: ActionFunctionArgs) => deleteAction(request, params.id);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.service.name} · ServiceHub` : "ServiceHub" }];
+
+export default function DeleteServiceRoute() {
+  const { service, derivatives } = useLoaderData<typeof loader>();
+  const actionData = useActionData<LifecycleActionData>();
+  return <DeleteServiceDialog service={service} derivatives={derivatives} error={actionData?.errors._form} />;
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CopyServiceDialog } from "~/components/bin/CopyServiceDialog";
+import { copyAction, copyLoader } from "~/components/bin/lifecycle.server";
+import type { LifecycleActionData } from "~/components/bin/types";
+
+/**
+ * /servicecatalog/service/:id/derivative — copies the service into a category of another
+ * catalogue as its derivative (it keeps the name and points back to its source). Keyuser and above.
+ */
+export const loader = ({ request, params }: LoaderFunctionArgs) => copyLoader(request, params.id, "derivative");
+export const action = ({ request, params }: ActionFunctionArgs) => copyAction(request, params.id, "derivative");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.service.name} · ServiceHub` : "ServiceHub" }];
+
+export default function DerivativeServiceRoute() {
+  const { service, groups, defaultCategoryId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<LifecycleActionData>();
+  return <CopyServiceDialog kind="derivative" service={service} groups={groups} defaultCategoryId={defaultCategoryId} actionData={actionData} />;
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CopyServiceDialog } from "~/components/bin/CopyServiceDialog";
+import { copyAction, copyLoader } from "~/components/bin/lifecycle.server";
+import type { LifecycleActionData } from "~/components/bin/types";
+
+/**
+ * /servicecatalog/service/:id/duplicate — copies the service (fields, children, relations) into a
+ * chosen category, by default its own, and opens the copy. Keyuser and above.
+ */
+export const loader = ({ request, params }: LoaderFunctionArgs) => copyLoader(request, params.id, "duplicate");
+export const action = ({ request, params }: ActionFunctionArgs) => copyAction(request, params.id, "duplicate");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.service.name} · ServiceHub` : "ServiceHub" }];
+
+export default function DuplicateServiceRoute() {
+  const { service, groups, defaultCategoryId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<LifecycleActionData>();
+  return <CopyServiceDialog kind="duplicate" service={service} groups={groups} defaultCategoryId={defaultCategoryId} actionData={actionData} />;
+}

@@ -1,0 +1,22 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { ServicePage } from "~/components/service/ServicePage";
+import type { ActionResult } from "~/components/service/types";
+import { servicePageAction, servicePageLoader } from "~/handlers/service-page.server";
+
+export const loader = servicePageLoader;
+export const action = servicePageAction;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.service.name} · ServiceHub` : "ServiceHub" }];
+
+/** /servicecatalog/service/:id — the service, section by section; dialogs (delete, duplicate, derivative) nest here. */
+export default function ServiceRoute() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
+  return (
+    <>
+      <ServicePage data={data} result={result} />
+      <Outlet />
+    </>
+  );
+}

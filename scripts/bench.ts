@@ -1,0 +1,756 @@
+/**
+ * `npm run bench`: latency of the catalogue browser on a 10k and a 100k service database.
+ *
+ *   npm run bench -- [--no-build] [--fresh] [--sizes 10000,100000] [--duration 10] [--connections 10]
+ *                    [--term Failover] [--max-load 1.5] [--load-retries 10] [--no-doc] [--what-if]
+ *
+ * 1. Builds the app into build-bench/ (BUILD_DIR) unless --no-build.
+ * 2. Generates data/bench-10k.db and data/bench-100k.db with scripts/gen-catalogue.ts (demo users
+ *    plus a "Bench 10k"/"Bench 100k" catalogue, seed 42) unless present; --fresh regenerates.
+ * 3. Waits until the 1-minute load average is below --max-load (the machine is shared).
+ * 4. Per database: signs the demo superadmin in through a session row, makes the generated catalogue
+ *    their current one, times the page loader in-process (no HTTP, no rendering) with a
+ *    per-query breakdown, then starts `node server.mjs` (NODE_ENV=production) on a free port and
+ *    runs autocannon (10 connections, 10 s, after a 3 s warm-up) against: list, tree (collapsed
+ *    and expand=all), search, filter combination. Finally it times the search SQL in-process,
+ *    index vs. plain LIKE scan (searchServices(..., { forceScan })), same term, alternating.
+ * 5. With --what-if, repeats 4. on a copy of each database that has the indexes proposed in
+ *    docs/benchmarks.md (WHAT_IF_INDEXES; the app itself is not changed), reported as "+ idx".
+ * 6. Prints a table and rewrites the generated part of docs/benchmarks.md.
+ * Servers are stopped by their PID.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../app/db/schema";
+
+// The server and the in-process loader must sign/verify the session cookie with the same secret;
+// app modules read it when first imported, so set it before importing them (dynamically, below).
+process.env.SESSION_SECRET ??= "servicehub-bench-secret-0123456789";
+
+const { createDb } = await import("../app/db/db.server");
+const { sessionCookie } = await import("../app/auth/cookies.server");
+const { createSession } = await import("../app/auth/session.server");
+const { DEFAULT_QUERY, TREE_SERVICES_PER_CATEGORY, parseCatalogueQuery } = await import("../app/lib/catalogue-query");
+const { listCatalogues, getCurrentCatalogueId, isServiceAreaActive, setCurrentCatalogue } = await import("../app/models/catalogue.server");
+const { catalogueStructure, filterOptions, namedStructure, servicesByCategory, UNCATEGORISED } = await import("../app/models/catalogue-view.server");
+const { editScope } = await import("../app/models/permissions.server");
+const { searchServices } = await import("../app/models/service-search.server");
+const { browserLoader } = await import("../app/handlers/catalogue.server");
+const { OWNER_NAMES, RARE_TERMS, TAG_NAMES } = await import("./gen-catalogue");
+
+type DB = Kysely<Database>;
+
+// ------------------------------------------------------------------------------------- options
+
+interface Options {
+  build: boolean;
+  fresh: boolean;
+  sizes: number[];
+  duration: number;
+  warmup: number;
+  connections: number;
+  term: string;
+  frequentTerm: string;
+  sqlIterations: number;
+  loaderIterations: number;
+  maxLoad: number;
+  loadRetries: number;
+  doc: boolean;
+  seed: number;
+  whatIf: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const o: Options = {
+    build: true,
+    fresh: false,
+    sizes: [10_000, 100_000],
+    duration: 10,
+    warmup: 3,
+    connections: 10,
+    term: RARE_TERMS[0],
+    frequentTerm: "Firewall",
+    sqlIterations: 40,
+    loaderIterations: 15,
+    maxLoad: 1.5,
+    loadRetries: 10,
+    doc: true,
+    seed: 42,
+    whatIf: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const v = () => argv[++i] ?? "";
+    if (a === "--no-build") o.build = false;
+    else if (a === "--fresh") o.fresh = true;
+    else if (a === "--no-doc") o.doc = false;
+    else if (a === "--what-if") o.whatIf = true;
+    else if (a === "--sizes") o.sizes = v().split(",").map(Number);
+    else if (a === "--duration") o.duration = Number(v());
+    else if (a === "--warmup") o.warmup = Number(v());
+    else if (a === "--connections") o.connections = Number(v());
+    else if (a === "--term") o.term = v();
+    else if (a === "--frequent-term") o.frequentTerm = v();
+    else if (a === "--sql-iterations") o.sqlIterations = Number(v());
+    else if (a === "--loader-iterations") o.loaderIterations = Number(v());
+    else if (a === "--max-load") o.maxLoad = Number(v());
+    else if (a === "--load-retries") o.loadRetries = Number(v());
+    else if (a === "--seed") o.seed = Number(v());
+    else throw new Error(`unknown argument ${a}`);
+  }
+  if (o.sizes.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw new Error("--sizes: comma-separated positive integers");
+  return o;
+}
+
+// ------------------------------------------------------------------------------------- helpers
+
+const BUILD_DIR = "build-bench";
+
+/**
+ * Indexes proposed for the app (see docs/benchmarks.md), applied only to a copy with --what-if.
+ * They make the per-catalogue and per-category counts of live services index-only: today each
+ * of those reads every service row, and the row's deleted_at sits behind kilobytes of HTML.
+ */
+export const WHAT_IF_INDEXES = [
+  "create index services_catalogue_live_idx on services (service_catalogue_id, deleted_at, category_id, position)",
+  "create index services_category_live_idx on services (category_id, deleted_at)",
+];
+
+/** The list page's row query as searchServices issues it (no filter, default order), and as a deferred join. */
+const LIST_PAGE_SQL = {
+  asIs: `select s.id, s.name, s.status, s.statuspercent, s.servicetype, s.position, s.category_id, c.name as category_name,
+      a.id as area_id, a.name as area_name, s.created_at, s.updated_at
+    from services s left join service_categories c on c.id = s.category_id left join service_areas a on a.id = c.service_area_id
+    where s.deleted_at is null and s.service_catalogue_id = ?
+    order by coalesce(c.position, 0) desc, coalesce(c.id, 0) desc, s.position desc, s.id desc limit 50 offset 0`,
+  deferredJoin: `select s.id, s.name, s.status, s.statuspercent, s.servicetype, s.position, s.category_id, c.name as category_name,
+      a.id as area_id, a.name as area_name, s.created_at, s.updated_at
+    from services s left join service_categories c on c.id = s.category_id left join service_areas a on a.id = c.service_area_id
+    where s.id in (
+      select s2.id from services s2 left join service_categories c2 on c2.id = s2.category_id
+      where s2.deleted_at is null and s2.service_catalogue_id = ?
+      order by coalesce(c2.position, 0) desc, coalesce(c2.id, 0) desc, s2.position desc, s2.id desc limit 50 offset 0)
+    order by coalesce(c.position, 0) desc, coalesce(c.id, 0) desc, s.position desc, s.id desc`,
+};
+const label = (n: number) => (n % 1000 === 0 ? `${n / 1000}k` : String(n));
+const dbFile = (n: number) => path.join("data", `bench-${label(n)}.db`);
+const catalogueTitle = (n: number) => `Bench ${label(n)}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ms = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? "–" : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const load1 = () => os.loadavg()[0];
+
+/** Nearest-rank percentile of an ascending-sorted list. */
+function percentile(sorted: number[], q: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+function stats(values: number[]) {
+  const s = [...values].sort((a, b) => a - b);
+  return { n: s.length, p50: percentile(s, 0.5), p95: percentile(s, 0.95), p99: percentile(s, 0.99), max: s[s.length - 1] ?? NaN };
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: "inherit", env });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed (${code ?? signal})`))));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function removeDb(file: string) {
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+}
+
+async function waitForQuietMachine(o: Options): Promise<{ load: number; met: boolean; waitedS: number }> {
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    const load = load1();
+    if (load < o.maxLoad) return { load, met: true, waitedS: (Date.now() - started) / 1000 };
+    if (attempt >= o.loadRetries) {
+      console.warn(`! 1-minute load ${load.toFixed(2)} is still ≥ ${o.maxLoad} after ${attempt} retries; measuring anyway (noted in the doc).`);
+      return { load, met: false, waitedS: (Date.now() - started) / 1000 };
+    }
+    console.log(`  load ${load.toFixed(2)} ≥ ${o.maxLoad}; waiting 30 s (${attempt + 1}/${o.loadRetries}) …`);
+    await sleep(30_000);
+  }
+}
+
+// ------------------------------------------------------------------------------------- autocannon
+
+interface AutocannonTracker extends Promise<{ non2xx: number; errors: number; timeouts: number; requests: { total: number } }> {
+  on(event: "response", fn: (client: unknown, status: number, bytes: number, responseTime: number) => void): void;
+}
+type Autocannon = (opts: Record<string, unknown>) => AutocannonTracker;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+interface HttpResult {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  bytes: number;
+  load: number;
+  statuses: Record<string, number>;
+  /** "amount": too slow for `--duration`; measured as 2 requests per connection instead. */
+  mode: "duration" | "amount";
+}
+
+async function cannon(url: string, cookie: string, connections: number, run: { duration: number } | { amount: number }): Promise<HttpResult> {
+  const latencies: number[] = [];
+  let bytes = 0;
+  const statuses: Record<string, number> = {};
+  const started = performance.now();
+  const load = load1();
+  const tracker = autocannon({ url, connections, ...run, headers: { cookie }, timeout: 120 });
+  tracker.on("response", (_client, status, size, responseTime) => {
+    latencies.push(responseTime);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    if (status === 200) bytes = size;
+  });
+  const result = await tracker;
+  const elapsed = (performance.now() - started) / 1000;
+  const s = stats(latencies);
+  return {
+    p50: s.p50,
+    p95: s.p95,
+    p99: s.p99,
+    rps: latencies.length / elapsed,
+    requests: latencies.length,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    bytes,
+    load,
+    statuses,
+    mode: "amount" in run ? "amount" : "duration",
+  };
+}
+
+/**
+ * Requests still running on the server when autocannon stops (it stops on time, not when the
+ * server is done) would slow the next run down: wait about as long as the slowest took.
+ */
+async function drain(h: HttpResult, o: Options) {
+  if (h.mode === "amount") return;
+  await sleep(Math.min(60_000, Number.isNaN(h.p99) ? o.duration * 1000 : h.p99 * 1.2));
+}
+
+/**
+ * Warm-up (one request per connection, then `--warmup` seconds when pages are fast), then the
+ * measurement: `--duration` seconds; when that yields fewer than 2 requests per connection (pages
+ * that take seconds), it is repeated as exactly 2 requests per connection so the percentiles
+ * rest on real samples, not on the requests that happened to finish in time.
+ */
+async function measure(url: string, cookie: string, o: Options): Promise<HttpResult> {
+  const first = await cannon(url, cookie, o.connections, { amount: o.connections });
+  if (first.p99 < 1000 && o.warmup > 0) await drain(await cannon(url, cookie, o.connections, { duration: o.warmup }), o);
+  const h = await cannon(url, cookie, o.connections, { duration: o.duration });
+  await drain(h, o);
+  if (h.requests >= 2 * o.connections) return h;
+  return cannon(url, cookie, o.connections, { amount: 2 * o.connections });
+}
+
+// ------------------------------------------------------------------------------------- the app
+
+interface Prepared {
+  catalogueId: number;
+  userId: number;
+  sessionId: string;
+  cookie: string;
+  tagId: number;
+  ownerId: number;
+  services: number;
+  termMatches: number;
+  frequentMatches: number;
+  filterMatches: number;
+}
+
+async function prepare(db: DB, size: number, o: Options): Promise<Prepared> {
+  const catalogue = await db.selectFrom("service_catalogues").select("id").where("title", "=", catalogueTitle(size)).orderBy("id", "desc").executeTakeFirst();
+  if (!catalogue) throw new Error(`${dbFile(size)} has no catalogue "${catalogueTitle(size)}"; run with --fresh`);
+  const user = await db.selectFrom("users").select("id").where("email", "=", "superadmin@example.com").executeTakeFirstOrThrow();
+  await setCurrentCatalogue(db, user.id, catalogue.id);
+  const sessionId = await createSession(db, user.id, "bench");
+  const cookie = (await sessionCookie.serialize(sessionId)).split(";")[0];
+  // The most used generated tag and owner (the generator skews towards the start of its lists).
+  const tag = await db.selectFrom("tags").select("id").where("name", "=", TAG_NAMES[0]).executeTakeFirstOrThrow();
+  const owner = await db.selectFrom("owners").select("id").where("name", "=", OWNER_NAMES[0]).executeTakeFirstOrThrow();
+  const count = async (q: Partial<typeof DEFAULT_QUERY>) => (await searchServices(db, catalogue.id, { ...DEFAULT_QUERY, ...q }, { pageSize: 1 })).total;
+  return {
+    catalogueId: catalogue.id,
+    userId: user.id,
+    sessionId,
+    cookie,
+    tagId: tag.id,
+    ownerId: owner.id,
+    services: await count({}),
+    termMatches: await count({ q: o.term }),
+    frequentMatches: await count({ q: o.frequentTerm }),
+    filterMatches: await count({ statuses: ["open", "checking"], types: ["it"], tags: [tag.id], owners: [owner.id] }),
+  };
+}
+
+interface Scenario {
+  key: string;
+  name: string;
+  path: string;
+}
+
+function scenarios(p: Prepared, o: Options): Scenario[] {
+  // expand=all last: its pages are huge, and renders still running when autocannon stops must
+  // not spill into another scenario (the server is stopped right after it).
+  return [
+    { key: "list", name: "List view", path: "/servicecatalog?view=0" },
+    { key: "tree", name: "Tree view (collapsed)", path: "/servicecatalog?view=1" },
+    { key: "search", name: `Search "${o.term}"`, path: `/servicecatalog?view=0&q=${encodeURIComponent(o.term)}` },
+    {
+      key: "filter",
+      name: "Filter combination",
+      path: `/servicecatalog?view=0&status=open&status=checking&type=it&tag=${p.tagId}&owner=${p.ownerId}`,
+    },
+    { key: "treeAll", name: "Tree view, expand=all", path: "/servicecatalog?view=1&expand=all" },
+  ];
+}
+
+async function timeIt(fn: () => Promise<unknown>, iterations: number) {
+  await fn();
+  const t: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const s = performance.now();
+    await fn();
+    t.push(performance.now() - s);
+  }
+  return stats(t);
+}
+
+/** The loader's data queries one by one (as browserLoader issues them), median ms each. */
+async function loaderBreakdown(db: DB, p: Prepared, sc: Scenario, iterations: number): Promise<Record<string, number>> {
+  const query = parseCatalogueQuery(new URL(sc.path, "http://bench").searchParams);
+  const view = query.view ?? 0;
+  const parts: Record<string, () => Promise<unknown>> = {
+    currentCatalogue: () => getCurrentCatalogueId(db, p.userId),
+    listCatalogues: () => listCatalogues(db),
+    areaActive: () => isServiceAreaActive(db),
+    filterOptions: () => filterOptions(db),
+    editScope: () => editScope(db, { id: p.userId, role: "superadmin" }),
+    catalogueStructure: () => catalogueStructure(db, p.catalogueId, query),
+  };
+  if (view === 0) {
+    parts.searchServices = () => searchServices(db, p.catalogueId, query);
+    parts.namedStructure = () => namedStructure(db, p.catalogueId, query.q);
+  } else {
+    const structure = await catalogueStructure(db, p.catalogueId, query);
+    const withMatches = [...structure.categories.filter((c) => c.count > 0).map((c) => c.id), ...(structure.uncategorised ? [UNCATEGORISED] : [])];
+    const wanted = query.expandAll ? withMatches : withMatches.filter((id) => query.open.includes(id));
+    parts.servicesByCategory = () => servicesByCategory(db, p.catalogueId, query, wanted, TREE_SERVICES_PER_CATEGORY);
+  }
+  const out: Record<string, number> = {};
+  for (const [name, fn] of Object.entries(parts)) out[name] = (await timeIt(fn, iterations)).p50;
+  return out;
+}
+
+/** browserLoader in-process with a real Request (no HTTP, no React rendering). */
+async function timeLoader(p: Prepared, sc: Scenario, iterations: number) {
+  return timeIt(() => browserLoader(new Request(new URL(sc.path, "http://bench.local"), { headers: { cookie: p.cookie } })), iterations);
+}
+
+interface SqlResult {
+  term: string;
+  matches: number;
+  index: ReturnType<typeof stats>;
+  scan: ReturnType<typeof stats>;
+}
+
+/** searchServices with the index and as a plain LIKE scan, same term, alternating, sequential. */
+async function searchSql(db: DB, p: Prepared, term: string, matches: number, iterations: number): Promise<SqlResult> {
+  const query = { ...DEFAULT_QUERY, q: term };
+  const index: number[] = [];
+  const scan: number[] = [];
+  const a = await searchServices(db, p.catalogueId, query);
+  const b = await searchServices(db, p.catalogueId, query, { forceScan: true });
+  if (a.total !== b.total) throw new Error(`index and scan disagree for "${term}": ${a.total} vs ${b.total}`);
+  for (let i = 0; i < iterations; i++) {
+    for (const [forceScan, into] of [[false, index], [true, scan]] as const) {
+      const s = performance.now();
+      await searchServices(db, p.catalogueId, query, { forceScan });
+      into.push(performance.now() - s);
+    }
+  }
+  return { term, matches, index: stats(index), scan: stats(scan) };
+}
+
+function startServer(url: string, port: number): ChildProcess {
+  const child = spawn(process.execPath, ["server.mjs"], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, DATABASE_URL: url, BUILD_DIR, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+  });
+  servers.add(child);
+  child.on("exit", () => servers.delete(child));
+  return child;
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  if (child.pid) process.kill(child.pid, "SIGTERM");
+  const timer = setTimeout(() => child.pid && child.exitCode === null && process.kill(child.pid, "SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const servers = new Set<ChildProcess>();
+const killServers = () => {
+  for (const child of servers) if (child.pid && child.exitCode === null) process.kill(child.pid, "SIGTERM");
+};
+process.on("exit", killServers);
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.on(sig, () => {
+    killServers();
+    process.exit(130);
+  });
+}
+
+async function waitUntilUp(base: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/login`, { redirect: "manual" });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error("server did not start within 60 s");
+}
+
+// ------------------------------------------------------------------------------------- report
+
+interface SizeReport {
+  size: number;
+  /** Measured on a copy with WHAT_IF_INDEXES. */
+  whatIf: boolean;
+  file: string;
+  fileMb: number;
+  genS: number | null;
+  prepared: Prepared;
+  scenarios: Scenario[];
+  http: Record<string, HttpResult>;
+  loader: Record<string, ReturnType<typeof stats>>;
+  breakdown: Record<string, Record<string, number>>;
+  sql: SqlResult[];
+  /** LIST_PAGE_SQL timed as is and as a deferred join. */
+  listShapes: Record<keyof typeof LIST_PAGE_SQL, ReturnType<typeof stats>>;
+}
+
+interface Report {
+  date: string;
+  machine: string;
+  node: string;
+  loadGate: { load: number; met: boolean; waitedS: number; max: number };
+  loadAfter: number;
+  options: Options;
+  sizes: SizeReport[];
+}
+
+const sizeLabel = (s: SizeReport) => `${label(s.size)}${s.whatIf ? " + idx" : ""}`;
+
+function targets(r: Report, whatIf = false) {
+  const bySize = (n: number) => r.sizes.find((s) => s.size === n && s.whatIf === whatIf);
+  const s10 = bySize(10_000);
+  const s100 = bySize(100_000);
+  const out: Array<{ target: string; measured: string; met: boolean | null }> = [];
+  const check = (target: string, value: number | undefined, limit: number, unit: string, cmp: "le" | "ge") => {
+    if (value === undefined || Number.isNaN(value)) out.push({ target, measured: "not measured", met: null });
+    else out.push({ target, measured: `${cmp === "ge" ? value.toFixed(1) : ms(value)} ${unit}`, met: cmp === "le" ? value <= limit : value >= limit });
+  };
+  check("List p95 ≤ 150 ms at 10k (HTTP, 10 conn.)", s10?.http.list?.p95, 150, "ms", "le");
+  check("Tree p95 ≤ 150 ms at 10k (HTTP, collapsed, 10 conn.)", s10?.http.tree?.p95, 150, "ms", "le");
+  check("Tree expand=all p95 ≤ 150 ms at 10k (HTTP, reported separately)", s10?.http.treeAll?.p95, 150, "ms", "le");
+  check("Search p95 ≤ 50 ms at 100k (HTTP page, 10 conn.)", s100?.http.search?.p95, 50, "ms", "le");
+  const sql = s100?.sql[0];
+  check("Search p95 ≤ 50 ms at 100k (search SQL in-process)", sql?.index.p95, 50, "ms", "le");
+  check("Index ≥ 10× faster than LIKE scan at 100k (p50 ratio)", sql ? sql.scan.p50 / sql.index.p50 : undefined, 10, "×", "ge");
+  return out;
+}
+
+function renderMarkdown(r: Report): string {
+  const lines: string[] = [];
+  const o = r.options;
+  lines.push(`Run: ${r.date} · ${r.machine} · Node ${r.node}`);
+  lines.push("");
+  lines.push(
+    `Load (1-min average): ${r.loadGate.load.toFixed(2)} when measuring started ` +
+      `(gate < ${r.loadGate.max}: ${r.loadGate.met ? "met" : "**NOT met** — figures are pessimistic"}${r.loadGate.waitedS > 1 ? `, after waiting ${Math.round(r.loadGate.waitedS)} s` : ""}), ` +
+      `${r.loadAfter.toFixed(2)} at the end (the benchmark itself keeps ~2 cores busy).`,
+  );
+  lines.push(
+    `Settings: autocannon, ${o.connections} connections, ${o.duration} s per scenario after a warm-up (1 request per connection, then ${o.warmup} s); ` +
+      `p50/p95/p99 over every response; seed ${o.seed}; search term "${o.term}".`,
+  );
+  lines.push("");
+  lines.push("### Targets");
+  lines.push("");
+  const whatIf = r.sizes.some((s) => s.whatIf);
+  const withIdx = targets(r, true);
+  lines.push(`| Target | Measured | Met |${whatIf ? " With proposed indexes (copy) | Met |" : ""}`);
+  lines.push(`| --- | --- | --- |${whatIf ? " --- | --- |" : ""}`);
+  const met = (m: boolean | null) => (m === null ? "–" : m ? "yes" : "**no**");
+  for (const [i, t] of targets(r).entries()) {
+    lines.push(`| ${t.target} | ${t.measured} | ${met(t.met)} |${whatIf ? ` ${withIdx[i].measured} | ${met(withIdx[i].met)} |` : ""}`);
+  }
+  lines.push("");
+  lines.push("### Data sets");
+  lines.push("");
+  lines.push(`| Services | DB file | Size | Generated in | "${o.term}" matches | "${o.frequentTerm}" matches | Filter matches |`);
+  lines.push("| --- | --- | --- | --- | --- | --- | --- |");
+  for (const s of r.sizes.filter((x) => !x.whatIf)) {
+    lines.push(
+      `| ${s.prepared.services} | \`${s.file}\` | ${s.fileMb.toFixed(0)} MB | ${s.genS === null ? "(reused)" : `${s.genS.toFixed(0)} s`} | ${s.prepared.termMatches} | ${s.prepared.frequentMatches} | ${s.prepared.filterMatches} |`,
+    );
+  }
+  lines.push("");
+  lines.push(`### HTTP (loopback, ${o.connections} connections, ms)`);
+  lines.push("");
+  lines.push("| Size | Scenario | p50 | p95 | p99 | req/s | Requests | non-2xx / errors | Page KB | Loader alone p50 / p95 | Load |");
+  lines.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const s of r.sizes) {
+    for (const sc of s.scenarios) {
+      const h = s.http[sc.key];
+      const l = s.loader[sc.key];
+      if (!h) continue;
+      lines.push(
+        `| ${sizeLabel(s)} | ${sc.name}${h.mode === "amount" ? " ²" : ""} | ${ms(h.p50)} | ${ms(h.p95)} | ${ms(h.p99)} | ${h.rps.toFixed(1)} | ${h.requests} | ${h.non2xx ? `**${h.non2xx}** (${Object.keys(h.statuses).filter((k) => k !== "200").join(", ")})` : 0} / ${h.errors} | ${h.bytes ? (h.bytes / 1024).toFixed(0) : "–"} | ${l ? `${ms(l.p50)} / ${ms(l.p95)}` : "–"} | ${h.load.toFixed(2)} |`,
+      );
+    }
+  }
+  if (r.sizes.some((s) => Object.values(s.http).some((h) => h.mode === "amount"))) lines.push("");
+  if (r.sizes.some((s) => Object.values(s.http).some((h) => h.mode === "amount"))) lines.push(
+    `² Too slow to complete ${2 * o.connections} requests in ${o.duration} s; measured as ${2 * o.connections} requests (${o.connections} concurrent) instead.`,
+  );
+  lines.push("");
+  lines.push("URLs: " + (r.sizes[0]?.scenarios.map((sc) => `${sc.name} \`${sc.path}\``).join(" · ") ?? ""));
+  lines.push("");
+  lines.push("### Search SQL in-process: index vs. plain LIKE scan (`searchServices`, count + first page, sequential, ms)");
+  lines.push("");
+  lines.push("| Size | Term | Matches | Index p50 | Index p95 | Scan p50 | Scan p95 | Scan/index (p50) | Scan/index (p95) |");
+  lines.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const s of r.sizes) {
+    for (const q of s.sql) {
+      lines.push(
+        `| ${sizeLabel(s)} | "${q.term}" | ${q.matches} | ${ms(q.index.p50)} | ${ms(q.index.p95)} | ${ms(q.scan.p50)} | ${ms(q.scan.p95)} | ${(q.scan.p50 / q.index.p50).toFixed(1)}× | ${(q.scan.p95 / q.index.p95).toFixed(1)}× |`,
+      );
+    }
+  }
+  lines.push("");
+  lines.push("### Loader breakdown in-process (median ms per query, sequential)");
+  lines.push("");
+  const parts = [...new Set(r.sizes.flatMap((s) => Object.values(s.breakdown).flatMap((b) => Object.keys(b))))];
+  lines.push(`| Size | Scenario | ${parts.join(" | ")} |`);
+  lines.push(`| --- | --- | ${parts.map(() => "---").join(" | ")} |`);
+  for (const s of r.sizes) {
+    for (const sc of s.scenarios) {
+      const b = s.breakdown[sc.key];
+      if (b) lines.push(`| ${sizeLabel(s)} | ${sc.name} | ${parts.map((k) => (b[k] === undefined ? "" : ms(b[k]))).join(" | ")} |`);
+    }
+  }
+  lines.push("");
+  lines.push("### List page row query: as issued vs. deferred join (raw SQL in-process, median ms)");
+  lines.push("");
+  lines.push("| Size | As issued by searchServices | Deferred join (ids first, then 50 rows) |");
+  lines.push("| --- | --- | --- |");
+  for (const s of r.sizes) lines.push(`| ${sizeLabel(s)} | ${ms(s.listShapes.asIs?.p50)} | ${ms(s.listShapes.deferredJoin?.p50)} |`);
+  return lines.join("\n");
+}
+
+const START = "<!-- bench:results:start (generated by `npm run bench`; edit outside these markers) -->";
+const END = "<!-- bench:results:end -->";
+const DOC = path.join("docs", "benchmarks.md");
+
+function writeDoc(markdown: string) {
+  const block = `${START}\n${markdown}\n${END}`;
+  let text = fs.existsSync(DOC) ? fs.readFileSync(DOC, "utf8") : `# Benchmarks\n\nRun \`npm run bench\`.\n\n## Latest results\n\n${START}\n${END}\n`;
+  const a = text.indexOf(START);
+  const b = text.indexOf(END);
+  text = a >= 0 && b > a ? text.slice(0, a) + block + text.slice(b + END.length) : `${text.trimEnd()}\n\n## Latest results\n\n${block}\n`;
+  fs.writeFileSync(DOC, text);
+}
+
+/** Loader timing, HTTP scenarios and index-vs-scan SQL timing against one database file. */
+async function benchDatabase(size: number, file: string, whatIf: boolean, genS: number | null, o: Options): Promise<SizeReport> {
+  const url = `file:${file}`;
+  console.log(`\n==> ${label(size)}${whatIf ? " + proposed indexes" : ""}: ${file}`);
+  // The in-process loader uses the app's getDb() (DATABASE_URL, one handle per process).
+  const g = globalThis as unknown as { __servicehubDb?: DB };
+  await g.__servicehubDb?.destroy();
+  delete g.__servicehubDb;
+  process.env.DATABASE_URL = url;
+  const db = createDb(url);
+  const report: SizeReport = {
+    size,
+    file,
+    fileMb: fs.statSync(file).size / 1024 / 1024,
+    genS,
+    whatIf,
+    prepared: await prepare(db, size, o),
+    scenarios: [],
+    http: {},
+    loader: {},
+    breakdown: {},
+    sql: [],
+    listShapes: {} as SizeReport["listShapes"],
+  };
+  const p = report.prepared;
+  report.scenarios = scenarios(p, o);
+  console.log(`    catalogue ${p.catalogueId}: ${p.services} services; "${o.term}" ${p.termMatches}, "${o.frequentTerm}" ${p.frequentMatches}, filter ${p.filterMatches} matches`);
+
+  // In-process first, with no server competing for the CPU.
+  for (const sc of report.scenarios) {
+    const iterations = sc.key === "treeAll" ? Math.max(5, Math.floor(o.loaderIterations / 3)) : o.loaderIterations;
+    report.loader[sc.key] = await timeLoader(p, sc, iterations);
+    report.breakdown[sc.key] = await loaderBreakdown(db, p, sc, iterations);
+    console.log(`    loader ${sc.name}: p50 ${ms(report.loader[sc.key].p50)} ms, p95 ${ms(report.loader[sc.key].p95)} ms`);
+  }
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(url, port);
+  try {
+    await waitUntilUp(base, server);
+    // Signed in, on the generated catalogue: the page names it. (expand=all is too big to fetch twice.)
+    for (const sc of report.scenarios.filter((x) => x.key !== "treeAll")) {
+      const res = await fetch(base + sc.path, { headers: { cookie: p.cookie }, redirect: "manual" });
+      const body = await res.text();
+      if (res.status !== 200) throw new Error(`${sc.path}: HTTP ${res.status} ${res.headers.get("location") ?? ""}`);
+      if (!body.includes(catalogueTitle(size))) throw new Error(`${sc.path}: the page does not show catalogue "${catalogueTitle(size)}"`);
+    }
+    for (const sc of report.scenarios) {
+      const h = await measure(base + sc.path, p.cookie, o);
+      report.http[sc.key] = h;
+      console.log(
+        `    ${sc.name.padEnd(28)} p50 ${ms(h.p50).padStart(6)} ms  p95 ${ms(h.p95).padStart(6)} ms  ${h.rps.toFixed(1).padStart(6)} req/s  ` +
+          `(${h.requests} req${h.mode === "amount" ? " [amount mode]" : ""}, statuses ${JSON.stringify(h.statuses)}, errors ${h.errors}, ${(h.bytes / 1024).toFixed(0)} KB, load ${h.load.toFixed(2)})`,
+      );
+    }
+  } finally {
+    await stopServer(server);
+  }
+
+  for (const [term, matches] of [
+    [o.term, p.termMatches],
+    [o.frequentTerm, p.frequentMatches],
+  ] as const) {
+    const iterations = size >= 50_000 ? o.sqlIterations : o.sqlIterations * 2;
+    const r = await searchSql(db, p, term, matches, iterations);
+    report.sql.push(r);
+    console.log(`    SQL "${term}" (${matches}): index p50 ${ms(r.index.p50)} / p95 ${ms(r.index.p95)} ms; scan p50 ${ms(r.scan.p50)} / p95 ${ms(r.scan.p95)} ms; ratio ${(r.scan.p50 / r.index.p50).toFixed(1)}×`);
+  }
+  for (const [shape, text] of Object.entries(LIST_PAGE_SQL) as Array<[keyof typeof LIST_PAGE_SQL, string]>) {
+    const parts = text.split("?");
+    const query = sql.join([sql.raw(parts[0]), sql.raw(parts[1])], sql`${p.catalogueId}`);
+    report.listShapes[shape] = await timeIt(() => query.execute(db), size >= 50_000 ? 10 : 20);
+  }
+  console.log(`    list page SQL: as is p50 ${ms(report.listShapes.asIs.p50)} ms, deferred join p50 ${ms(report.listShapes.deferredJoin.p50)} ms`);
+  await db.deleteFrom("sessions").where("id", "=", p.sessionId).execute();
+  await db.destroy();
+  return report;
+}
+
+// ------------------------------------------------------------------------------------- main
+
+async function main() {
+  const o = parseOptions(process.argv.slice(2));
+  if (o.build) {
+    console.log(`==> building into ${BUILD_DIR}/`);
+    await run("npx", ["remix", "vite:build"], { ...process.env, BUILD_DIR });
+  } else if (!fs.existsSync(path.join(BUILD_DIR, "server", "index.js"))) {
+    throw new Error(`${BUILD_DIR}/ has no build; run without --no-build`);
+  }
+
+  const genTimes = new Map<number, number>();
+  for (const size of o.sizes) {
+    const file = dbFile(size);
+    if (o.fresh) removeDb(file);
+    if (fs.existsSync(file)) continue;
+    console.log(`==> generating ${file} (${size} services)`);
+    const partial = file.replace(/\.db$/, ".partial.db");
+    removeDb(partial);
+    const started = performance.now();
+    await run("npx", ["tsx", "scripts/gen-catalogue.ts", "--services", String(size), "--new-catalogue", catalogueTitle(size), "--seed", String(o.seed), "--demo"], {
+      ...process.env,
+      DATABASE_URL: `file:${partial}`,
+    });
+    genTimes.set(size, (performance.now() - started) / 1000);
+    fs.renameSync(partial, file);
+  }
+
+  console.log(`==> waiting for a quiet machine (1-min load < ${o.maxLoad})`);
+  const loadGate = { ...(await waitForQuietMachine(o)), max: o.maxLoad };
+  console.log(`    load ${loadGate.load.toFixed(2)}`);
+
+  const sizes: SizeReport[] = [];
+  for (const size of o.sizes) {
+    sizes.push(await benchDatabase(size, dbFile(size), false, genTimes.get(size) ?? null, o));
+    if (o.whatIf) {
+      // The same measurements on a copy that has the indexes proposed in docs/benchmarks.md.
+      const copy = dbFile(size).replace(/\.db$/, "-whatif.db");
+      removeDb(copy);
+      fs.copyFileSync(dbFile(size), copy);
+      try {
+        const db = createDb(`file:${copy}`);
+        for (const statement of WHAT_IF_INDEXES) await sql.raw(statement).execute(db);
+        await db.destroy();
+        sizes.push(await benchDatabase(size, copy, true, null, o));
+      } finally {
+        removeDb(copy);
+      }
+    }
+  }
+  const g = globalThis as unknown as { __servicehubDb?: DB };
+  await g.__servicehubDb?.destroy();
+
+  const cpus = os.cpus();
+  const report: Report = {
+    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    machine: `${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM, ${os.type()} ${os.release()}`,
+    node: process.version,
+    loadGate,
+    loadAfter: load1(),
+    options: o,
+    sizes,
+  };
+  const markdown = renderMarkdown(report);
+  console.log(`\n${markdown}\n`);
+  if (o.doc) {
+    writeDoc(markdown);
+    console.log(`Wrote ${DOC}`);
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.stack : error);
+  killServers();
+  process.exitCode = 1;
+}

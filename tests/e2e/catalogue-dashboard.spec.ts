@@ -1,0 +1,181 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import type { DB } from "~/db/db.server";
+import { expect, gotoReady, test } from "../support/fixtures";
+
+// The dashboard's figures for the current catalogue, their links into the browser, and the
+// latest changes. Runs in the JS and the no-JS project against one shared database: the exact
+// figures are checked on a catalogue of the test's own.
+
+test.describe.configure({ timeout: 120_000 });
+
+const hex = () => crypto.randomBytes(4).toString("hex");
+
+type Status = "open" | "checking" | "closed";
+type Type = "customer" | "it";
+
+async function makeCatalogue(db: DB, title: string): Promise<number> {
+  return (await db.insertInto("service_catalogues").values({ title }).returning("id").executeTakeFirstOrThrow()).id;
+}
+
+async function useCatalogue(db: DB, userId: number, catalogueId: number) {
+  await db.updateTable("users").set({ settings: JSON.stringify({ currentCatalogueId: catalogueId }) }).where("id", "=", userId).execute();
+}
+
+const FIGURES = ["status-open", "status-checking", "status-closed", "type-customer", "type-it", "without-owner", "without-kpi"] as const;
+type Figure = (typeof FIGURES)[number];
+
+/** The dashboard's figures, counted straight from the database for one catalogue. */
+async function countsInDb(db: DB, catalogueId: number): Promise<Record<Figure, number>> {
+  const live = await db
+    .selectFrom("services as s")
+    .select([
+      "s.status",
+      "s.servicetype",
+      (eb) => eb.exists(eb.selectFrom("service_owners as o").select("o.service_id").whereRef("o.service_id", "=", "s.id")).as("hasOwner"),
+      (eb) => eb.exists(eb.selectFrom("service_kpis as k").select("k.service_id").whereRef("k.service_id", "=", "s.id")).as("hasKpi"),
+    ])
+    .where("s.service_catalogue_id", "=", catalogueId)
+    .where("s.deleted_at", "is", null)
+    .execute();
+  const count = (pred: (s: (typeof live)[number]) => boolean) => live.filter(pred).length;
+  return {
+    "status-open": count((s) => s.status === "open"),
+    "status-checking": count((s) => s.status === "checking"),
+    "status-closed": count((s) => s.status === "closed"),
+    "type-customer": count((s) => s.servicetype === "customer"),
+    "type-it": count((s) => s.servicetype === "it"),
+    "without-owner": count((s) => !Number(s.hasOwner)),
+    "without-kpi": count((s) => !Number(s.hasKpi)),
+  };
+}
+
+/** The browser URL each figure links to. */
+const LINKS: Record<Figure, RegExp> = {
+  "status-open": /\/servicecatalog\?view=0&status=open$/,
+  "status-checking": /\/servicecatalog\?view=0&status=checking$/,
+  "status-closed": /\/servicecatalog\?view=0&status=closed$/,
+  "type-customer": /\/servicecatalog\?view=0&type=customer$/,
+  "type-it": /\/servicecatalog\?view=0&type=it$/,
+  "without-owner": /\/servicecatalog\?view=0&missing=owner$/,
+  "without-kpi": /\/servicecatalog\?view=0&missing=kpi$/,
+};
+
+const figureValue = (page: Page, id: Figure) => page.getByTestId(id).locator("p").last();
+
+/**
+ * Five live services with a known mix, one binned service and one in another catalogue (neither
+ * counts):
+ *   d1 open/customer owner kpi · d2 open/it kpi · d3 checking/customer owner · d4 closed/it · d5 closed/customer owner kpi
+ */
+async function buildDashboardCatalogue(db: DB) {
+  const tag = hex();
+  const id = await makeCatalogue(db, `Dashboardkatalog ${tag}`);
+  const other = await makeCatalogue(db, `Anderer Katalog ${tag}`);
+  const category = (await db.insertInto("service_categories").values({ name: `Kategorie ${tag}`, service_catalogue_id: id }).returning("id").executeTakeFirstOrThrow()).id;
+  const owner = (await db.insertInto("owners").values({ name: `Owner ${tag}` }).returning("id").executeTakeFirstOrThrow()).id;
+  const kpi = (await db.insertInto("kpis").values({ name: `KPI ${tag}` }).returning("id").executeTakeFirstOrThrow()).id;
+  const specs: Array<{ name: string; status: Status; type: Type; owner: boolean; kpi: boolean; binned?: boolean; catalogue?: number }> = [
+    { name: `D1 ${tag}`, status: "open", type: "customer", owner: true, kpi: true },
+    { name: `D2 ${tag}`, status: "open", type: "it", owner: false, kpi: true },
+    { name: `D3 ${tag}`, status: "checking", type: "customer", owner: true, kpi: false },
+    { name: `D4 ${tag}`, status: "closed", type: "it", owner: false, kpi: false },
+    { name: `D5 ${tag}`, status: "closed", type: "customer", owner: true, kpi: true },
+    { name: `Binned ${tag}`, status: "open", type: "it", owner: false, kpi: false, binned: true },
+    { name: `Elsewhere ${tag}`, status: "checking", type: "it", owner: false, kpi: false, catalogue: other },
+  ];
+  for (const [i, s] of specs.entries()) {
+    const sid = (
+      await db
+        .insertInto("services")
+        .values({
+          name: s.name,
+          service_catalogue_id: s.catalogue ?? id,
+          category_id: s.catalogue ? null : category,
+          status: s.status,
+          servicetype: s.type,
+          position: i,
+          deleted_at: s.binned ? new Date().toISOString() : null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    if (s.owner) await db.insertInto("service_owners").values({ service_id: sid, owner_id: owner }).execute();
+    if (s.kpi) await db.insertInto("service_kpis").values({ service_id: sid, kpi_id: kpi }).execute();
+  }
+  return { id, title: `Dashboardkatalog ${tag}`, tag };
+}
+
+test("the figures equal the database's counts and each opens the matching list", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
+  const user = await makeUser("user");
+  const cat = await buildDashboardCatalogue(db);
+  await useCatalogue(db, user.id, cat.id);
+  await signIn(user);
+  const expected = await countsInDb(db, cat.id);
+  // The mix as built (guards the counting above as much as the page).
+  expect(expected).toEqual({ "status-open": 2, "status-checking": 1, "status-closed": 2, "type-customer": 3, "type-it": 2, "without-owner": 2, "without-kpi": 2 });
+
+  await gotoReady(page, "/dashboard", javaScriptEnabled);
+  await expect(page.getByText(`${cat.title} · 5 Services`)).toBeVisible();
+  for (const id of FIGURES) await expect(figureValue(page, id), id).toHaveText(String(expected[id]));
+  await expect(page.getByTestId("status-open")).toContainText("In Bearbeitung");
+  await expect(page.getByTestId("type-it")).toContainText("IT-Service");
+
+  for (const id of FIGURES) {
+    await gotoReady(page, "/dashboard", javaScriptEnabled);
+    await page.getByTestId(id).click();
+    await expect(page, id).toHaveURL(LINKS[id]);
+    await expect(page.getByTestId("service-row"), id).toHaveCount(expected[id]);
+    const total = expected[id] === 1 ? "1 Eintrag" : `${expected[id]} Einträge`;
+    await expect(page.getByTestId("services-panel").getByText(total, { exact: true }), id).toBeVisible();
+    // The filter shows as active in the browser.
+    await expect(page.locator("details summary").filter({ hasText: "Filter" })).toContainText("1 Filter aktiv");
+  }
+  // Spot checks of which services the links found.
+  await gotoReady(page, "/dashboard", javaScriptEnabled);
+  await page.getByTestId("without-owner").click();
+  await expect(page).toHaveURL(LINKS["without-owner"]);
+  await expect(page.getByTestId("service-row")).toHaveCount(2);
+  const names = await page.getByTestId("service-list").getByRole("link").allTextContents();
+  expect(names.sort()).toEqual([`D2 ${cat.tag}`, `D4 ${cat.tag}`]);
+});
+
+test("the figures of the demo catalogue match the database", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
+  await signIn(await makeUser("client"));
+  const demo = await db.selectFrom("service_catalogues").select(["id", "title"]).where("id", ">", 0).orderBy("id").executeTakeFirstOrThrow();
+  await gotoReady(page, "/dashboard", javaScriptEnabled);
+  const expected = await countsInDb(db, demo.id);
+  expect(expected["status-open"] + expected["status-checking"] + expected["status-closed"]).toBeGreaterThan(0);
+  for (const id of FIGURES) await expect(figureValue(page, id), id).toHaveText(String(expected[id]));
+  await page.getByTestId("status-closed").click();
+  await expect(page).toHaveURL(LINKS["status-closed"]);
+  await expect(page.getByTestId("service-row")).toHaveCount(Math.min(50, expected["status-closed"]));
+  await expect(page.getByTestId("catalogue-title")).toHaveText(demo.title!);
+});
+
+test("latest changes show a service just created", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
+  const tag = hex();
+  const user = await makeUser("keyuser", `Dora Dashboard ${tag}`);
+  const catalogueId = await makeCatalogue(db, `Neuigkeiten ${tag}`);
+  await db.insertInto("service_categories").values({ name: `Kategorie ${tag}`, service_catalogue_id: catalogueId }).execute();
+  await useCatalogue(db, user.id, catalogueId);
+  await signIn(user);
+  const name = `Frischer Service ${tag}`;
+  await gotoReady(page, "/servicecatalog/new?type=service", javaScriptEnabled);
+  await page.getByRole("textbox", { name: "Name" }).fill(name);
+  await page.getByRole("combobox", { name: "Kategorie", exact: true }).selectOption({ label: `Kategorie ${tag}` });
+  await page.getByTestId("create-submit").click();
+  await expect(page.getByTestId("toast")).toContainText("Service angelegt");
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+
+  await gotoReady(page, "/dashboard", javaScriptEnabled);
+  const changes = page.getByTestId("latest-changes");
+  const row = changes.getByRole("row").filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("link", { name })).toHaveAttribute("href", `/servicecatalog/service/${id}`);
+  await expect(row).toContainText("Angelegt");
+  await expect(row).toContainText(`Dora Dashboard ${tag}`);
+  // At most ten entries, newest first.
+  expect(await changes.getByRole("row").count()).toBeLessThanOrEqual(10);
+  await expect(figureValue(page, "status-open")).toHaveText("1");
+});

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "~/auth/roles";
+import { canEditCategory, canEditService, editScope } from "~/models/permissions.server";
+import { createTestDb, type TestDb } from "../../support/test-db";
+
+// Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
+
+let t: TestDb;
+let catalogueId: number;
+let granted: number; // category granted to `user`
+let other: number; // category not granted
+let inGranted: number; // service in the granted category
+let singleGrant: number; // service granted individually, in `other`
+let plain: number; // service in `other`, not granted
+let loose: number; // service without category
+const users: Partial<Record<Role | "otherUser", { id: number; role: Role }>> = {};
+
+async function addUser(key: string, role: Role) {
+  const row = await t.db.insertInto("users").values({ name: key, email: `${key}@rechte.test`, password_hash: null, role }).returning("id").executeTakeFirstOrThrow();
+  return { id: row.id, role };
+}
+async function addCategory(name: string) {
+  return (await t.db.insertInto("service_categories").values({ service_catalogue_id: catalogueId, name }).returning("id").executeTakeFirstOrThrow()).id;
+}
+async function addService(categoryId: number | null, name: string) {
+  return (await t.db.insertInto("services").values({ service_catalogue_id: catalogueId, category_id: categoryId, name }).returning("id").executeTakeFirstOrThrow()).id;
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  catalogueId = (await t.db.insertInto("service_catalogues").values({ title: "Rechte" }).returning("id").executeTakeFirstOrThrow()).id;
+  granted = await addCategory("Freigegeben");
+  other = await addCategory("Gesperrt");
+  inGranted = await addService(granted, "In freigegebener Kategorie");
+  singleGrant = await addService(other, "Einzeln freigegeben");
+  plain = await addService(other, "Nicht freigegeben");
+  loose = await addService(null, "Ohne Kategorie");
+  for (const role of ["client", "user", "keyuser", "keysuperuser", "admin", "superadmin"] as const) users[role] = await addUser(role, role);
+  users.otherUser = await addUser("otherUser", "user");
+  // The grants: `user` may edit the category `granted` and the single service `singleGrant`.
+  await t.db.insertInto("user_category_permissions").values({ user_id: users.user!.id, category_id: granted }).execute();
+  await t.db.insertInto("user_service_permissions").values({ user_id: users.user!.id, service_id: singleGrant }).execute();
+  // A client with grants still may not edit anything.
+  await t.db.insertInto("user_category_permissions").values({ user_id: users.client!.id, category_id: granted }).execute();
+  await t.db.insertInto("user_service_permissions").values({ user_id: users.client!.id, service_id: singleGrant }).execute();
+});
+
+afterAll(async () => {
+  await t?.cleanup();
+});
+
+describe("client", () => {
+  it("never edits, even with grants", async () => {
+    const client = users.client!;
+    for (const service of [inGranted, singleGrant, plain, loose]) expect(await canEditService(t.db, client, service)).toBe(false);
+    for (const category of [granted, other]) expect(await canEditCategory(t.db, client, category)).toBe(false);
+    expect(await editScope(t.db, client)).toEqual({ all: false, categories: [], services: [] });
+  });
+});
+
+describe("user", () => {
+  it("edits services of a granted category and individually granted services only", async () => {
+    const user = users.user!;
+    expect(await canEditService(t.db, user, inGranted)).toBe(true);
+    expect(await canEditService(t.db, user, singleGrant)).toBe(true);
+    expect(await canEditService(t.db, user, plain)).toBe(false);
+    expect(await canEditService(t.db, user, loose)).toBe(false);
+    expect(await canEditService(t.db, user, 987_654)).toBe(false);
+  });
+
+  it("may place services only into a granted category; a single service grant does not open its category", async () => {
+    const user = users.user!;
+    expect(await canEditCategory(t.db, user, granted)).toBe(true);
+    expect(await canEditCategory(t.db, user, other)).toBe(false);
+    expect(await canEditCategory(t.db, user, 987_654)).toBe(false);
+  });
+
+  it("editScope lists exactly the grants", async () => {
+    expect(await editScope(t.db, users.user!)).toEqual({ all: false, categories: [granted], services: [singleGrant] });
+  });
+
+  it("grants are personal: another user gets nothing", async () => {
+    const someone = users.otherUser!;
+    for (const service of [inGranted, singleGrant, plain]) expect(await canEditService(t.db, someone, service)).toBe(false);
+    expect(await canEditCategory(t.db, someone, granted)).toBe(false);
+    expect(await editScope(t.db, someone)).toEqual({ all: false, categories: [], services: [] });
+  });
+
+  it("a service moved into a granted category becomes editable; moved out, it is not", async () => {
+    const user = users.user!;
+    const moving = await addService(other, "Wandernd");
+    expect(await canEditService(t.db, user, moving)).toBe(false);
+    await t.db.updateTable("services").set({ category_id: granted }).where("id", "=", moving).execute();
+    expect(await canEditService(t.db, user, moving)).toBe(true);
+    await t.db.updateTable("services").set({ category_id: other }).where("id", "=", moving).execute();
+    expect(await canEditService(t.db, user, moving)).toBe(false);
+  });
+
+  it("a revoked grant takes effect at once", async () => {
+    const user = await addUser("widerruf", "user");
+    await t.db.insertInto("user_category_permissions").values({ user_id: user.id, category_id: other }).execute();
+    expect(await canEditService(t.db, user, plain)).toBe(true);
+    await t.db.deleteFrom("user_category_permissions").where("user_id", "=", user.id).execute();
+    expect(await canEditService(t.db, user, plain)).toBe(false);
+    expect(await canEditCategory(t.db, user, other)).toBe(false);
+  });
+});
+
+describe("keyuser, keysuperuser, admin, superadmin", () => {
+  it("edit every service and category without grants", async () => {
+    for (const role of ["keyuser", "keysuperuser", "admin", "superadmin"] as const) {
+      const u = users[role]!;
+      for (const service of [inGranted, singleGrant, plain, loose]) expect(await canEditService(t.db, u, service), `${role} service ${service}`).toBe(true);
+      for (const category of [granted, other]) expect(await canEditCategory(t.db, u, category), `${role} category ${category}`).toBe(true);
+      expect(await editScope(t.db, u), role).toEqual({ all: true, categories: [], services: [] });
+    }
+  });
+});
+
+describe("unknown roles", () => {
+  it("are denied everything", async () => {
+    const stranger = { id: users.user!.id, role: "hacker" as Role };
+    expect(await canEditService(t.db, stranger, inGranted)).toBe(false);
+    expect(await canEditCategory(t.db, stranger, granted)).toBe(false);
+    expect(await editScope(t.db, stranger)).toEqual({ all: false, categories: [], services: [] });
+  });
+});
