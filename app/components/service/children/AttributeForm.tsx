@@ -30,6 +30,7 @@ export function AttributeForm({
       itemId={attribute.id}
       label={attribute.designation}
       failed={failed}
+      resetKey={JSON.stringify([text, selected])}
     >
       {({ errors, values, busy }) => (
         <Group align="flex-end">

@@ -28,6 +28,7 @@ export function ChildForm({
   multipart = false,
   failed,
   inline = false,
+  resetKey,
   children,
 }: {
   serviceId: number;
@@ -43,6 +44,8 @@ export function ChildForm({
   failed?: ChildActionData | null;
   /** Buttons in a row: the form-level error is shown compactly. */
   inline?: boolean;
+  /** The stored values the fields start from: when they change (a save), the fields start again from them. */
+  resetKey?: string;
   children: (state: ChildFormState) => ReactNode;
 }) {
   const fetcher = useFetcher<ChildActionData>();
@@ -50,7 +53,8 @@ export function ChildForm({
   const formRef = useRef<HTMLFormElement>(null);
   // The refusal on show: the no-JS answer's at first, then the outcome of this form's last submission.
   const [result, setResult] = useState<ChildActionData | null>(failed ?? null);
-  // Bumped after a save: the fields mount again with the stored values (a rich-text editor too).
+  // Bumped after a save: the fields mount again (a rich-text editor too). Edit forms also remount
+  // when the stored values they start from change (`resetKey`), which may arrive a moment later.
   const [generation, setGeneration] = useState(0);
   const previous = useRef({ state: fetcher.state, data: fetcher.data });
   useEffect(() => {
@@ -101,7 +105,7 @@ export function ChildForm({
         ) : (
           <FormAlert error={formError} />
         )}
-        <Fragment key={generation}>{children({ errors, values: result && result === failed ? failed.values : undefined, busy })}</Fragment>
+        <Fragment key={`${generation}:${resetKey ?? ""}`}>{children({ errors, values: result && result === failed ? failed.values : undefined, busy })}</Fragment>
       </Stack>
     </fetcher.Form>
   );

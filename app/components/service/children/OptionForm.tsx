@@ -35,6 +35,7 @@ export function OptionForm({
       label={label}
       multipart
       failed={failed}
+      resetKey={option ? JSON.stringify({ ...option, pictureUrl: option.pictureUrl?.length ?? 0 }) : undefined}
     >
       {({ errors, values, busy }) => {
         const value = (name: keyof OptionItem & string, fallback: string | null | undefined) => values?.[name] ?? fallback ?? "";

@@ -32,6 +32,7 @@ export function ResponsibilityForm({
       itemId={responsibility?.id ?? (editing ? (failed?.itemId ?? undefined) : undefined)}
       label={label}
       failed={failed}
+      resetKey={responsibility ? JSON.stringify(responsibility) : undefined}
     >
       {({ errors, values, busy }) => (
         <>

@@ -1,0 +1,165 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import type { DB } from "~/db/db.server";
+import { expect, gotoReady, test } from "../support/fixtures";
+
+// The service page's own sections (/servicecatalog/service/:id, decision 0009): basics, rich text,
+// details, personal data, optimistic locking, access, history. Runs in the JS and the no-JS
+// project against one shared database: every test makes its own service in a seeded category.
+
+const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("hex")}`;
+
+async function makeService(db: DB, status: "open" | "checking" | "closed" = "open") {
+  const category = await db.selectFrom("service_categories").select(["id", "service_catalogue_id"]).orderBy("id").executeTakeFirstOrThrow();
+  const name = unique("Seiten-Service");
+  const { id } = await db
+    .insertInto("services")
+    .values({ name, category_id: category.id, service_catalogue_id: category.service_catalogue_id, status, position: 900, updated_at: new Date().toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, name };
+}
+
+const servicePage = (id: number) => `/servicecatalog/service/${id}`;
+const row = (db: DB, id: number) => db.selectFrom("services").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const toast = (page: Page) => page.getByTestId("toast");
+
+/** Opens a section's "Bearbeiten" disclosure and returns its form. */
+async function openEdit(page: Page, sectionId: string) {
+  const summary = page.getByTestId(`edit-${sectionId}`);
+  await expect(summary).toHaveText("Bearbeiten");
+  await summary.click();
+  const form = page.locator(`section#${sectionId} form`);
+  await expect(form).toBeVisible();
+  return form;
+}
+
+test.describe("as keyuser", () => {
+  test.beforeEach(async ({ makeUser, signIn }) => {
+    await signIn(await makeUser("keyuser"));
+  });
+
+  test("edits the basics and sees the change in the history", async ({ page, db, javaScriptEnabled }) => {
+    const { id, name: oldName } = await makeService(db);
+    await gotoReady(page, servicePage(id), javaScriptEnabled);
+    const form = await openEdit(page, "basics");
+    const newName = unique("Umbenannt");
+    await form.getByLabel("Name").fill(newName);
+    await form.locator('select[name="status"]').selectOption("checking");
+    await form.locator('input[name="statuspercent"]').fill("55");
+    await form.getByRole("button", { name: "Speichern" }).click();
+
+    await expect(toast(page)).toContainText("Service erfolgreich aktualisiert");
+    await expect(page.getByTestId("service-name")).toHaveText(newName);
+    await expect(page.getByTestId("service-status")).toHaveText("Überprüfung · 55 %");
+    await expect.poll(async () => row(db, id)).toMatchObject({ name: newName, status: "checking", statuspercent: 55 });
+
+    await page.getByTestId("tab-history").click();
+    await expect(page).toHaveURL(/tab=history/);
+    const change = page.getByTestId("history").locator("tr", { hasText: "Name" }).first();
+    await expect(change.locator("td").nth(1)).toHaveText(oldName);
+    await expect(change.locator("td").nth(2)).toHaveText(newName);
+    await expect(page.getByTestId("history").locator("tr", { hasText: "Status" }).first()).toContainText("open");
+  });
+
+  test("edits the details and the personal-data section", async ({ page, db, javaScriptEnabled }) => {
+    const { id } = await makeService(db);
+    await gotoReady(page, servicePage(id), javaScriptEnabled);
+
+    const details = await openEdit(page, "cost");
+    await details.getByLabel("Kosten").fill("12,50 € pro Monat");
+    await details.getByLabel("Artikelnummer").fill("ART-42");
+    await details.getByLabel("Kundenspezifisch").check();
+    await details.getByRole("button", { name: "Speichern" }).click();
+    await expect(toast(page)).toContainText("Service erfolgreich aktualisiert");
+    const shown = page.getByTestId("fields-cost");
+    await expect(shown).toContainText("12,50 € pro Monat");
+    await expect(shown).toContainText("ART-42");
+    await expect(shown.locator("div", { hasText: "Kundenspezifisch" }).locator("dd")).toHaveText("Ja");
+
+    const personal = await openEdit(page, "personaldata");
+    await personal.getByLabel("Verarbeitet personenbezogene Daten").check();
+    await personal.getByLabel("Art der personenbezogenen Daten").fill("Name, E-Mail");
+    await personal.getByLabel("Speicherdauer").fill("90 Tage");
+    await personal.getByRole("button", { name: "Speichern" }).click();
+    await expect(toast(page)).toContainText("Service erfolgreich aktualisiert");
+    await expect(page.getByTestId("fields-personaldata")).toContainText("Name, E-Mail");
+    await expect(page.getByTestId("fields-personaldata")).toContainText("90 Tage");
+
+    const stored = await row(db, id);
+    expect(stored).toMatchObject({
+      costs: "12,50 € pro Monat",
+      art_nr: "ART-42",
+      customerspecific: 1,
+      processingpersonaldata: 1,
+      processingsensitivpersonaldata: 0,
+      personaldata: "Name, E-Mail",
+      personaldatastorageduration: "90 Tage",
+    });
+  });
+
+  test("rich text: HTML without JS, the editor with JS", async ({ page, db, javaScriptEnabled }) => {
+    const { id } = await makeService(db);
+    await gotoReady(page, servicePage(id), javaScriptEnabled);
+    const form = await openEdit(page, "short_description");
+    if (!javaScriptEnabled) {
+      await form.getByLabel("Kurzbeschreibung").fill('<p><strong>fett</strong></p><ul><li>eins</li></ul><script>alert(1)</script>');
+    } else {
+      const editor = page.locator("#short_description").getByTestId("editor-value");
+      await expect(editor).toBeVisible();
+      const content = editor.locator("[contenteditable=true]");
+      await content.click();
+      await page.keyboard.type("normal ");
+      await page.keyboard.press("Control+B");
+      await page.keyboard.type("fett");
+      await expect(content.locator("strong")).toHaveText("fett");
+    }
+    await form.getByRole("button", { name: "Speichern" }).click();
+    await expect(toast(page)).toContainText("Service erfolgreich aktualisiert");
+    const rendered = page.getByTestId("rich-short_description");
+    await expect(rendered.locator("strong")).toHaveText("fett");
+    if (!javaScriptEnabled) await expect(rendered.locator("ul > li")).toHaveText("eins");
+    const stored = (await row(db, id)).short_description ?? "";
+    expect(stored).toContain("<strong>fett</strong>");
+    expect(stored).not.toContain("script");
+  });
+
+  test("a stale save is refused and changes nothing", async ({ page, db, javaScriptEnabled }) => {
+    const { id } = await makeService(db);
+    await gotoReady(page, servicePage(id), javaScriptEnabled);
+    const form = await openEdit(page, "cost");
+    await form.getByLabel("Kosten").fill("überschreibt nichts");
+    // someone else saves meanwhile
+    await db.updateTable("services").set({ updated_at: new Date(Date.now() + 60_000).toISOString(), system: "fremd" }).where("id", "=", id).execute();
+    await form.getByRole("button", { name: "Speichern" }).click();
+    await expect(page.getByTestId("stale-notice")).toBeVisible();
+    await expect(page.getByTestId("stale-notice")).toContainText("Jemand anderes hat diesen Service gespeichert");
+    const stored = await row(db, id);
+    expect(stored.costs).toBeNull();
+    expect(stored.system).toBe("fremd");
+  });
+
+  test("an unknown service id is a 404", async ({ page }) => {
+    const response = await page.goto(servicePage(999_999));
+    expect(response?.status()).toBe(404);
+  });
+});
+
+test.describe("as user without a grant", () => {
+  test("sees no edit controls and a POST answers 403 with nothing changed", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
+    await signIn(await makeUser("user"));
+    const { id, name } = await makeService(db);
+    await gotoReady(page, servicePage(id), javaScriptEnabled);
+    await expect(page.getByTestId("service-name")).toHaveText(name);
+    await expect(page.locator("summary", { hasText: "Bearbeiten" })).toHaveCount(0);
+    await expect(page.getByTestId("edit-basics")).toHaveCount(0);
+
+    const before = await row(db, id);
+    const response = await page.request.post(servicePage(id), {
+      form: { intent: "details", updated_at: before.updated_at, costs: "gehackt" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(await row(db, id)).toEqual(before);
+  });
+});

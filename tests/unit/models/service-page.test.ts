@@ -1,0 +1,357 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "~/auth/roles";
+import { DETAIL_FLAG_FIELDS, DETAIL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "~/lib/service-sections";
+import { listActivitiesFor } from "~/models/audit.server";
+import { StaleRecordError } from "~/models/errors.server";
+import {
+  ForbiddenTransitionError,
+  InvalidReferenceError,
+  addDependency,
+  dependencyCandidates,
+  getServiceDetail,
+  removeDependency,
+  setServicePicture,
+  setServiceRelations,
+  updateServiceBasics,
+  updateServiceFields,
+  updateServiceRichText,
+} from "~/models/service.server";
+import { createTestDb, type TestDb } from "../../support/test-db";
+
+// The service page's model (decision 0009): one read, one write per section, optimistic locking,
+// review workflow, audit. Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
+
+let t: TestDb;
+let catalogueId: number;
+let categoryId: number;
+let otherCategoryId: number;
+let counter = 0;
+const editors: Record<"user" | "keyuser", { id: number; name: string; role: Role }> = {} as never;
+
+const unique = (label: string) => `${label} ${++counter}`;
+
+async function addService(status: "open" | "checking" | "closed" = "open", name = unique("Service")) {
+  const now = new Date(Date.UTC(2024, 0, 1, 0, 0, counter)).toISOString();
+  return (
+    await t.db
+      .insertInto("services")
+      .values({ name, category_id: categoryId, service_catalogue_id: catalogueId, position: counter, status, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+async function row(id: number) {
+  return t.db.selectFrom("services").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+async function activities(id: number) {
+  const rows = await listActivitiesFor(t.db, "service", id);
+  return rows.map((r) => ({
+    event: r.event,
+    causer_id: r.causer_id,
+    description: r.description,
+    old: r.old_values ? JSON.parse(r.old_values) : null,
+    new: r.new_values ? JSON.parse(r.new_values) : null,
+  }));
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a rejection");
+}
+
+const basics = (over: Partial<Parameters<typeof updateServiceBasics>[2]> = {}) => ({
+  name: "Name",
+  category_id: categoryId,
+  servicetype: "customer" as const,
+  status: "open" as const,
+  statuspercent: 0,
+  servicechangeplanned: 0,
+  ...over,
+});
+
+async function addBase(table: "owners" | "providers" | "kpis" | "tags", name: string) {
+  return (await t.db.insertInto(table).values({ name }).returning("id").executeTakeFirstOrThrow()).id;
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  for (const role of ["user", "keyuser"] as const) {
+    const name = `Seite ${role}`;
+    const u = await t.db.insertInto("users").values({ name, email: `${role}@service-page.test`, password_hash: null, role }).returning("id").executeTakeFirstOrThrow();
+    editors[role] = { id: u.id, name, role };
+  }
+  catalogueId = (await t.db.insertInto("service_catalogues").values({ title: "Seitenkatalog" }).returning("id").executeTakeFirstOrThrow()).id;
+  categoryId = (await t.db.insertInto("service_categories").values({ service_catalogue_id: catalogueId, name: "Kategorie Seite" }).returning("id").executeTakeFirstOrThrow()).id;
+  otherCategoryId = (await t.db.insertInto("service_categories").values({ service_catalogue_id: catalogueId, name: "Kategorie Zwei" }).returning("id").executeTakeFirstOrThrow()).id;
+});
+
+afterAll(async () => {
+  await t?.cleanup();
+});
+
+describe("round trips through each section and getServiceDetail", () => {
+  it("basics, all four rich fields, details and personal data incl. flags", async () => {
+    const id = await addService();
+    const ku = editors.keyuser;
+    let r = await row(id);
+    await updateServiceBasics(
+      t.db,
+      id,
+      basics({ name: "Neuer Name", category_id: otherCategoryId, servicetype: "it", status: "checking", statuspercent: 42, servicechangeplanned: 1 }),
+      r.updated_at,
+      ku,
+    );
+    for (const field of RICH_FIELDS) {
+      r = await row(id);
+      await updateServiceRichText(t.db, id, field, `<p><strong>${field}</strong> Text</p>`, r.updated_at, ku);
+    }
+    const details = Object.fromEntries(DETAIL_TEXT_FIELDS.map((f) => [f, `Wert ${f}`])) as Record<string, string | number | null>;
+    for (const f of DETAIL_FLAG_FIELDS) details[f] = 1;
+    r = await row(id);
+    await updateServiceFields(t.db, id, details, "details", r.updated_at, ku);
+    const personal = Object.fromEntries(PERSONAL_TEXT_FIELDS.map((f) => [f, `PD ${f}`])) as Record<string, string | number | null>;
+    // first flag on, second off: both directions of the 0/1 mapping
+    PERSONAL_FLAG_FIELDS.forEach((f, i) => (personal[f] = i === 0 ? 1 : 0));
+    expect(PERSONAL_FLAG_FIELDS).toEqual(["processingpersonaldata", "processingsensitivpersonaldata"]);
+    r = await row(id);
+    await updateServiceFields(t.db, id, personal, "personaldata", r.updated_at, ku);
+
+    const detail = (await getServiceDetail(t.db, id))!;
+    const s = detail.service;
+    expect(s).toMatchObject({ name: "Neuer Name", category_id: otherCategoryId, category_name: "Kategorie Zwei", servicetype: "it", status: "checking", has_picture: false });
+    expect(Number(s.statuspercent)).toBe(42);
+    expect(Number(s.servicechangeplanned)).toBe(1);
+    for (const field of RICH_FIELDS) expect(s[field]).toBe(`<p><strong>${field}</strong> Text</p>`);
+    for (const f of DETAIL_TEXT_FIELDS) expect(s[f]).toBe(`Wert ${f}`);
+    expect(Number(s.customerspecific)).toBe(1);
+    for (const f of PERSONAL_TEXT_FIELDS) expect(s[f]).toBe(`PD ${f}`);
+    expect(Number(s.processingpersonaldata)).toBe(1);
+    expect(Number(s.processingsensitivpersonaldata)).toBe(0);
+    expect(detail.service).not.toHaveProperty("picture");
+
+    // flags flip back to 0, texts clear to null
+    r = await row(id);
+    await updateServiceFields(t.db, id, { customerspecific: 0, costs: null }, "details", r.updated_at, ku);
+    const again = (await row(id));
+    expect(Number(again.customerspecific)).toBe(0);
+    expect(again.costs).toBeNull();
+    expect(again.art_nr).toBe("Wert art_nr");
+
+    // the new category moved the service to its end
+    expect(again.category_id).toBe(otherCategoryId);
+
+    // every write is audited with old and new values
+    const log = await activities(id);
+    const basicsLog = log.find((a) => a.description === "basics")!;
+    expect(basicsLog).toMatchObject({ event: "updated", causer_id: ku.id });
+    expect(basicsLog.old).toMatchObject({ name: expect.stringMatching(/^Service/), servicetype: "customer", status: "open" });
+    expect(basicsLog.new).toMatchObject({ name: "Neuer Name", servicetype: "it", status: "checking", statuspercent: 42, servicechangeplanned: 1 });
+    for (const field of RICH_FIELDS) {
+      const a = log.find((x) => x.description === field)!;
+      expect(a.old).toEqual({ [field]: null });
+      expect(a.new).toEqual({ [field]: `<p><strong>${field}</strong> Text</p>` });
+    }
+    const detailLogs = log.filter((a) => a.description === "details");
+    expect(detailLogs[0]).toMatchObject({ old: { customerspecific: 1, costs: "Wert costs" }, new: { customerspecific: 0, costs: null } });
+    expect(detailLogs[1].new).toMatchObject({ art_nr: "Wert art_nr", customerspecific: 1 });
+    expect(log.find((a) => a.description === "personaldata")!.new).toMatchObject({ personaldata: "PD personaldata", processingpersonaldata: 1 });
+  });
+
+  it("an unchanged save writes no activity; unknown ids read as undefined", async () => {
+    const id = await addService();
+    const r = await row(id);
+    await updateServiceFields(t.db, id, { costs: null }, "details", r.updated_at, editors.keyuser);
+    expect(await activities(id)).toEqual([]);
+    expect(await getServiceDetail(t.db, 999_999)).toBeUndefined();
+  });
+});
+
+describe("rich text is sanitised on save", () => {
+  it("strips script and event handlers, keeps the editor's formatting", async () => {
+    const id = await addService();
+    const dirty =
+      '<p onclick="alert(1)">A<script>alert(2)</script><strong>fett</strong> <em>kursiv</em> <u>unter</u></p>' +
+      '<ol><li>eins</li></ol><ul><li>zwei</li></ul><img src="x" onerror="alert(3)">' +
+      '<p><span style="color: #c92a2a">rot</span> <span style="background-color: #fff3bf">gelb</span></p>';
+    await updateServiceRichText(t.db, id, "description", dirty, (await row(id)).updated_at, editors.keyuser);
+    const stored = (await row(id)).description!;
+    expect(stored).not.toMatch(/script|alert|onclick|onerror|<img/i);
+    for (const keep of ["<strong>fett</strong>", "<em>kursiv</em>", "<u>unter</u>", "<ol><li>eins</li></ol>", "<ul><li>zwei</li></ul>"]) expect(stored).toContain(keep);
+    expect(stored).toMatch(/<span style="color:\s*#c92a2a;?">rot<\/span>/);
+    expect(stored).toMatch(/<span style="background-color:\s*#fff3bf;?">gelb<\/span>/);
+  });
+
+  it("only markup left after sanitising stores null", async () => {
+    const id = await addService();
+    await updateServiceRichText(t.db, id, "advantages", "<script>x()</script>", (await row(id)).updated_at, editors.keyuser);
+    expect((await row(id)).advantages).toBeNull();
+  });
+});
+
+describe("optimistic locking", () => {
+  it("a stale expectedUpdatedAt is refused for every section and nothing changes", async () => {
+    const id = await addService("closed");
+    const loaded = (await row(id)).updated_at;
+    await updateServiceFields(t.db, id, { costs: "neu" }, "details", loaded, editors.keyuser);
+    const current = await row(id);
+    expect(current.updated_at).not.toBe(loaded);
+    const before = await activities(id);
+
+    const other = await addService();
+    const attempts: (() => Promise<unknown>)[] = [
+      () => updateServiceBasics(t.db, id, basics({ name: "Stale" }), loaded, editors.keyuser),
+      () => updateServiceRichText(t.db, id, "content", "<p>Stale</p>", loaded, editors.keyuser),
+      () => updateServiceFields(t.db, id, { costs: "stale" }, "details", loaded, editors.keyuser),
+      () => setServiceRelations(t.db, id, { tags: [] }, loaded, editors.keyuser, { newTag: "StaleTag" }),
+      () => addDependency(t.db, id, other, loaded, editors.keyuser),
+      () => setServicePicture(t.db, id, null, loaded, editors.keyuser),
+    ];
+    for (const attempt of attempts) {
+      const error = await rejection(attempt());
+      expect(error).toBeInstanceOf(StaleRecordError);
+      expect((error as StaleRecordError).current).toMatchObject({ id, costs: "neu" });
+    }
+    expect(await row(id)).toEqual(current);
+    expect(await activities(id)).toEqual(before);
+    expect(await t.db.selectFrom("tags").select("id").where("name", "=", "StaleTag").executeTakeFirst()).toBeUndefined();
+  });
+
+  it("each write bumps the version; null skips the check", async () => {
+    const id = await addService();
+    const v0 = (await row(id)).updated_at;
+    await updateServiceFields(t.db, id, { system: "A" }, "details", v0, editors.keyuser);
+    const v1 = (await row(id)).updated_at;
+    expect(v1 > v0).toBe(true);
+    await updateServiceFields(t.db, id, { system: "B" }, "details", null, editors.keyuser);
+    expect((await row(id)).system).toBe("B");
+  });
+});
+
+describe("status workflow through updateServiceBasics", () => {
+  it("a user moves open ↔ checking but cannot approve", async () => {
+    const id = await addService();
+    const user = editors.user;
+    await updateServiceBasics(t.db, id, basics({ status: "checking" }), (await row(id)).updated_at, user);
+    expect((await row(id)).status).toBe("checking");
+    const before = await row(id);
+    const error = await rejection(updateServiceBasics(t.db, id, basics({ status: "closed", name: "Nicht" }), before.updated_at, user));
+    expect(error).toBeInstanceOf(ForbiddenTransitionError);
+    expect(await row(id)).toEqual(before);
+  });
+
+  it("a user cannot take an approval back", async () => {
+    const id = await addService("closed");
+    const before = await row(id);
+    expect(await rejection(updateServiceBasics(t.db, id, basics({ status: "open" }), before.updated_at, editors.user))).toBeInstanceOf(ForbiddenTransitionError);
+    expect(await row(id)).toEqual(before);
+  });
+
+  it("a keyuser approves; changing only the status keeps it closed; a content edit reopens", async () => {
+    const id = await addService("checking");
+    const kbasics = basics({ status: "closed", name: "Abgenommen" });
+    await updateServiceBasics(t.db, id, kbasics, (await row(id)).updated_at, editors.keyuser);
+    expect((await row(id)).status).toBe("closed");
+    // basics saved again with status closed (the status select is the workflow, no reopen)
+    await updateServiceBasics(t.db, id, { ...kbasics, statuspercent: 100 }, (await row(id)).updated_at, editors.keyuser);
+    expect((await row(id))).toMatchObject({ status: "closed", statuspercent: 100 });
+    // a user may edit the content of an approved service; it returns to open
+    await updateServiceRichText(t.db, id, "short_description", "<p>Neu</p>", (await row(id)).updated_at, editors.user);
+    expect((await row(id))).toMatchObject({ status: "open", short_description: "<p>Neu</p>" });
+  });
+
+  it("a content edit of details reopens an approved service", async () => {
+    const id = await addService("closed");
+    await updateServiceFields(t.db, id, { costs: "5 €" }, "details", (await row(id)).updated_at, editors.keyuser);
+    expect((await row(id)).status).toBe("open");
+  });
+});
+
+describe("relations and tags", () => {
+  it("replace sets, ignore unknown ids, audit old/new", async () => {
+    const id = await addService();
+    const [o1, o2] = [await addBase("owners", unique("Owner")), await addBase("owners", unique("Owner"))];
+    const p1 = await addBase("providers", unique("Provider"));
+    const k1 = await addBase("kpis", unique("KPI"));
+    await setServiceRelations(t.db, id, { owners: [o1, 999_999], providers: [p1], kpis: [k1] }, (await row(id)).updated_at, editors.keyuser);
+    let d = (await getServiceDetail(t.db, id))!;
+    expect(d.owners.map((o) => o.id)).toEqual([o1]);
+    expect(d.providers.map((o) => o.id)).toEqual([p1]);
+    expect(d.kpis.map((o) => o.id)).toEqual([k1]);
+
+    const changed = await setServiceRelations(t.db, id, { owners: [o2], providers: [], kpis: [k1] }, (await row(id)).updated_at, editors.keyuser);
+    expect(changed.sort()).toEqual(["owners", "providers"]);
+    d = (await getServiceDetail(t.db, id))!;
+    expect(d.owners.map((o) => o.id)).toEqual([o2]);
+    expect(d.providers).toEqual([]);
+    expect(d.kpis.map((o) => o.id)).toEqual([k1]);
+
+    const log = (await activities(id)).filter((a) => a.description === "relations");
+    expect(log[0]).toMatchObject({ old: { owners: [o1], providers: [p1] }, new: { owners: [o2], providers: [] } });
+    expect(log[1]).toMatchObject({ old: { owners: [], providers: [], kpis: [] }, new: { owners: [o1], providers: [p1], kpis: [k1] } });
+  });
+
+  it("a new tag is created inline; an existing name is reused case-insensitively", async () => {
+    const id = await addService();
+    const existing = await addBase("tags", unique("Cloud"));
+    const countTags = async () => Number((await t.db.selectFrom("tags").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const n0 = await countTags();
+    await setServiceRelations(t.db, id, { tags: [] }, (await row(id)).updated_at, editors.keyuser, { newTag: `  ${unique("Brandneu")}  ` });
+    expect(await countTags()).toBe(n0 + 1);
+    let d = (await getServiceDetail(t.db, id))!;
+    expect(d.tags.map((x) => x.name)).toEqual([expect.stringMatching(/^Brandneu \d+$/)]);
+    const created = d.tags[0].id;
+
+    const existingName = (await t.db.selectFrom("tags").select("name").where("id", "=", existing).executeTakeFirstOrThrow()).name;
+    await setServiceRelations(t.db, id, { tags: [created] }, (await row(id)).updated_at, editors.keyuser, { newTag: existingName.toUpperCase() });
+    expect(await countTags()).toBe(n0 + 1);
+    d = (await getServiceDetail(t.db, id))!;
+    expect(d.tags.map((x) => x.id).sort((a, b) => a - b)).toEqual([existing, created].sort((a, b) => a - b));
+    const log = (await activities(id)).filter((a) => a.description === "relations");
+    expect(log[0]).toMatchObject({ old: { tags: [created] }, new: { tags: [existing, created].sort((a, b) => a - b) } });
+  });
+});
+
+describe("dependencies", () => {
+  it("a service cannot require itself; requiredBy lists the reverse; removal works; all audited", async () => {
+    const a = await addService("open", unique("Abhängig"));
+    const b = await addService("open", unique("Basisdienst"));
+    const before = await row(a);
+    expect(await rejection(addDependency(t.db, a, a, before.updated_at, editors.keyuser))).toBeInstanceOf(InvalidReferenceError);
+    expect(await row(a)).toEqual(before);
+    expect(await rejection(addDependency(t.db, a, 999_999, before.updated_at, editors.keyuser))).toBeInstanceOf(InvalidReferenceError);
+    expect(await row(a)).toEqual(before);
+
+    await addDependency(t.db, a, b, before.updated_at, editors.keyuser);
+    expect((await getServiceDetail(t.db, a))!.requires.map((x) => x.id)).toEqual([b]);
+    expect((await getServiceDetail(t.db, b))!.requiredBy.map((x) => x.id)).toEqual([a]);
+    // adding twice is harmless
+    await addDependency(t.db, a, b, null, editors.keyuser);
+    expect((await getServiceDetail(t.db, a))!.requires).toHaveLength(1);
+
+    const candidates = await dependencyCandidates(t.db, a, "abhängig");
+    expect(candidates.map((c) => c.id)).not.toContain(a);
+
+    await removeDependency(t.db, a, b, (await row(a)).updated_at, editors.keyuser);
+    expect((await getServiceDetail(t.db, a))!.requires).toEqual([]);
+    expect((await getServiceDetail(t.db, b))!.requiredBy).toEqual([]);
+    const log = await activities(a);
+    expect(log[0]).toMatchObject({ event: "dependency_removed", old: { required_service_id: b } });
+    expect(log.filter((x) => x.event === "dependency_added")[0]).toMatchObject({ new: { required_service_id: b } });
+  });
+
+  it("picture set and removed is audited; has_picture follows", async () => {
+    const id = await addService();
+    await setServicePicture(t.db, id, { data: "iVBORw0KGgo=", mime: "image/png" }, (await row(id)).updated_at, editors.keyuser);
+    expect((await getServiceDetail(t.db, id))!.service.has_picture).toBe(true);
+    await setServicePicture(t.db, id, null, (await row(id)).updated_at, editors.keyuser);
+    expect((await getServiceDetail(t.db, id))!.service.has_picture).toBe(false);
+    const log = await activities(id);
+    expect(log.map((x) => x.new)).toEqual([{ picture: "removed" }, { picture: "changed" }]);
+  });
+});
