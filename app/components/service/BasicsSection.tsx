@@ -1,11 +1,13 @@
 import { Checkbox, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { formatDateTime } from "~/lib/dates";
 import { translateError } from "~/lib/forms";
 import { ServiceSection, SectionForm } from "./ServiceSection";
 import { resultFor, type ActionResult, type Named } from "./types";
 import classes from "./service.module.css";
 
 export interface BasicsData {
+  created_at: string;
   name: string;
   category_id: number | null;
   category_name: string | null;
@@ -102,6 +104,14 @@ export function BasicsSection({
         <div>
           <dt>{t("service.fields.servicechangeplanned")}</dt>
           <dd>{service.servicechangeplanned ? t("service.yes") : t("service.no")}</dd>
+        </div>
+        <div>
+          <dt>{t("service.fields.created_at")}</dt>
+          <dd>{formatDateTime(service.created_at)}</dd>
+        </div>
+        <div>
+          <dt>{t("service.fields.updated_at")}</dt>
+          <dd data-testid="service-updated-at">{formatDateTime(service.updated_at)}</dd>
         </div>
       </dl>
     </ServiceSection>

@@ -60,6 +60,8 @@ const service = {
     tags: "Tags",
     newTag: "Neuer Tag",
     picture: "Bild (JPG oder PNG, höchstens 2 MB)",
+    created_at: "Angelegt",
+    updated_at: "Zuletzt geändert",
     category: "Kategorie",
     area: "Bereich",
     catalogue: "Katalog",

@@ -61,6 +61,8 @@ const service: typeof serviceDe = {
     tags: "Tags",
     newTag: "New tag",
     picture: "Picture (JPG or PNG, at most 2 MB)",
+    created_at: "Created",
+    updated_at: "Last changed",
     category: "Category",
     area: "Area",
     catalogue: "Catalogue",
