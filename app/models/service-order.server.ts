@@ -40,7 +40,8 @@ export async function moveService(db: Executor, serviceId: number, targetCategor
     try {
       return await inTransaction(db, (trx) => moveOnce(trx, serviceId, targetCategoryId, index, causer));
     } catch (error) {
-      if (!(error instanceof MovedMeanwhile) || attempt >= 5) throw error;
+      if (!(error instanceof MovedMeanwhile) || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8));
     }
   }
 }
@@ -58,13 +59,17 @@ async function moveOnce(trx: Transaction<Database>, serviceId: number, targetCat
   if (!service) throw new NotFoundError("service");
   const target = await trx.selectFrom("service_categories").select(["id", "service_catalogue_id"]).where("id", "=", targetCategoryId).executeTakeFirst();
   if (!target) throw new NotFoundError("category");
-  const sourceCategoryId = service.category_id;
+  let sourceCategoryId = service.category_id;
   if (isPostgresDb(trx)) {
     // Category rows are the only locks a move takes, always in id order, so moves never deadlock.
     const ids = [...new Set([targetCategoryId, sourceCategoryId].filter((x): x is number => x !== null))].sort((a, b) => a - b);
     await sql`select id from service_categories where id in (${sql.join(ids)}) order by id for update`.execute(trx);
-    const now = await trx.selectFrom("services").select("category_id").where("id", "=", serviceId).executeTakeFirst();
-    if (now?.category_id !== sourceCategoryId) throw new MovedMeanwhile();
+    // Another move may have finished while we waited: where is the service now?
+    const now = await trx.selectFrom("services").select(["category_id", "position"]).where("id", "=", serviceId).executeTakeFirst();
+    if (!now) throw new NotFoundError("service");
+    if (now.category_id !== sourceCategoryId && (now.category_id === null || !ids.includes(now.category_id))) throw new MovedMeanwhile();
+    sourceCategoryId = now.category_id;
+    service.position = now.position;
   }
   const targetIds = (await orderedIds(trx, targetCategoryId)).filter((id) => id !== serviceId);
   const at = Math.max(0, Math.min(Math.floor(index), targetIds.length));
