@@ -327,6 +327,11 @@ function scenarios(p: Prepared, o: Options): Scenario[] {
       name: "Filter combination",
       path: `/servicecatalog?view=0&status=open&status=checking&type=it&tag=${p.tagId}&owner=${p.ownerId}`,
     },
+    // Diagnostics: the same loaders without server rendering (what a client-side navigation
+    // fetches with JS on), and a light page for the fixed cost of the app shell.
+    { key: "listData", name: "List view, data only", path: "/servicecatalog.data?view=0" },
+    { key: "searchData", name: `Search "${o.term}", data only`, path: `/servicecatalog.data?view=0&q=${encodeURIComponent(o.term)}` },
+    { key: "baseline", name: "Baseline: /settings page", path: "/settings" },
     { key: "treeAll", name: "Tree view, expand=all", path: "/servicecatalog?view=1&expand=all" },
   ];
 }
@@ -388,8 +393,11 @@ async function searchSql(db: DB, p: Prepared, term: string, matches: number, ite
   const a = await searchServices(db, p.catalogueId, query);
   const b = await searchServices(db, p.catalogueId, query, { forceScan: true });
   if (a.total !== b.total) throw new Error(`index and scan disagree for "${term}": ${a.total} vs ${b.total}`);
+  // A scan takes seconds at 100k: scan on every `scanEvery`-th round only (still interleaved).
+  const scanEvery = p.services >= 50_000 ? 4 : 1;
   for (let i = 0; i < iterations; i++) {
     for (const [forceScan, into] of [[false, index], [true, scan]] as const) {
+      if (forceScan && i % scanEvery !== 0) continue;
       const s = performance.now();
       await searchServices(db, p.catalogueId, query, { forceScan });
       into.push(performance.now() - s);
@@ -418,8 +426,11 @@ async function stopServer(child: ChildProcess) {
 }
 
 const servers = new Set<ChildProcess>();
+/** What-if copies to delete even when the run is interrupted. */
+const copies = new Set<string>();
 const killServers = () => {
   for (const child of servers) if (child.pid && child.exitCode === null) process.kill(child.pid, "SIGTERM");
+  for (const file of copies) removeDb(file);
 };
 process.on("exit", killServers);
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
@@ -488,6 +499,7 @@ function targets(r: Report, whatIf = false) {
   check("Tree p95 ≤ 150 ms at 10k (HTTP, collapsed, 10 conn.)", s10?.http.tree?.p95, 150, "ms", "le");
   check("Tree expand=all p95 ≤ 150 ms at 10k (HTTP, reported separately)", s10?.http.treeAll?.p95, 150, "ms", "le");
   check("Search p95 ≤ 50 ms at 100k (HTTP page, 10 conn.)", s100?.http.search?.p95, 50, "ms", "le");
+  check("Search p95 ≤ 50 ms at 100k (HTTP, data only: client-side navigation)", s100?.http.searchData?.p95, 50, "ms", "le");
   const sql = s100?.sql[0];
   check("Search p95 ≤ 50 ms at 100k (search SQL in-process)", sql?.index.p95, 50, "ms", "le");
   check("Index ≥ 10× faster than LIKE scan at 100k (p50 ratio)", sql ? sql.scan.p50 / sql.index.p50 : undefined, 10, "×", "ge");
@@ -532,7 +544,7 @@ function renderMarkdown(r: Report): string {
   lines.push("");
   lines.push(`### HTTP (loopback, ${o.connections} connections, ms)`);
   lines.push("");
-  lines.push("| Size | Scenario | p50 | p95 | p99 | req/s | Requests | non-2xx / errors | Page KB | Loader alone p50 / p95 | Load |");
+  lines.push("| Size | Scenario | p50 | p95 | p99 | req/s | Requests | non-2xx / errors | Response KB | Loader alone p50 / p95 | Load |");
   lines.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const s of r.sizes) {
     for (const sc of s.scenarios) {
@@ -625,7 +637,7 @@ async function benchDatabase(size: number, file: string, whatIf: boolean, genS: 
   console.log(`    catalogue ${p.catalogueId}: ${p.services} services; "${o.term}" ${p.termMatches}, "${o.frequentTerm}" ${p.frequentMatches}, filter ${p.filterMatches} matches`);
 
   // In-process first, with no server competing for the CPU.
-  for (const sc of report.scenarios) {
+  for (const sc of report.scenarios.filter((x) => x.path.startsWith("/servicecatalog?"))) {
     const iterations = sc.key === "treeAll" ? Math.max(5, Math.floor(o.loaderIterations / 3)) : o.loaderIterations;
     report.loader[sc.key] = await timeLoader(p, sc, iterations);
     report.breakdown[sc.key] = await loaderBreakdown(db, p, sc, iterations);
@@ -642,7 +654,7 @@ async function benchDatabase(size: number, file: string, whatIf: boolean, genS: 
       const res = await fetch(base + sc.path, { headers: { cookie: p.cookie }, redirect: "manual" });
       const body = await res.text();
       if (res.status !== 200) throw new Error(`${sc.path}: HTTP ${res.status} ${res.headers.get("location") ?? ""}`);
-      if (!body.includes(catalogueTitle(size))) throw new Error(`${sc.path}: the page does not show catalogue "${catalogueTitle(size)}"`);
+      if (sc.key !== "baseline" && !body.includes(catalogueTitle(size))) throw new Error(`${sc.path}: the response does not show catalogue "${catalogueTitle(size)}"`);
     }
     for (const sc of report.scenarios) {
       const h = await measure(base + sc.path, p.cookie, o);
@@ -715,6 +727,7 @@ async function main() {
       // The same measurements on a copy that has the indexes proposed in docs/benchmarks.md.
       const copy = dbFile(size).replace(/\.db$/, "-whatif.db");
       removeDb(copy);
+      copies.add(copy);
       fs.copyFileSync(dbFile(size), copy);
       try {
         const db = createDb(`file:${copy}`);
@@ -723,6 +736,7 @@ async function main() {
         sizes.push(await benchDatabase(size, copy, true, null, o));
       } finally {
         removeDb(copy);
+        copies.delete(copy);
       }
     }
   }
