@@ -2,13 +2,11 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
-import { i18nConfig } from "./i18n/config";
-import { i18next } from "./i18n/i18next.server";
+import { i18nInstance, i18next } from "./i18n/i18next.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -19,10 +17,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // One i18next instance per request, so concurrent requests in different languages never mix.
-  const instance = createInstance();
-  const lng = await i18next.getLocale(request);
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng });
+  // One shared instance per language, so concurrent requests in different languages never mix.
+  const instance = await i18nInstance(await i18next.getLocale(request));
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
   const callbackName = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 

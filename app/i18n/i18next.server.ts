@@ -1,6 +1,8 @@
 import { createCookie } from "@remix-run/node";
+import { createInstance, type i18n } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, i18nConfig } from "./config";
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, i18nConfig, isLanguage, type Language } from "./config";
 
 // The language menu's choice wins; otherwise the browser's language (decision 0003), else German.
 export const localeCookie = createCookie("sh_lng", {
@@ -20,6 +22,28 @@ export const i18next = new RemixI18Next({
   i18next: i18nConfig,
 });
 
+const instances = new Map<Language, Promise<i18n>>();
+
+/**
+ * One initialised i18next instance per language, shared by all requests in that language: a
+ * fresh instance per request rebuilt its plural rules and formatters every time (measured: a
+ * tenth of the server's time on the catalogue browser). The language of an instance never changes.
+ */
+export function i18nInstance(lng: string): Promise<i18n> {
+  const language: Language = isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+  let instance = instances.get(language);
+  if (!instance) {
+    const created = createInstance();
+    instance = created
+      .use(initReactI18next)
+      .init({ ...i18nConfig, lng: language })
+      .then(() => created);
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
 export async function getT(request: Request) {
-  return i18next.getFixedT(request, "common");
+  const lng = await i18next.getLocale(request);
+  return (await i18nInstance(lng)).getFixedT(lng, "common");
 }

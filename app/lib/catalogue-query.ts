@@ -18,6 +18,8 @@ export const JUMP_VIEWS = { 4: "service", 5: "category", 6: "area" } as const;
 
 /** Services shown per category: the tree links to the category page beyond this, the map shows "+N". */
 export const TREE_SERVICES_PER_CATEGORY = 200;
+/** With "expand all" every category opens at once, so each shows fewer (10,000 chips would be ~10 MB). */
+export const TREE_EXPAND_ALL_PER_CATEGORY = 10;
 export const MAP_SERVICES_PER_CATEGORY = 40;
 
 export const ZOOM_MIN = 0.3;
@@ -41,6 +43,10 @@ export interface CatalogueQuery {
   open: number[];
   expandAll: boolean;
   zoom: number;
+  /** The tree service whose "move to category" form is shown (one at a time keeps the page small). */
+  move: number | null;
+  /** The filter panel is open (a link without JS; with JS it opens in place). */
+  filters: boolean;
 }
 
 export const DEFAULT_QUERY: CatalogueQuery = {
@@ -60,6 +66,8 @@ export const DEFAULT_QUERY: CatalogueQuery = {
   open: [],
   expandAll: false,
   zoom: 1,
+  move: null,
+  filters: false,
 };
 
 function ints(values: string[]): number[] {
@@ -108,6 +116,8 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     open: ints(params.getAll("open")),
     expandAll: params.get("expand") === "all",
     zoom: (params.get("zoom") ?? "").trim() !== "" ? clampZoom(Number(params.get("zoom"))) : 1,
+    move: ints(params.getAll("move")).find((id) => id > 0) ?? null,
+    filters: params.get("filters") === "1",
   };
 }
 
@@ -131,11 +141,13 @@ export function toSearchParams(query: Partial<CatalogueQuery>): URLSearchParams 
   if (q.expandAll) params.set("expand", "all");
   else for (const id of q.open) params.append("open", String(id));
   if (q.zoom !== 1) params.set("zoom", String(q.zoom));
+  if (q.move !== null) params.set("move", String(q.move));
+  if (q.filters) params.set("filters", "1");
   return params;
 }
 
 export function withQuery(query: CatalogueQuery, change: Partial<CatalogueQuery>): string {
-  const params = toSearchParams({ ...query, page: 1, ...change });
+  const params = toSearchParams({ ...query, page: 1, move: null, ...change });
   const s = params.toString();
   return s ? `?${s}` : "?";
 }

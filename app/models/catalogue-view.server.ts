@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { CatalogueQuery } from "~/lib/catalogue-query";
 import type { Executor } from "./audit.server";
 import { containsIgnoreCase } from "./db-helpers.server";
-import { serviceFilterConditions, type ServiceFilter } from "./service-search.server";
+import { categoryCounts, serviceFilterConditions, type ServiceFilter } from "./service-search.server";
 
 export interface AreaNode {
   id: number;
@@ -28,10 +28,12 @@ export interface ServiceChip {
 /** Category id under which services without a category are grouped in tree and map. */
 export const UNCATEGORISED = 0;
 
-/** Areas and categories of a catalogue with the number of matching services per category (one grouped query). */
-export async function catalogueStructure(db: Executor, catalogueId: number, filter: ServiceFilter) {
-  const where = await serviceFilterConditions(db, catalogueId, filter);
-  const [areas, categories, counts] = await Promise.all([
+/**
+ * Areas and categories of a catalogue with the number of matching services per category (one
+ * grouped query, or `counts` already computed by categoryCounts for the same filter).
+ */
+export async function catalogueStructure(db: Executor, catalogueId: number, filter: ServiceFilter, counts?: Map<number | null, number>) {
+  const [areas, categories, byCategoryId] = await Promise.all([
     db.selectFrom("service_areas").select(["id", "name"]).where("service_catalogue_id", "=", catalogueId).orderBy("position").orderBy("name").execute(),
     db
       .selectFrom("service_categories")
@@ -40,14 +42,9 @@ export async function catalogueStructure(db: Executor, catalogueId: number, filt
       .orderBy("position")
       .orderBy("name")
       .execute(),
-    db
-      .selectFrom("services as s")
-      .where(where)
-      .select(["s.category_id", (eb) => eb.fn.countAll().as("n")])
-      .groupBy("s.category_id")
-      .execute(),
+    counts ?? categoryCounts(db, catalogueId, filter),
   ]);
-  const byCategory = new Map(counts.map((c) => [c.category_id ?? UNCATEGORISED, Number(c.n)]));
+  const byCategory = new Map([...byCategoryId].map(([id, n]) => [id ?? UNCATEGORISED, n]));
   const nodes: CategoryNode[] = categories.map((c) => ({ id: c.id, name: c.name, areaId: c.areaId, count: byCategory.get(c.id) ?? 0 }));
   const uncategorised = byCategory.get(UNCATEGORISED) ?? 0;
   return { areas: areas as AreaNode[], categories: nodes, uncategorised };
@@ -75,6 +72,8 @@ export async function servicesByCategory(
       : filter.sort === "alphabet"
         ? sql`lower(s.name) ${sql.raw(filter.dir)}, s.id asc`
         : sql`${sql.ref(filter.sort === "createDate" ? "s.created_at" : "s.updated_at")} ${sql.raw(filter.dir)}, s.id asc`;
+  // Rank ids only (answered from the browse index for the position order), then read the rows
+  // that make the cut: an expanded tree of 10,000 services no longer reads 10,000 rows.
   const ranked = db
     .selectFrom("services as s")
     .where(where)
@@ -84,17 +83,14 @@ export async function servicesByCategory(
       if (withNull) parts.push(eb("s.category_id", "is", null));
       return eb.or(parts);
     })
-    .select([
-      "s.id",
-      "s.name",
-      "s.status",
-      "s.statuspercent",
-      "s.servicetype",
-      "s.category_id",
-      "s.position",
-      sql<number>`row_number() over (partition by s.category_id order by ${order})`.as("rn"),
-    ]);
-  const rows = await db.selectFrom(ranked.as("x")).selectAll().where("x.rn", "<=", perCategory).orderBy("x.rn").execute();
+    .select(["s.id", sql<number>`row_number() over (partition by s.category_id order by ${order})`.as("rn")]);
+  const rows = await db
+    .selectFrom("services as s")
+    .innerJoin(ranked.as("x"), "x.id", "s.id")
+    .where("x.rn", "<=", perCategory)
+    .select(["s.id", "s.name", "s.status", "s.statuspercent", "s.servicetype", "s.category_id", "s.position"])
+    .orderBy("x.rn")
+    .execute();
   for (const row of rows) {
     const key = row.category_id ?? UNCATEGORISED;
     const list = result.get(key) ?? [];

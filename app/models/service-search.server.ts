@@ -120,28 +120,99 @@ const SORT_COLUMNS = {
   alphabet: sql`lower(s.name)`,
 } as const;
 
-/** One page of matching services with category and area, in the chosen order. */
+/** Matching services per category (null: without category), one grouped query over the browse index. */
+export async function categoryCounts(db: Executor, catalogueId: number, filter: ServiceFilter): Promise<Map<number | null, number>> {
+  const where = await serviceFilterConditions(db, catalogueId, filter);
+  const rows = await db
+    .selectFrom("services as s")
+    .where(where)
+    .select(["s.category_id", (eb) => eb.fn.countAll().as("n")])
+    .groupBy("s.category_id")
+    .execute();
+  return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
+}
+
+type Where = Awaited<ReturnType<typeof serviceFilterConditions>>;
+
+/**
+ * The page's ids in position order without sorting every match: the categories' order and
+ * match counts say which categories the page falls into, and only those are read, each in its
+ * stored order. Null when a category is missing (then the general query decides).
+ */
+async function positionPageIds(
+  db: Executor,
+  where: Where,
+  counts: Map<number | null, number>,
+  dir: "asc" | "desc",
+  offset: number,
+  limit: number,
+): Promise<number[] | null> {
+  const ids = [...counts.keys()].filter((id): id is number => id !== null);
+  const categories = ids.length ? await db.selectFrom("service_categories").select(["id", "position"]).where("id", "in", ids).execute() : [];
+  if (categories.length !== ids.length) return null;
+  // The list orders by (category position, category id), services without a category as (0, 0).
+  const groups = [...categories.map((c) => ({ id: c.id as number | null, key: [c.position, c.id] })), ...(counts.has(null) ? [{ id: null, key: [0, 0] }] : [])];
+  const sign = dir === "asc" ? 1 : -1;
+  groups.sort((a, b) => sign * (a.key[0] - b.key[0] || a.key[1] - b.key[1]));
+  const page: number[] = [];
+  let skip = offset;
+  for (const group of groups) {
+    if (page.length >= limit) break;
+    const count = counts.get(group.id) ?? 0;
+    if (skip >= count) {
+      skip -= count;
+      continue;
+    }
+    const rows = await db
+      .selectFrom("services as s")
+      .where(where)
+      .where((eb) => (group.id === null ? eb("s.category_id", "is", null) : eb("s.category_id", "=", group.id)))
+      .select("s.id")
+      .orderBy("s.position", dir)
+      .orderBy("s.id", dir)
+      .limit(limit - page.length)
+      .offset(skip)
+      .execute();
+    page.push(...rows.map((r) => r.id));
+    skip = 0;
+  }
+  return page;
+}
+
+/**
+ * One page of matching services with category and area, in the chosen order. `counts` (from
+ * categoryCounts with the same filter) saves the count and, for the position order, the sort.
+ */
 export async function searchServices(
   db: Executor,
   catalogueId: number,
   query: ServiceFilter & Pick<CatalogueQuery, "sort" | "dir" | "page">,
-  opts: { pageSize?: number; forceScan?: boolean } = {},
+  opts: { pageSize?: number; forceScan?: boolean; counts?: Map<number | null, number> } = {},
 ) {
   const pageSize = opts.pageSize ?? SERVICE_PAGE_SIZE;
   const where = await serviceFilterConditions(db, catalogueId, query, opts);
-  const countRow = await db
-    .selectFrom("services as s")
-    .where(where)
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirst();
-  const total = Number(countRow?.n ?? 0);
+  let total: number;
+  if (opts.counts) {
+    total = [...opts.counts.values()].reduce((a, b) => a + b, 0);
+  } else {
+    const countRow = await db
+      .selectFrom("services as s")
+      .where(where)
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirst();
+    total = Number(countRow?.n ?? 0);
+  }
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
-  let q = db
+  const offset = (page - 1) * pageSize;
+  const walked = query.sort === "position" && opts.counts ? await positionPageIds(db, where, opts.counts, query.dir, offset, pageSize) : null;
+  const pageIds = walked ?? (await pageIdsSorted(db, where, query, offset, pageSize));
+  if (!pageIds.length) return { rows: [] as ServiceListItem[], total, page, pageCount };
+  const found = (await db
     .selectFrom("services as s")
     .leftJoin("service_categories as c", "c.id", "s.category_id")
     .leftJoin("service_areas as a", "a.id", "c.service_area_id")
-    .where(where)
+    .where("s.id", "in", pageIds)
     .select([
       "s.id",
       "s.name",
@@ -155,18 +226,23 @@ export async function searchServices(
       "a.name as area_name",
       "s.created_at",
       "s.updated_at",
-    ]);
-  if (query.sort === "position") {
-    q = q.orderBy(sql`coalesce(c.position, 0)`, query.dir).orderBy(sql`coalesce(c.id, 0)`, query.dir).orderBy("s.position", query.dir);
-  } else {
-    q = q.orderBy(SORT_COLUMNS[query.sort], query.dir);
-  }
-  const rows = (await q
-    .orderBy("s.id", query.dir)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    ])
     .execute()) as ServiceListItem[];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = pageIds.flatMap((id) => byId.get(id) ?? []);
   return { rows, total, page, pageCount };
+}
+
+/** The page's ids for any order, picked before reading rows (deferred join): sorting whole rows of ~9 KB HTML was the cost. */
+async function pageIdsSorted(db: Executor, where: Where, query: Pick<CatalogueQuery, "sort" | "dir">, offset: number, limit: number): Promise<number[]> {
+  let ids = db.selectFrom("services as s").leftJoin("service_categories as c", "c.id", "s.category_id").where(where).select("s.id");
+  if (query.sort === "position") {
+    ids = ids.orderBy(sql`coalesce(c.position, 0)`, query.dir).orderBy(sql`coalesce(c.id, 0)`, query.dir).orderBy("s.position", query.dir);
+  } else {
+    ids = ids.orderBy(SORT_COLUMNS[query.sort], query.dir);
+  }
+  const rows = await ids.orderBy("s.id", query.dir).limit(limit).offset(offset).execute();
+  return rows.map((r) => r.id);
 }
 
 /** Search-box suggestions: services whose name contains the term, shortest names first. */

@@ -8,7 +8,6 @@ import { SearchAndFilters } from "~/components/catalogue/SearchAndFilters";
 import { SubviewSwitches } from "~/components/catalogue/SubviewSwitches";
 import { TreeView } from "~/components/catalogue/TreeView";
 import { browserAction, browserLoader } from "~/handlers/catalogue.server";
-import { TREE_SERVICES_PER_CATEGORY } from "~/lib/catalogue-query";
 
 export const meta: MetaFunction = () => [{ title: "ServiceHub" }];
 
@@ -38,7 +37,7 @@ export default function CatalogueBrowser() {
         />
       ) : null}
       {data.view === 1 ? (
-        <TreeView query={query} structure={data.structure} chips={data.chips} areaActive={data.areaActive} scope={data.scope} perCategory={TREE_SERVICES_PER_CATEGORY} />
+        <TreeView query={query} structure={data.structure} chips={data.chips} areaActive={data.areaActive} scope={data.scope} />
       ) : null}
       {data.view === 3 ? <MapView structure={data.structure} chips={data.chips} areaActive={data.areaActive} filtered={filtered} /> : null}
     </Stack>

@@ -1,6 +1,7 @@
-import { Anchor, Text, Title } from "@mantine/core";
-import { Link } from "@remix-run/react";
+import { Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { SERVICE_STATUSES } from "~/lib/catalogue-query";
+import { ClientLinks } from "../ClientLinks";
 import type { Chip, StructureData } from "./types";
 import classes from "./catalogue.module.css";
 
@@ -17,37 +18,35 @@ export function MapView({ structure, chips, areaActive, filtered }: { structure:
         { key: "none", title: t("catalogue.noArea"), href: null, categories: categories.filter((c) => c.areaId === null || !structure.areas.some((a) => a.id === c.areaId)) },
       ].filter((col) => col.categories.length > 0 || (!filtered && col.href))
     : [{ key: "all", title: null as string | null, href: null as string | null, categories }];
+  // Thousands of chips share three labels: translate them once.
+  const statusLabel: Record<string, string> = Object.fromEntries(SERVICE_STATUSES.map((s) => [s, t(`catalogue.status.${s}`)]));
   const card = (c: { id: number; name: string; count: number }, href: string | null) => {
     const list = chips[String(c.id)] ?? [];
     return (
       <article key={c.id} className={classes.mapCard} data-testid="map-category">
         <header className={classes.mapCardHead}>
           {href ? (
-            <Anchor component={Link} to={href} fw={700} size="sm">
+            <a href={href} className={classes.mapCardTitle}>
               {c.name}
-            </Anchor>
+            </a>
           ) : (
-            <Text fw={700} size="sm">
-              {c.name}
-            </Text>
+            <strong className={classes.mapCardTitle}>{c.name}</strong>
           )}
-          <Text size="xs" c="dimmed">
-            {c.count}
-          </Text>
+          <span className={classes.dim}>{c.count}</span>
         </header>
         <ul className={classes.chips}>
           {list.map((s) => (
             <li key={s.id}>
-              <Link to={`/servicecatalog/service/${s.id}`} className={classes.chip} data-status={s.status} title={t(`catalogue.status.${s.status}`)} data-testid="map-chip">
+              <a href={`/servicecatalog/service/${s.id}`} className={classes.chip} data-status={s.status} title={statusLabel[s.status] ?? s.status} data-testid="map-chip">
                 {s.name}
-              </Link>
+              </a>
             </li>
           ))}
           {c.count > list.length ? (
             <li>
-              <Link to={href ?? "#"} className={classes.chipMore}>
+              <a href={href ?? "#"} className={classes.chipMore}>
                 {t("catalogue.more", { count: c.count - list.length })}
-              </Link>
+              </a>
             </li>
           ) : null}
         </ul>
@@ -65,15 +64,15 @@ export function MapView({ structure, chips, areaActive, filtered }: { structure:
           </li>
         ))}
       </ul>
-      <div className={classes.mapColumns}>
+      <ClientLinks className={classes.mapColumns}>
         {columns.map((col) => (
           <section key={col.key} className={classes.mapColumn} data-testid="map-area">
             {col.title ? (
               <Title order={2} size="h4" className={classes.mapColumnTitle}>
                 {col.href ? (
-                  <Anchor component={Link} to={col.href} inherit>
+                  <a href={col.href} className={classes.link}>
                     {col.title}
-                  </Anchor>
+                  </a>
                 ) : (
                   col.title
                 )}
@@ -85,7 +84,7 @@ export function MapView({ structure, chips, areaActive, filtered }: { structure:
         {structure.uncategorised > 0 ? (
           <section className={classes.mapColumn}>{card({ id: 0, name: t("catalogue.uncategorised"), count: structure.uncategorised }, null)}</section>
         ) : null}
-      </div>
+      </ClientLinks>
     </div>
   );
 }

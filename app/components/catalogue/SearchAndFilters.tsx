@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { IconSearch } from "@tabler/icons-react";
+import { IconChevronDown, IconChevronRight, IconSearch } from "@tabler/icons-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { SERVICE_STATUSES, SERVICE_TYPES, SORT_KEYS, exactTerm, type BrowserView } from "~/lib/catalogue-query";
+import { SERVICE_STATUSES, SERVICE_TYPES, SORT_KEYS, exactTerm, withQuery, type BrowserView } from "~/lib/catalogue-query";
+import { NativeCheckbox } from "../NativeCheckbox";
 import type { Query, StructureData } from "./types";
 import classes from "./catalogue.module.css";
 
@@ -13,7 +14,7 @@ function FilterGroup({ legend, children }: { legend: string; children: ReactNode
   return (
     <fieldset className={classes.fieldset}>
       <legend>{legend}</legend>
-      <Stack gap={4}>{children}</Stack>
+      <div className={classes.plainList}>{children}</div>
     </fieldset>
   );
 }
@@ -37,7 +38,10 @@ export function SearchAndFilters({
   query: Query;
   structure: StructureData;
   areaActive: boolean;
-  options: { owners: { id: number; name: string }[]; tags: { id: number; name: string }[] };
+  options: {
+    owners: { id: number; name: string }[];
+    tags: { id: number; name: string }[];
+  };
 }) {
   const { t } = useTranslation();
   const listId = useId();
@@ -53,9 +57,8 @@ export function SearchAndFilters({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [term]);
   const active = countActive(query);
-  const checkbox = (name: string, value: string | number, label: string, checked: boolean) => (
-    <Checkbox key={`${name}-${value}`} name={name} value={String(value)} label={label} defaultChecked={checked} size="xs" />
-  );
+  const [open, setOpen] = useState(active > 0 || query.filters);
+  useEffect(() => setOpen(active > 0 || query.filters), [active, query.filters]);
   return (
     <Form method="get" className={classes.searchForm} role="search">
       {view !== 0 ? <input type="hidden" name="view" value={view} /> : <input type="hidden" name="view" value="0" />}
@@ -84,7 +87,10 @@ export function SearchAndFilters({
           name="sort"
           label={t("catalogue.sort.label")}
           defaultValue={query.sort}
-          data={SORT_KEYS.map((k) => ({ value: k, label: t(`catalogue.sort.${k}`) }))}
+          data={SORT_KEYS.map((k) => ({
+            value: k,
+            label: t(`catalogue.sort.${k}`),
+          }))}
         />
         <NativeSelect
           name="dir"
@@ -104,53 +110,82 @@ export function SearchAndFilters({
           </Button>
         ) : null}
       </Group>
-      <details className={classes.filters} open={active > 0}>
-        <summary>
+      <div className={classes.filters} data-testid="filters">
+        <Link
+          to={withQuery(query, { page: query.page, filters: !open })}
+          preventScrollReset
+          className={classes.filtersToggle}
+          aria-expanded={open}
+          data-testid="filters-toggle"
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(!open);
+          }}
+        >
+          {open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
           {t("catalogue.filters.title")}
           {active ? <Text component="span" size="sm" c="dimmed">{` · ${t("catalogue.filters.active", { count: active })}`}</Text> : null}
-        </summary>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" mt="sm">
-          {areaActive && structure.areas.length ? (
-            <FilterGroup legend={t("catalogue.filters.areas")}>
-              {structure.areas.map((a) => checkbox("area", a.id, a.name, query.areas.includes(a.id)))}
-            </FilterGroup>
-          ) : null}
-          <FilterGroup legend={t("catalogue.filters.categories")}>
-            <div className={classes.scrollList}>
-              {structure.categories.map((c) => checkbox("cat", c.id, c.name, query.categories.includes(c.id)))}
-            </div>
-          </FilterGroup>
-          <FilterGroup legend={t("catalogue.filters.owners")}>
-            <div className={classes.scrollList}>{options.owners.map((o) => checkbox("owner", o.id, o.name, query.owners.includes(o.id)))}</div>
-          </FilterGroup>
-          <FilterGroup legend={t("catalogue.filters.tags")}>
-            <div className={classes.scrollList}>{options.tags.map((tag) => checkbox("tag", tag.id, tag.name, query.tags.includes(tag.id)))}</div>
-          </FilterGroup>
-          <FilterGroup legend={t("catalogue.filters.status")}>
-            {SERVICE_STATUSES.map((s) => checkbox("status", s, t(`catalogue.status.${s}`), query.statuses.includes(s)))}
-          </FilterGroup>
-          <FilterGroup legend={t("catalogue.filters.percent")}>
-            {PERCENTS.map((p) => checkbox("pct", p, `${p} %`, query.percents.includes(p)))}
-          </FilterGroup>
-          <FilterGroup legend={t("catalogue.filters.type")}>
-            {SERVICE_TYPES.map((ty) => checkbox("type", ty, t(`catalogue.type.${ty}`), query.types.includes(ty)))}
-          </FilterGroup>
-          <FilterGroup legend={t("catalogue.filters.missing")}>
-            {checkbox("missing", "owner", t("catalogue.filters.missingOwner"), query.missing.includes("owner"))}
-            {checkbox("missing", "kpi", t("catalogue.filters.missingKpi"), query.missing.includes("kpi"))}
-          </FilterGroup>
-        </SimpleGrid>
-        <Group mt="sm" gap="xs">
-          <Button type="submit" variant="light" data-testid="apply-filters">
-            {t("catalogue.filters.apply")}
-          </Button>
-          {active ? (
-            <Button component={Link} to={`?view=${view}${query.q ? `&q=${encodeURIComponent(query.q)}` : ""}`} variant="subtle">
-              {t("catalogue.filters.clear")}
-            </Button>
-          ) : null}
-        </Group>
-      </details>
+        </Link>
+        {open ? <FilterPanel view={view} query={query} structure={structure} areaActive={areaActive} options={options} /> : null}
+      </div>
     </Form>
+  );
+}
+
+/** The filter checkboxes: ~200 inputs with a large catalogue, so rendered only when opened. */
+function FilterPanel({
+  view,
+  query,
+  structure,
+  areaActive,
+  options,
+}: {
+  view: BrowserView;
+  query: Query;
+  structure: StructureData;
+  areaActive: boolean;
+  options: { owners: { id: number; name: string }[]; tags: { id: number; name: string }[] };
+}) {
+  const { t } = useTranslation();
+  const active = countActive(query);
+  const checkbox = (name: string, value: string | number, label: string, checked: boolean) => (
+    <NativeCheckbox key={`${name}-${value}`} name={name} value={String(value)} label={label} defaultChecked={checked} />
+  );
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" mt="sm">
+        {areaActive && structure.areas.length ? (
+          <FilterGroup legend={t("catalogue.filters.areas")}>{structure.areas.map((a) => checkbox("area", a.id, a.name, query.areas.includes(a.id)))}</FilterGroup>
+        ) : null}
+        <FilterGroup legend={t("catalogue.filters.categories")}>
+          <div className={classes.scrollList}>{structure.categories.map((c) => checkbox("cat", c.id, c.name, query.categories.includes(c.id)))}</div>
+        </FilterGroup>
+        <FilterGroup legend={t("catalogue.filters.owners")}>
+          <div className={classes.scrollList}>{options.owners.map((o) => checkbox("owner", o.id, o.name, query.owners.includes(o.id)))}</div>
+        </FilterGroup>
+        <FilterGroup legend={t("catalogue.filters.tags")}>
+          <div className={classes.scrollList}>{options.tags.map((tag) => checkbox("tag", tag.id, tag.name, query.tags.includes(tag.id)))}</div>
+        </FilterGroup>
+        <FilterGroup legend={t("catalogue.filters.status")}>
+          {SERVICE_STATUSES.map((s) => checkbox("status", s, t(`catalogue.status.${s}`), query.statuses.includes(s)))}
+        </FilterGroup>
+        <FilterGroup legend={t("catalogue.filters.percent")}>{PERCENTS.map((p) => checkbox("pct", p, `${p} %`, query.percents.includes(p)))}</FilterGroup>
+        <FilterGroup legend={t("catalogue.filters.type")}>{SERVICE_TYPES.map((ty) => checkbox("type", ty, t(`catalogue.type.${ty}`), query.types.includes(ty)))}</FilterGroup>
+        <FilterGroup legend={t("catalogue.filters.missing")}>
+          {checkbox("missing", "owner", t("catalogue.filters.missingOwner"), query.missing.includes("owner"))}
+          {checkbox("missing", "kpi", t("catalogue.filters.missingKpi"), query.missing.includes("kpi"))}
+        </FilterGroup>
+      </SimpleGrid>
+      <Group mt="sm" gap="xs">
+        <Button type="submit" variant="light" data-testid="apply-filters">
+          {t("catalogue.filters.apply")}
+        </Button>
+        {active ? (
+          <Button component={Link} to={`?view=${view}${query.q ? `&q=${encodeURIComponent(query.q)}` : ""}`} variant="subtle">
+            {t("catalogue.filters.clear")}
+          </Button>
+        ) : null}
+      </Group>
+    </>
   );
 }

@@ -1,12 +1,13 @@
-import { ActionIcon, Button, Group, NativeSelect } from "@mantine/core";
-import { Form } from "@remix-run/react";
+import { Button, NativeSelect } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import classes from "./catalogue.module.css";
 
 /**
- * Keyboard and no-JS alternatives to drag and drop: move up, move down, move to another
- * category. Each is a plain form post to the browser's `move` intent.
+ * Keyboard and no-JS alternatives to drag and drop: move up and down (one form, the pressed
+ * button carries the new index) and "move to…", a link that opens the category form for this one
+ * service (`moveHref`). The tree shows hundreds of these, so they are plain elements.
  */
 export function ServiceMoveControls({
   serviceId,
@@ -14,59 +15,68 @@ export function ServiceMoveControls({
   categoryId,
   index,
   count,
-  categories,
+  moveHref,
 }: {
   serviceId: number;
   serviceName: string;
   categoryId: number;
   index: number;
   count: number;
-  categories: { id: number; name: string }[];
+  moveHref: string;
 }) {
   const { t } = useTranslation();
-  const hidden = (
-    <>
+  return (
+    <span className={classes.moveControls}>
+      <Form method="post" preventScrollReset className={classes.moveForm}>
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="service" value={serviceId} />
+        <input type="hidden" name="category" value={categoryId} />
+        <button type="submit" name="index" value={Math.max(0, index - 1)} className={classes.iconButton} disabled={index === 0} aria-label={`${t("catalogue.move.up")}: ${serviceName}`}>
+          <IconArrowUp size={14} aria-hidden />
+        </button>
+        <button type="submit" name="index" value={index + 1} className={classes.iconButton} disabled={index >= count - 1} aria-label={`${t("catalogue.move.down")}: ${serviceName}`}>
+          <IconArrowDown size={14} aria-hidden />
+        </button>
+      </Form>
+      <a href={moveHref} data-keep-scroll className={classes.moveToLink} aria-label={`${t("catalogue.move.to")} ${serviceName}`} data-testid="move-to">
+        {t("catalogue.move.to")}
+      </a>
+    </span>
+  );
+}
+
+/** The "move to category" form of one tree service (opened through its link). */
+export function ServiceMoveToForm({
+  serviceId,
+  categoryId,
+  categories,
+  cancelHref,
+}: {
+  serviceId: number;
+  categoryId: number;
+  categories: { id: number; name: string }[];
+  cancelHref: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" preventScrollReset className={classes.moveToForm} data-testid="move-to-form">
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="service" value={serviceId} />
-    </>
-  );
-  return (
-    <Group gap={4} wrap="nowrap" className={classes.moveControls}>
-      <Form method="post" preventScrollReset>
-        {hidden}
-        <input type="hidden" name="category" value={categoryId} />
-        <input type="hidden" name="index" value={Math.max(0, index - 1)} />
-        <ActionIcon type="submit" variant="subtle" size="sm" disabled={index === 0} aria-label={`${t("catalogue.move.up")}: ${serviceName}`}>
-          <IconArrowUp size={14} aria-hidden />
-        </ActionIcon>
-      </Form>
-      <Form method="post" preventScrollReset>
-        {hidden}
-        <input type="hidden" name="category" value={categoryId} />
-        <input type="hidden" name="index" value={index + 1} />
-        <ActionIcon type="submit" variant="subtle" size="sm" disabled={index >= count - 1} aria-label={`${t("catalogue.move.down")}: ${serviceName}`}>
-          <IconArrowDown size={14} aria-hidden />
-        </ActionIcon>
-      </Form>
-      <details className={classes.moveTo}>
-        <summary aria-label={`${t("catalogue.move.to")} ${serviceName}`}>{t("catalogue.move.to")}</summary>
-        <Form method="post" preventScrollReset>
-          {hidden}
-          <input type="hidden" name="index" value="0" />
-          <Group gap={4} align="flex-end" wrap="nowrap">
-            <NativeSelect
-              name="category"
-              size="xs"
-              label={t("catalogue.move.toLabel")}
-              defaultValue={String(categoryId)}
-              data={categories.map((c) => ({ value: String(c.id), label: c.name }))}
-            />
-            <Button type="submit" size="xs" variant="light">
-              {t("catalogue.move.submit")}
-            </Button>
-          </Group>
-        </Form>
-      </details>
-    </Group>
+      <input type="hidden" name="index" value="0" />
+      <NativeSelect
+        name="category"
+        size="xs"
+        label={t("catalogue.move.toLabel")}
+        defaultValue={String(categoryId)}
+        data={categories.map((c) => ({ value: String(c.id), label: c.name }))}
+        autoFocus
+      />
+      <Button type="submit" size="xs" variant="light">
+        {t("catalogue.move.submit")}
+      </Button>
+      <Button component={Link} to={cancelHref} preventScrollReset size="xs" variant="subtle">
+        {t("app.cancel")}
+      </Button>
+    </Form>
   );
 }

@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { Link, useFetcher } from "@remix-run/react";
 import { IconChevronDown, IconChevronRight, IconGripVertical, IconZoomIn, IconZoomOut } from "@tabler/icons-react";
 import { useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, clampZoom, toggleId, withQuery } from "~/lib/catalogue-query";
-import { ServiceMoveControls } from "./ServiceMoveControls";
+import { ClientLinks } from "../ClientLinks";
+import { ServiceMoveControls, ServiceMoveToForm } from "./ServiceMoveControls";
 import { StatusBadge } from "./StatusBadge";
 import { mayEdit, type Chip, type EditScope, type Query, type StructureData } from "./types";
 import classes from "./catalogue.module.css";
@@ -22,14 +23,12 @@ export function TreeView({
   chips,
   areaActive,
   scope,
-  perCategory,
 }: {
   query: Query;
   structure: StructureData;
   chips: Record<string, Chip[]>;
   areaActive: boolean;
   scope: EditScope;
-  perCategory: number;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
@@ -69,21 +68,19 @@ export function TreeView({
         onDragOver={canDrop ? (e) => e.preventDefault() : undefined}
         onDrop={canDrop ? (e) => drop(e, c.id, c.count) : undefined}
       >
-        <Group gap={6} wrap="nowrap">
-          <Anchor component={Link} to={toggleHref(c.id)} preventScrollReset aria-expanded={open} aria-label={t(open ? "catalogue.tree.collapse" : "catalogue.tree.expand", { name: c.name })} className={classes.toggle}>
+        <div className={classes.treeCategoryHead}>
+          <a href={toggleHref(c.id)} data-keep-scroll aria-expanded={open} aria-label={t(open ? "catalogue.tree.collapse" : "catalogue.tree.expand", { name: c.name })} className={`${classes.link} ${classes.toggle}`}>
             {open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
-          </Anchor>
+          </a>
           {c.id === UNCATEGORISED ? (
-            <Text fw={600}>{c.name}</Text>
+            <strong>{c.name}</strong>
           ) : (
-            <Anchor component={Link} to={`/servicecatalog/category/${c.id}`} fw={600}>
+            <a className={`${classes.link} ${classes.strong}`} href={`/servicecatalog/category/${c.id}`}>
               {c.name}
-            </Anchor>
+            </a>
           )}
-          <Text size="xs" c="dimmed">
-            {t("catalogue.servicesCount", { count: c.count })}
-          </Text>
-        </Group>
+          <span className={classes.dim}>{t("catalogue.servicesCount", { count: c.count })}</span>
+        </div>
         {open ? (
           <ol className={classes.treeServices}>
             {services.map((s, index) => {
@@ -104,21 +101,24 @@ export function TreeView({
                   onDrop={canDrop ? (e) => drop(e, c.id, index) : undefined}
                 >
                   {editable ? <IconGripVertical size={14} aria-hidden className={classes.grip} /> : null}
-                  <Anchor component={Link} to={`/servicecatalog/service/${s.id}`} size="sm">
+                  <a className={classes.link} href={`/servicecatalog/service/${s.id}`}>
                     {s.name}
-                  </Anchor>
+                  </a>
                   <StatusBadge status={s.status} percent={s.statuspercent} />
                   {editable ? (
-                    <ServiceMoveControls serviceId={s.id} serviceName={s.name} categoryId={c.id} index={index} count={services.length} categories={allCategories} />
+                    <ServiceMoveControls serviceId={s.id} serviceName={s.name} categoryId={c.id} index={index} count={services.length} moveHref={withQuery(query, { page: query.page, move: s.id })} />
+                  ) : null}
+                  {editable && query.move === s.id ? (
+                    <ServiceMoveToForm serviceId={s.id} categoryId={c.id} categories={allCategories} cancelHref={withQuery(query, { page: query.page })} />
                   ) : null}
                 </li>
               );
             })}
             {c.count > services.length ? (
               <li className={classes.treeMore}>
-                <Anchor component={Link} to={`/servicecatalog/category/${c.id}`} size="sm">
-                  {t("catalogue.more", { count: c.count - perCategory })}
-                </Anchor>
+                <a className={classes.link} href={`/servicecatalog/category/${c.id}`}>
+                  {t("catalogue.more", { count: c.count - services.length })}
+                </a>
               </li>
             ) : null}
           </ol>
@@ -163,16 +163,16 @@ export function TreeView({
           {filtered ? t("catalogue.move.onlyUnfiltered") : t("catalogue.move.onlyByPosition")}
         </Text>
       ) : null}
-      <div className={classes.treeViewport}>
+      <ClientLinks className={classes.treeViewport}>
         <div className={classes.treeZoom} style={{ transform: `scale(${query.zoom})`, width: `${100 / query.zoom}%` }} data-testid="tree" data-zoom={query.zoom}>
           {groups.map((g) =>
             g.categories.length === 0 && (g.area === null || filtered) ? null : (
               <section key={g.key} className={classes.treeArea}>
                 {areaActive ? (
                   g.area ? (
-                    <Anchor component={Link} to={`/servicecatalog/area/${g.area.id}`} fw={700} size="lg">
+                    <a className={`${classes.link} ${classes.treeAreaTitle}`} href={`/servicecatalog/area/${g.area.id}`}>
                       {g.area.name}
-                    </Anchor>
+                    </a>
                   ) : (
                     <Text fw={700} size="lg">
                       {t("catalogue.noArea")}
@@ -189,7 +189,7 @@ export function TreeView({
             </section>
           ) : null}
         </div>
-      </div>
+      </ClientLinks>
     </Stack>
   );
 }

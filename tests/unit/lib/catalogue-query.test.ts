@@ -55,6 +55,8 @@ describe("parse / serialise round trip", () => {
       open: [10, 11],
       expandAll: false,
       zoom: 0.475,
+      move: 42,
+      filters: true,
     };
     expect(parseCatalogueQuery(toSearchParams(query))).toEqual(query);
   });
@@ -85,6 +87,14 @@ describe("parse / serialise round trip", () => {
     expect(parsed.q).toBe("mail");
     expect(parsed.statuses).toEqual(["open"]);
     expect(parse(withQuery(current, { page: 3 }).slice(1)).page).toBe(3);
+  });
+
+  it("withQuery closes an open move form unless the change opens one", () => {
+    const current = { ...DEFAULT_QUERY, view: 1 as const, open: [3], move: 17 };
+    expect(parse(withQuery(current, { zoom: 0.5 }).slice(1)).move).toBeNull();
+    expect(parse(withQuery(current, { move: 18 }).slice(1)).move).toBe(18);
+    expect(parse("move=abc").move).toBeNull();
+    expect(parse("move=-4").move).toBeNull();
   });
 });
 

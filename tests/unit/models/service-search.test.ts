@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/schema";
 import { DEFAULT_QUERY, type CatalogueQuery } from "~/lib/catalogue-query";
 import { isPostgresDb } from "~/models/db-helpers.server";
-import { SEARCH_FIELDS, SERVICE_PAGE_SIZE, searchServices, suggestServices } from "~/models/service-search.server";
+import { SEARCH_FIELDS, SERVICE_PAGE_SIZE, categoryCounts, searchServices, suggestServices } from "~/models/service-search.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
@@ -523,6 +523,49 @@ describe("searchServices: pagination", () => {
     const result = await searchServices(t.db, cat, query({ q: "seite 01" }));
     expect(result.total).toBe(10);
     expect(result.pageCount).toBe(1);
+  });
+});
+
+describe("searchServices with precomputed category counts (the browser's path)", () => {
+  let cat: number;
+  const statuses = ["open", "checking", "closed"] as const;
+
+  beforeAll(async () => {
+    // Uneven categories (positions with gaps and a tie broken by id), services without category,
+    // a binned service, so pages start and end inside categories and span several of them.
+    cat = await addCatalogue("Kategorienweise");
+    const cats = [await addCategory(cat, null, "C", 5), await addCategory(cat, null, "A", 1), await addCategory(cat, null, "B", 1), await addCategory(cat, null, "Leer", 3)];
+    const sizes = [57, 3, 70];
+    const rows = [];
+    for (let k = 0; k < sizes.length; k++) {
+      for (let i = 0; i < sizes[k]; i++) {
+        rows.push({ service_catalogue_id: cat, category_id: cats[k], name: `K${k} Dienst ${i}`, position: (i * 7) % sizes[k], status: statuses[i % 3] });
+      }
+    }
+    for (let i = 0; i < 12; i++) rows.push({ service_catalogue_id: cat, category_id: null, name: `Ohne ${i}`, position: i % 4, status: statuses[i % 3] });
+    await t.db.insertInto("services").values(rows).execute();
+    await addService(cat, cats[0], "K0 Gelöscht", { deleted_at: "2025-01-01T00:00:00.000Z" });
+  });
+
+  it("every page equals the one found by sorting all matches, in both directions and with filters", async () => {
+    for (const filter of [{}, { statuses: ["checking" as const] }, { q: "Dienst 1" }]) {
+      for (const dir of ["asc", "desc"] as const) {
+        const counts = await categoryCounts(t.db, cat, query(filter));
+        for (let page = 1; page <= 4; page++) {
+          const q = query({ ...filter, dir, page });
+          const walked = await searchServices(t.db, cat, q, { counts });
+          const sorted = await searchServices(t.db, cat, q);
+          expect(walked, `${JSON.stringify(filter)} ${dir} page ${page}`).toEqual(sorted);
+        }
+      }
+    }
+  });
+
+  it("the counts give the total: binned services are not counted", async () => {
+    const counts = await categoryCounts(t.db, cat, query());
+    expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(57 + 3 + 70 + 12);
+    expect(counts.get(null)).toBe(12);
+    expect((await searchServices(t.db, cat, query(), { counts })).total).toBe(142);
   });
 });
 
