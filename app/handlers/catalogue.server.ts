@@ -21,7 +21,7 @@ import { UNCATEGORISED, catalogueStructure, filterOptions, namedStructure, servi
 import { NotFoundError } from "~/models/errors.server";
 import { canEditCategory, canEditService, editScope } from "~/models/permissions.server";
 import { moveService } from "~/models/service-order.server";
-import { categoryCounts, searchServices } from "~/models/service-search.server";
+import { categoryCounts, searchServices, serviceFilterConditions } from "~/models/service-search.server";
 
 
 /** The browser page's data for the chosen view; one query per concern, never per row. */
@@ -47,18 +47,19 @@ export async function browserLoader(request: Request) {
     editScope(db, user),
   ]);
   const filter: CatalogueQuery = areaActive ? query : { ...query, areas: [] };
-  const counts = await categoryCounts(db, catalogueId, filter);
+  const where = await serviceFilterConditions(db, catalogueId, filter);
+  const counts = await categoryCounts(db, catalogueId, filter, where);
   const structure = await catalogueStructure(db, catalogueId, filter, counts);
   let list = null;
   let named = null;
   let chips: Record<number, Awaited<ReturnType<typeof servicesByCategory>> extends Map<number, infer V> ? V : never> = {};
   if (view === 0) {
-    [list, named] = await Promise.all([searchServices(db, catalogueId, filter, { counts }), namedStructure(db, catalogueId, query.q)]);
+    [list, named] = await Promise.all([searchServices(db, catalogueId, filter, { counts, where }), namedStructure(db, catalogueId, query.q)]);
   } else {
     const withMatches = [...structure.categories.filter((c) => c.count > 0).map((c) => c.id), ...(structure.uncategorised ? [UNCATEGORISED] : [])];
     const wanted = view === 3 || filter.expandAll ? withMatches : withMatches.filter((id) => filter.open.includes(id));
     const perCategory = view === 3 ? MAP_SERVICES_PER_CATEGORY : filter.expandAll ? TREE_EXPAND_ALL_PER_CATEGORY : TREE_SERVICES_PER_CATEGORY;
-    chips = Object.fromEntries(await servicesByCategory(db, catalogueId, filter, wanted, perCategory));
+    chips = Object.fromEntries(await servicesByCategory(db, catalogueId, filter, wanted, perCategory, where));
   }
   const headers = new Headers();
   if (query.view !== null && query.view !== remembered) headers.append("Set-Cookie", await writeView(request, query.view));

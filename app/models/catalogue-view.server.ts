@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { CatalogueQuery } from "~/lib/catalogue-query";
 import type { Executor } from "./audit.server";
 import { containsIgnoreCase } from "./db-helpers.server";
-import { categoryCounts, serviceFilterConditions, type ServiceFilter } from "./service-search.server";
+import { categoryCounts, serviceFilterConditions, type ServiceFilter, type ServiceWhere } from "./service-search.server";
 
 export interface AreaNode {
   id: number;
@@ -60,10 +60,11 @@ export async function servicesByCategory(
   filter: ServiceFilter & Pick<CatalogueQuery, "sort" | "dir">,
   categoryIds: number[],
   perCategory: number,
+  compiled?: ServiceWhere,
 ): Promise<Map<number, ServiceChip[]>> {
   const result = new Map<number, ServiceChip[]>();
   if (!categoryIds.length) return result;
-  const where = await serviceFilterConditions(db, catalogueId, filter);
+  const where = compiled ?? (await serviceFilterConditions(db, catalogueId, filter));
   const real = categoryIds.filter((id) => id !== UNCATEGORISED);
   const withNull = categoryIds.includes(UNCATEGORISED);
   const order =

@@ -47,6 +47,22 @@ export function termCondition(db: Executor, raw: string, opts: { forceScan?: boo
   return indexedMatch(db, term.term);
 }
 
+/**
+ * termCondition, with an FTS match on SQLite run once and turned into its list of ids: a page
+ * uses the same condition in several queries (counts per category, the page, the rows), and
+ * each would otherwise search the index again.
+ */
+async function resolvedTermCondition(db: Executor, raw: string, opts: { forceScan?: boolean }): Promise<Expression<SqlBool> | null> {
+  const term = parseSearchTerm(raw);
+  if (isPostgresDb(db) || term.kind !== "substring" || opts.forceScan || term.term.length < MIN_INDEXED_TERM) return termCondition(db, raw, opts);
+  const phrase = `"${term.term.replace(/"/g, '""')}"`;
+  const { rows } = await sql<{ id: number }>`select rowid as id from services_fts where services_fts match ${phrase}`.execute(db);
+  return sql<SqlBool>`s.id in (select value from json_each(${JSON.stringify(rows.map((r) => r.id))}))`;
+}
+
+/** A filter compiled once (serviceFilterConditions) and reused by the queries of one page. */
+export type ServiceWhere = Awaited<ReturnType<typeof serviceFilterConditions>>;
+
 export type ServiceFilter = Pick<
   CatalogueQuery,
   "q" | "categories" | "areas" | "owners" | "statuses" | "percents" | "types" | "tags" | "missing"
@@ -68,7 +84,7 @@ export async function serviceFilterConditions(
     categoriesOfAreas = rows.map((r) => r.id);
   }
   const categories = effectiveCategoryFilter(filter.categories, categoriesOfAreas);
-  const term = termCondition(db, filter.q, opts);
+  const term = await resolvedTermCondition(db, filter.q, opts);
   return (eb: EB) => {
     const and: Expression<SqlBool>[] = [eb("s.deleted_at", "is", null), eb("s.service_catalogue_id", "=", catalogueId)];
     if (term) and.push(term);
@@ -121,8 +137,8 @@ const SORT_COLUMNS = {
 } as const;
 
 /** Matching services per category (null: without category), one grouped query over the browse index. */
-export async function categoryCounts(db: Executor, catalogueId: number, filter: ServiceFilter): Promise<Map<number | null, number>> {
-  const where = await serviceFilterConditions(db, catalogueId, filter);
+export async function categoryCounts(db: Executor, catalogueId: number, filter: ServiceFilter, compiled?: ServiceWhere): Promise<Map<number | null, number>> {
+  const where = compiled ?? (await serviceFilterConditions(db, catalogueId, filter));
   const rows = await db
     .selectFrom("services as s")
     .where(where)
@@ -132,7 +148,7 @@ export async function categoryCounts(db: Executor, catalogueId: number, filter: 
   return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
 }
 
-type Where = Awaited<ReturnType<typeof serviceFilterConditions>>;
+type Where = ServiceWhere;
 
 /**
  * The page's ids in position order without sorting every match: the categories' order and
@@ -181,16 +197,17 @@ async function positionPageIds(
 
 /**
  * One page of matching services with category and area, in the chosen order. `counts` (from
- * categoryCounts with the same filter) saves the count and, for the position order, the sort.
+ * categoryCounts with the same filter) saves the count and, for the position order, the sort;
+ * `where` (serviceFilterConditions of the same filter) saves compiling the filter again.
  */
 export async function searchServices(
   db: Executor,
   catalogueId: number,
   query: ServiceFilter & Pick<CatalogueQuery, "sort" | "dir" | "page">,
-  opts: { pageSize?: number; forceScan?: boolean; counts?: Map<number | null, number> } = {},
+  opts: { pageSize?: number; forceScan?: boolean; counts?: Map<number | null, number>; where?: ServiceWhere } = {},
 ) {
   const pageSize = opts.pageSize ?? SERVICE_PAGE_SIZE;
-  const where = await serviceFilterConditions(db, catalogueId, query, opts);
+  const where = opts.where ?? (await serviceFilterConditions(db, catalogueId, query, opts));
   let total: number;
   if (opts.counts) {
     total = [...opts.counts.values()].reduce((a, b) => a + b, 0);
@@ -245,20 +262,37 @@ async function pageIdsSorted(db: Executor, where: Where, query: Pick<CatalogueQu
   return rows.map((r) => r.id);
 }
 
-/** Search-box suggestions: services whose name contains the term, shortest names first. */
+/** How many name matches the suggestions choose their shortest names from. */
+export const SUGGEST_CANDIDATES = 200;
+
+/**
+ * Search-box suggestions: services whose name contains the term, shortest names first (among
+ * the first SUGGEST_CANDIDATES matches: a common word matches thousands of names, and the box
+ * shows ten while the user types). The name-only index of migration 0008 finds them.
+ */
 export async function suggestServices(db: Executor, catalogueId: number, raw: string, limit = 10) {
   const term = raw.trim().replace(/^"|"$/g, "");
   if (term.length < 2) return [];
-  const match = term.length < MIN_INDEXED_TERM ? scanMatch(db, term) : indexedMatch(db, term);
-  return db
-    .selectFrom("services as s")
-    .select(["s.id", "s.name"])
-    .where("s.deleted_at", "is", null)
-    .where("s.service_catalogue_id", "=", catalogueId)
-    .where(containsIgnoreCase(db, "s.name", term))
-    .where(match)
-    .orderBy(sql`length(s.name)`)
-    .orderBy("s.name")
-    .limit(limit)
-    .execute();
+  let rows: { id: number; name: string }[];
+  if (!isPostgresDb(db) && term.length >= MIN_INDEXED_TERM) {
+    // CROSS JOIN keeps the name index first: otherwise SQLite walks every service of the catalogue.
+    const phrase = `"${term.replace(/"/g, '""')}"`;
+    const result = await sql<{ id: number; name: string }>`select s.id, s.name from services_name_fts cross join services s on s.id = services_name_fts.rowid
+      where services_name_fts match ${phrase} and s.deleted_at is null and s.service_catalogue_id = ${catalogueId} and ${containsIgnoreCase(db, "s.name", term)}
+      limit ${SUGGEST_CANDIDATES}`.execute(db);
+    rows = result.rows;
+  } else {
+    rows = await db
+      .selectFrom("services as s")
+      .select(["s.id", "s.name"])
+      .where("s.deleted_at", "is", null)
+      .where("s.service_catalogue_id", "=", catalogueId)
+      .where(containsIgnoreCase(db, "s.name", term))
+      .$if(term.length >= MIN_INDEXED_TERM, (q) => q.where(sql<SqlBool>`lower(s.name) like ${likePattern(term)} escape '\\'`))
+      .limit(SUGGEST_CANDIDATES)
+      .execute();
+  }
+  return rows
+    .sort((a, b) => a.name.length - b.name.length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .slice(0, limit);
 }

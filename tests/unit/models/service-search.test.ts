@@ -625,7 +625,19 @@ describe("the search index follows changes to services", () => {
   async function checkFtsIntegrity() {
     if (isPostgresDb(t.db)) return;
     await sql`insert into services_fts(services_fts, rank) values ('integrity-check', 1)`.execute(t.db);
+    await sql`insert into services_name_fts(services_name_fts, rank) values ('integrity-check', 1)`.execute(t.db);
   }
+
+  it("suggestions follow a renamed, a new and a deleted service", async () => {
+    const id = await addService(cat, c, "Altname Vorschlagsdienst");
+    expect((await suggestServices(t.db, cat, "vorschlagsdienst")).map((r) => r.id)).toEqual([id]);
+    await t.db.updateTable("services").set({ name: "Neuname Anregungsdienst" }).where("id", "=", id).execute();
+    expect(await suggestServices(t.db, cat, "vorschlagsdienst")).toEqual([]);
+    expect((await suggestServices(t.db, cat, "anregungsdienst")).map((r) => r.id)).toEqual([id]);
+    await t.db.deleteFrom("services").where("id", "=", id).execute();
+    expect(await suggestServices(t.db, cat, "anregungsdienst")).toEqual([]);
+    await checkFtsIntegrity();
+  });
 
   it("an updated field is found by its new words and no longer by its old ones", async () => {
     const id = await addService(cat, c, "Wandelbar", { description: "Altwort im Text", booking: "Buchung alt" });
