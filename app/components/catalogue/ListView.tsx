@@ -9,7 +9,7 @@ import type { Subviews } from "~/lib/prefs";
 import { ClientLinks } from "../ClientLinks";
 import { NativeCheckbox } from "../NativeCheckbox";
 import { PageLinks } from "../PageLinks";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge, useCatalogueLabels } from "./StatusBadge";
 import type { CatalogueOption, ListRow } from "./types";
 import classes from "./catalogue.module.css";
 
@@ -41,6 +41,7 @@ export function ListView({
   canStructure: boolean;
 }) {
   const { t } = useTranslation();
+  const labels = useCatalogueLabels();
   const actionData = useActionData<{ ok: boolean; errors: Record<string, string> }>();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -158,9 +159,9 @@ export function ListView({
                         <td>{s.category_name ?? t("catalogue.uncategorised")}</td>
                         {areaActive ? <td>{s.area_name ?? "—"}</td> : null}
                         <td>
-                          <StatusBadge status={s.status} percent={s.statuspercent} />
+                          <StatusBadge status={s.status} percent={s.statuspercent} label={labels.status[s.status]} />
                         </td>
-                        <td>{t(`catalogue.type.${s.servicetype}`)}</td>
+                        <td>{labels.type[s.servicetype] ?? s.servicetype}</td>
                         <td>{formatDateTime(s.updated_at)}</td>
                       </tr>
                     ))}

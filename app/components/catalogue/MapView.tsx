@@ -1,7 +1,7 @@
 import { Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { SERVICE_STATUSES } from "~/lib/catalogue-query";
 import { ClientLinks } from "../ClientLinks";
+import { useCatalogueLabels } from "./StatusBadge";
 import type { Chip, StructureData } from "./types";
 import classes from "./catalogue.module.css";
 
@@ -19,7 +19,7 @@ export function MapView({ structure, chips, areaActive, filtered }: { structure:
       ].filter((col) => col.categories.length > 0 || (!filtered && col.href))
     : [{ key: "all", title: null as string | null, href: null as string | null, categories }];
   // Thousands of chips share three labels: translate them once.
-  const statusLabel: Record<string, string> = Object.fromEntries(SERVICE_STATUSES.map((s) => [s, t(`catalogue.status.${s}`)]));
+  const statusLabel = useCatalogueLabels().status;
   const card = (c: { id: number; name: string; count: number }, href: string | null) => {
     const list = chips[String(c.id)] ?? [];
     return (

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, clampZoom, toggleId, withQuery } from "~/lib/catalogue-query";
 import { ClientLinks } from "../ClientLinks";
 import { ServiceMoveControls, ServiceMoveToForm } from "./ServiceMoveControls";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge, useCatalogueLabels } from "./StatusBadge";
 import { mayEdit, type Chip, type EditScope, type Query, type StructureData } from "./types";
 import classes from "./catalogue.module.css";
 
@@ -31,6 +31,7 @@ export function TreeView({
   scope: EditScope;
 }) {
   const { t } = useTranslation();
+  const labels = useCatalogueLabels();
   const fetcher = useFetcher();
   const [dragging, setDragging] = useState<number | null>(null);
   const filtered = Boolean(query.q || query.categories.length || query.owners.length || query.statuses.length || query.percents.length || query.types.length || query.tags.length || query.missing.length || query.areas.length);
@@ -104,7 +105,7 @@ export function TreeView({
                   <a className={classes.link} href={`/servicecatalog/service/${s.id}`}>
                     {s.name}
                   </a>
-                  <StatusBadge status={s.status} percent={s.statuspercent} />
+                  <StatusBadge status={s.status} percent={s.statuspercent} label={labels.status[s.status]} />
                   {editable ? (
                     <ServiceMoveControls serviceId={s.id} serviceName={s.name} categoryId={c.id} index={index} count={services.length} moveHref={withQuery(query, { page: query.page, move: s.id })} />
                   ) : null}
