@@ -303,6 +303,58 @@ test.describe("tree", () => {
     await expect(tree.getByTestId("tree-service")).toHaveCount(0);
   });
 
+  test("'expand all' shows 10 services per category with a link to the rest; one open category shows up to 200", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
+    const user = await makeUser("client");
+    const tag = crypto.randomBytes(3).toString("hex");
+    const id = await makeCatalogue(db, `Großkatalog ${tag}`);
+    const bigName = `Große Kategorie ${tag}`;
+    const smallName = `Kleine Kategorie ${tag}`;
+    const big = await makeCategory(db, id, null, bigName, 0);
+    const small = await makeCategory(db, id, null, smallName, 1);
+    const name = (i: number) => `Dienst ${String(i + 1).padStart(3, "0")} ${tag}`;
+    await db
+      .insertInto("services")
+      .values(Array.from({ length: 205 }, (_, i) => ({ name: name(i), service_catalogue_id: id, category_id: big, status: "open" as const, statuspercent: 0, position: i })))
+      .execute();
+    // A binned service is neither shown nor counted.
+    await makeService(db, id, big, `Papierkorb ${tag}`, "open", 300, true);
+    const smallNames = [`Klein Eins ${tag}`, `Klein Zwei ${tag}`];
+    for (const [i, n] of smallNames.entries()) await makeService(db, id, small, n, "closed", i);
+    await useCatalogue(db, user.id, id);
+    await signIn(user);
+
+    const tree = page.getByTestId("tree");
+    const node = (category: string) => tree.getByTestId("tree-category").filter({ has: page.getByRole("link", { name: new RegExp(`^${category} (auf|zu)klappen$`) }) });
+    const services = (category: string) => node(category).getByTestId("tree-service").locator(":scope > a");
+    const more = (category: string) => node(category).getByRole("link", { name: /^\+ \d+ weitere?r?$/ });
+
+    await gotoReady(page, "/servicecatalog?view=1", javaScriptEnabled);
+    await page.getByTestId("expand-all").click();
+    await expect(page).toHaveURL(/expand=all/);
+    await expect(node(bigName)).toContainText("205 Services");
+    await expect(services(bigName)).toHaveText(Array.from({ length: 10 }, (_, i) => name(i)));
+    await expect(more(bigName)).toHaveText("+ 195 weitere");
+    await expect(more(bigName)).toHaveAttribute("href", `/servicecatalog/category/${big}`);
+    await expect(services(smallName)).toHaveText(smallNames);
+    await expect(more(smallName)).toHaveCount(0);
+
+    // A single opened category shows up to 200, then the link.
+    await tree.getByRole("link", { name: `${smallName} zuklappen` }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]open=${big}(&|$)`));
+    await expect(page).not.toHaveURL(/expand=all/);
+    await expect(services(bigName)).toHaveCount(200);
+    await expect(services(bigName).first()).toHaveText(name(0));
+    await expect(services(bigName).last()).toHaveText(name(199));
+    await expect(more(bigName)).toHaveText("+ 5 weitere");
+    await expect(services(smallName)).toHaveCount(0);
+    await expect(tree).not.toContainText(`Papierkorb ${tag}`);
+
+    // The link opens the category page.
+    await more(bigName).click();
+    await expect(page).toHaveURL(new RegExp(`/servicecatalog/category/${big}$`));
+    await expect(page.getByRole("heading", { level: 1, name: bigName })).toBeVisible();
+  });
+
   test("zoom steps by 0.025 and stays within 0.3 and 1", async ({ page, makeUser, signIn, javaScriptEnabled }) => {
     await signIn(await makeUser("client"));
     await gotoReady(page, "/servicecatalog?view=1", javaScriptEnabled);
@@ -343,6 +395,38 @@ test.describe("tree", () => {
     await expect(tree).toHaveAttribute("data-zoom", "0.3");
     await gotoReady(page, "/servicecatalog?view=1&zoom=4", javaScriptEnabled);
     await expect(tree).toHaveAttribute("data-zoom", "1");
+  });
+});
+
+test.describe("links", () => {
+  test("service links in list, tree and map open the service (with JS without reloading the page)", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
+    const user = await makeUser("client");
+    const cat = await buildCatalogue(db);
+    await useCatalogue(db, user.id, cat.id);
+    await signIn(user);
+    const s = cat.services[1];
+    const cases = [
+      ["list", "/servicecatalog?view=0", page.getByTestId("service-list").getByRole("link", { name: s.name, exact: true })],
+      ["tree", `/servicecatalog?view=1&open=${s.category}`, page.getByTestId("tree").getByRole("link", { name: s.name, exact: true })],
+      ["map", "/servicecatalog?view=3", page.getByTestId("map-chip").filter({ hasText: s.name })],
+    ] as const;
+    for (const [label, url, link] of cases) {
+      await gotoReady(page, url, javaScriptEnabled);
+      await expect(link, label).toHaveAttribute("href", `/servicecatalog/service/${s.id}`);
+      // A marker on the window survives a client-side navigation only.
+      if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { e2eSamePage: boolean }).e2eSamePage = true));
+      await link.click();
+      await expect(page, label).toHaveURL(new RegExp(`/servicecatalog/service/${s.id}$`));
+      await expect(page.getByTestId("service-name"), label).toContainText(s.name);
+      if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage), label).toBe(true);
+    }
+    // The category link of the tree and of the list panel open the category page.
+    await gotoReady(page, "/servicecatalog?view=1", javaScriptEnabled);
+    await page.getByTestId("tree").getByRole("link", { name: cat.catNames[2], exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/servicecatalog/category/${cat.categories[2]}$`));
+    await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
+    await page.getByTestId("categories-panel").getByRole("link", { name: cat.catNames[0], exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/servicecatalog/category/${cat.categories[0]}$`));
   });
 });
 

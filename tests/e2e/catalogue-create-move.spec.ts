@@ -277,16 +277,90 @@ test.describe("moving services in the tree", () => {
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
     await expect(serviceLinks(page, m.target.name)).toHaveText([m.names.d]);
     const row = servicesOf(page, m.source.name).filter({ has: page.getByRole("link", { name: m.names.b, exact: true }) });
-    await row.locator("summary").click();
+    await row.getByRole("link", { name: `Verschieben nach … ${m.names.b}`, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`move=${m.ids.b}`));
     await row.getByLabel("Zielkategorie").selectOption({ label: m.target.name });
     await row.getByRole("button", { name: "Verschieben", exact: true }).click();
     await expect(page.getByTestId("toast")).toContainText("Service verschoben");
     await expect(serviceLinks(page, m.source.name)).toHaveText([m.names.a, m.names.c]);
     await expect(serviceLinks(page, m.target.name)).toHaveText([m.names.b, m.names.d]);
+    // Back on the tree with both nodes still open.
+    expect(new URL(page.url()).searchParams.getAll("open").sort()).toEqual([String(m.source.id), String(m.target.id)].sort());
     await expectStoredOrder(db, m.target.id, [m.ids.b, m.ids.d]);
     await expectStoredOrder(db, m.source.id, [m.ids.a, m.ids.c]);
     const moved = await db.selectFrom("services").select(["category_id", "service_catalogue_id"]).where("id", "=", m.ids.b).executeTakeFirstOrThrow();
     expect(moved).toEqual({ category_id: m.target.id, service_catalogue_id: m.id });
+  });
+
+  // App bug: the form posts to the current URL (?…&move=<id>) and the action redirects back to it,
+  // so after a successful move the form is still open beside the moved service (now in the target
+  // category). Un-fixme once the redirect drops `move`.
+  test.fixme("after 'Verschieben' the move form is closed again", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
+    const user = await makeUser("keyuser");
+    const m = await buildMoveCatalogue(db);
+    await useCatalogue(db, user.id, m.id);
+    await signIn(user);
+    await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}&move=${m.ids.b}`, javaScriptEnabled);
+    const form = page.getByTestId("move-to-form");
+    await form.getByLabel("Zielkategorie").selectOption({ label: m.target.name });
+    await form.getByRole("button", { name: "Verschieben", exact: true }).click();
+    await expect(page.getByTestId("toast")).toContainText("Service verschoben");
+    await expect(serviceLinks(page, m.target.name)).toHaveText([m.names.b, m.names.d]);
+    await expect(form).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.has("move")).toBe(false);
+  });
+
+  test("'Verschieben nach …' opens the form for one service only and 'Abbrechen' closes it", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
+    const user = await makeUser("keyuser");
+    const m = await buildMoveCatalogue(db);
+    await useCatalogue(db, user.id, m.id);
+    await signIn(user);
+    await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
+    const forms = page.getByTestId("move-to-form");
+    const keepsOpenNodes = async () => {
+      const params = new URL(page.url()).searchParams;
+      expect(params.getAll("open").sort()).toEqual([String(m.source.id), String(m.target.id)].sort());
+      await expect(serviceLinks(page, m.source.name)).toHaveText([m.names.a, m.names.b, m.names.c]);
+      await expect(serviceLinks(page, m.target.name)).toHaveText([m.names.d]);
+    };
+    // One link per service, no form yet.
+    await expect(page.getByTestId("move-to")).toHaveCount(4);
+    await expect(forms).toHaveCount(0);
+
+    const link = page.getByRole("link", { name: `Verschieben nach … ${m.names.c}`, exact: true });
+    await expect(link).toHaveText("Verschieben nach …");
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`[?&]move=${m.ids.c}(&|$)`));
+    await expect(forms).toHaveCount(1);
+    const form = serviceItem(page, m.source.name, m.names.c).getByTestId("move-to-form");
+    await expect(form).toBeVisible();
+    // It starts at the service's own category and offers the others.
+    const select = form.getByLabel("Zielkategorie");
+    await expect(select).toHaveValue(String(m.source.id));
+    await expect(select.locator("option")).toHaveText([m.source.name, m.target.name]);
+    await expect(form.getByRole("button", { name: "Verschieben", exact: true })).toBeVisible();
+    await keepsOpenNodes();
+
+    // Another service's link moves the form there: still only one.
+    await page.getByRole("link", { name: `Verschieben nach … ${m.names.d}`, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]move=${m.ids.d}(&|$)`));
+    await expect(forms).toHaveCount(1);
+    await expect(serviceItem(page, m.target.name, m.names.d).getByTestId("move-to-form")).toBeVisible();
+    await expect(serviceItem(page, m.source.name, m.names.c).getByTestId("move-to-form")).toHaveCount(0);
+    await expect(forms.getByLabel("Zielkategorie")).toHaveValue(String(m.target.id));
+
+    // "Abbrechen" closes it and changes nothing.
+    await forms.getByRole("link", { name: "Abbrechen", exact: true }).click();
+    await expect(forms).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.has("move")).toBe(false);
+    await keepsOpenNodes();
+    await expectStoredOrder(db, m.source.id, [m.ids.a, m.ids.b, m.ids.c]);
+    await expectStoredOrder(db, m.target.id, [m.ids.d]);
+
+    // A visit with ?move= of a service the tree does not show (closed node) shows no form.
+    await gotoReady(page, `/servicecatalog?view=1&open=${m.target.id}&move=${m.ids.a}`, javaScriptEnabled);
+    await expect(serviceLinks(page, m.target.name)).toHaveText([m.names.d]);
+    await expect(forms).toHaveCount(0);
   });
 
   test("drag and drop moves a service onto another category or before a service (JS)", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
@@ -300,7 +374,7 @@ test.describe("moving services in the tree", () => {
     if (!javaScriptEnabled) {
       // Without JS the buttons beside each service are the way to move it.
       await expect(item.getByRole("button", { name: `Nach unten: ${m.names.a}` })).toBeEnabled();
-      await expect(item.locator("summary")).toHaveText("Verschieben nach …");
+      await expect(item.getByTestId("move-to")).toHaveText("Verschieben nach …");
       return;
     }
     // Onto the category's own row (not onto one of its services): appended at its end.
@@ -375,7 +449,7 @@ test.describe("moving services in the tree", () => {
       await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&sort=${sort}&dir=asc`, javaScriptEnabled);
       await expect(servicesOf(page, m.source.name), sort).toHaveCount(3);
       await expect(moveButtons(page), sort).toHaveCount(0);
-      await expect(page.locator("summary", { hasText: "Verschieben nach …" })).toHaveCount(0);
+      await expect(page.getByTestId("move-to")).toHaveCount(0);
       await expect(servicesOf(page, m.source.name).first()).toHaveAttribute("draggable", "false");
       await expect(page.getByText("Die Reihenfolge lässt sich nur bei Sortierung nach Position ändern.")).toBeVisible();
     }
@@ -392,7 +466,7 @@ test.describe("moving services in the tree", () => {
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
     await expect(serviceLinks(page, m.source.name)).toHaveText([m.names.a, m.names.b, m.names.c]);
     await expect(moveButtons(page)).toHaveCount(0);
-    await expect(page.locator("summary", { hasText: "Verschieben nach …" })).toHaveCount(0);
+    await expect(page.getByTestId("move-to")).toHaveCount(0);
     await expect(servicesOf(page, m.source.name).first()).toHaveAttribute("draggable", "false");
 
     const forged: Record<string, string>[] = [
@@ -442,5 +516,16 @@ test.describe("moving services in the tree", () => {
     expect(response.status()).toBe(403);
     await expectStoredOrder(db, m.target.id, [m.ids.d]);
     await expectStoredOrder(db, m.source.id, [m.ids.a, m.ids.c, m.ids.b]);
+
+    // "Verschieben nach …" only beside the granted category's services; its form offers only
+    // categories the user may edit, and ?move= of another service opens nothing.
+    await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
+    await expect(page.getByTestId("move-to")).toHaveCount(3);
+    await expect(serviceItem(page, m.target.name, m.names.d).getByTestId("move-to")).toHaveCount(0);
+    await page.getByRole("link", { name: `Verschieben nach … ${m.names.a}`, exact: true }).click();
+    await expect(page.getByTestId("move-to-form").getByLabel("Zielkategorie").locator("option")).toHaveText([m.source.name]);
+    await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}&move=${m.ids.d}`, javaScriptEnabled);
+    await expect(serviceLinks(page, m.target.name)).toHaveText([m.names.d]);
+    await expect(page.getByTestId("move-to-form")).toHaveCount(0);
   });
 });

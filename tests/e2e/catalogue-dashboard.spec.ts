@@ -129,7 +129,7 @@ test("the figures equal the database's counts and each opens the matching list",
     const total = expected[id] === 1 ? "1 Eintrag" : `${expected[id]} Einträge`;
     await expect(page.getByTestId("services-panel").getByText(total, { exact: true }), id).toBeVisible();
     // The filter shows as active in the browser.
-    await expect(page.locator("details summary").filter({ hasText: "Filter" })).toContainText("1 Filter aktiv");
+    await expect(page.getByTestId("filters-toggle")).toContainText("1 Filter aktiv");
   }
   // Spot checks of which services the links found.
   await gotoReady(page, "/dashboard", javaScriptEnabled);

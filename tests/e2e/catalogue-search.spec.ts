@@ -201,10 +201,12 @@ test.describe("filters", () => {
     await useCatalogue(db, user.id, f.id);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
-    const filters = page.locator("details").filter({ has: page.locator("summary", { hasText: "Filter" }) });
-    await expect(filters).not.toHaveAttribute("open");
-    await filters.locator("summary").click();
-    await expect(filters).toHaveAttribute("open", "");
+    const filters = page.getByTestId("filters");
+    const toggle = page.getByTestId("filters-toggle");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(filters.getByRole("checkbox")).toHaveCount(0);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await filters.getByRole("checkbox", { name: "In Bearbeitung", exact: true }).check();
     await filters.getByRole("checkbox", { name: f.catNames[1], exact: true }).check();
     await filters.getByRole("button", { name: "Filter anwenden" }).click();
@@ -212,8 +214,8 @@ test.describe("filters", () => {
     await expect(page).toHaveURL(/status=open/);
     await expect(rowNames(page)).toHaveText([f.names.s4]);
     // The panel stays open and says how many filter groups are active; the boxes stay checked.
-    await expect(filters).toHaveAttribute("open", "");
-    await expect(filters.locator("summary")).toContainText("2 Filter aktiv");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toContainText("2 Filter aktiv");
     await expect(filters.getByRole("checkbox", { name: "In Bearbeitung", exact: true })).toBeChecked();
 
     // Two owners: only the service that has both.
@@ -233,6 +235,77 @@ test.describe("filters", () => {
     await expect(page).toHaveURL(/missing=owner/);
     await expect(rowNames(page)).toHaveText([f.names.s3]);
     await page.getByRole("link", { name: "Alle Filter entfernen" }).click();
+    await expect(page.getByTestId("service-row")).toHaveCount(4);
+    // Without an active filter the panel closes again.
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).not.toContainText("aktiv");
+    await expect(filters.getByRole("checkbox")).toHaveCount(0);
+  });
+  test("the filter panel is closed on a plain visit, opens by its toggle and stays open with an active filter", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
+    const user = await makeUser("user");
+    const f = await buildFilterCatalogue(db);
+    await useCatalogue(db, user.id, f.id);
+    await signIn(user);
+    await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
+    const filters = page.getByTestId("filters");
+    const toggle = page.getByTestId("filters-toggle");
+    const closedBox = filters.getByRole("checkbox", { name: "Abgenommen", exact: true });
+    // Closed: only the toggle, no checkboxes rendered.
+    await expect(toggle).toHaveText("Filter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(filters.getByRole("checkbox")).toHaveCount(0);
+    await expect(page.getByTestId("apply-filters")).toHaveCount(0);
+
+    // Opens: with JS in place (no request to the server), without JS as a link to ?…&filters=1.
+    const requests: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/servicecatalog")) requests.push(r.url());
+    });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(closedBox).toBeVisible();
+    await expect(closedBox).not.toBeChecked();
+    await expect(filters.getByRole("checkbox", { name: f.catNames[0], exact: true })).toBeVisible();
+    await expect(filters.getByRole("checkbox", { name: `Owner Eins ${f.tag}`, exact: true })).toBeVisible();
+    await expect(filters.getByRole("checkbox", { name: `Tag Zwei ${f.tag}`, exact: true })).toBeVisible();
+    await expect(page.getByTestId("apply-filters")).toBeVisible();
+    if (javaScriptEnabled) {
+      expect(new URL(page.url()).searchParams.has("filters")).toBe(false);
+      expect(requests).toEqual([]);
+    } else {
+      await expect(page).toHaveURL(/[?&]filters=1(&|$)/);
+    }
+    // The toggle closes it again.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(filters.getByRole("checkbox")).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.has("filters")).toBe(false);
+    await expect(page.getByTestId("service-row")).toHaveCount(4);
+
+    // Applying one filter: the list narrows, the panel stays open and says "1 Filter aktiv".
+    await toggle.click();
+    await expect(closedBox).toBeVisible();
+    // The label text ticks the native checkbox.
+    await filters.getByText("Abgenommen", { exact: true }).click();
+    await expect(closedBox).toBeChecked();
+    await page.getByTestId("apply-filters").click();
+    await expect(page).toHaveURL(/[?&]status=closed(&|$)/);
+    await expect(rowNames(page)).toHaveText([f.names.s3]);
+    await expect(toggle).toHaveText("Filter · 1 Filter aktiv");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(closedBox).toBeChecked();
+    await expect(filters.getByRole("checkbox", { name: "In Bearbeitung", exact: true })).not.toBeChecked();
+
+    // A fresh visit of a filtered URL renders the panel open, without filters=1.
+    await gotoReady(page, "/servicecatalog?view=0&status=closed", javaScriptEnabled);
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toContainText("1 Filter aktiv");
+    await expect(closedBox).toBeChecked();
+    // And filters=1 alone renders it open without any filter active.
+    await gotoReady(page, "/servicecatalog?view=0&filters=1", javaScriptEnabled);
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toHaveText("Filter");
+    await expect(closedBox).not.toBeChecked();
     await expect(page.getByTestId("service-row")).toHaveCount(4);
   });
 });
