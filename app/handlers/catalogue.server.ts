@@ -100,9 +100,11 @@ function ids(form: FormData, name: string): number[] {
     .filter((n) => Number.isSafeInteger(n) && n > 0);
 }
 
+/** The page the form was on, without one-off state: after a move its "move to" form is closed. */
 function backTo(request: Request) {
   const url = new URL(request.url);
   url.searchParams.delete("index");
+  url.searchParams.delete("move");
   return url.pathname + url.search;
 }
 

@@ -292,10 +292,8 @@ test.describe("moving services in the tree", () => {
     expect(moved).toEqual({ category_id: m.target.id, service_catalogue_id: m.id });
   });
 
-  // App bug: the form posts to the current URL (?…&move=<id>) and the action redirects back to it,
-  // so after a successful move the form is still open beside the moved service (now in the target
-  // category). Un-fixme once the redirect drops `move`.
-  test.fixme("after 'Verschieben' the move form is closed again", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
+  // The form posts to the current URL (?…&move=<id>); the redirect after the move drops `move`.
+  test("after 'Verschieben' the move form is closed again", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
     const m = await buildMoveCatalogue(db);
     await useCatalogue(db, user.id, m.id);
