@@ -150,10 +150,14 @@ export async function categoryCounts(db: Executor, catalogueId: number, filter: 
 
 type Where = ServiceWhere;
 
+/** Beyond this many categories on one page, positionPageIds leaves the page to one sorted query. */
+const MAX_WALKED_CATEGORIES = 3;
+
 /**
  * The page's ids in position order without sorting every match: the categories' order and
  * match counts say which categories the page falls into, and only those are read, each in its
- * stored order. Null when a category is missing (then the general query decides).
+ * stored order. Null when a category is missing or the page spans more than
+ * MAX_WALKED_CATEGORIES categories (then the general query decides).
  */
 async function positionPageIds(
   db: Executor,
@@ -170,6 +174,16 @@ async function positionPageIds(
   const groups = [...categories.map((c) => ({ id: c.id as number | null, key: [c.position, c.id] })), ...(counts.has(null) ? [{ id: null, key: [0, 0] }] : [])];
   const sign = dir === "asc" ? 1 : -1;
   groups.sort((a, b) => sign * (a.key[0] - b.key[0] || a.key[1] - b.key[1]));
+  // Each category costs one query: when the page spans many sparse categories (a narrow filter),
+  // one sort of the few matches is cheaper.
+  let before = 0;
+  let spanned = 0;
+  for (const group of groups) {
+    const count = counts.get(group.id) ?? 0;
+    if (count > 0 && before + count > offset && before < offset + limit) spanned++;
+    before += count;
+  }
+  if (spanned > MAX_WALKED_CATEGORIES) return null;
   const page: number[] = [];
   let skip = offset;
   for (const group of groups) {
