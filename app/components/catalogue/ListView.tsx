@@ -4,6 +4,7 @@ import { useRef, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/lib/catalogue-title";
 import { formatDateTime } from "~/lib/dates";
+import { countText, templated } from "~/lib/fast-translate";
 import { translateError } from "~/lib/forms";
 import type { Subviews } from "~/lib/prefs";
 import { ClientLinks } from "../ClientLinks";
@@ -40,7 +41,12 @@ export function ListView({
   catalogueId: number;
   canStructure: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const selectLabel = {
+    area: templated(t, "catalogue.batch.selectArea", "name"),
+    category: templated(t, "catalogue.batch.selectCategory", "name"),
+    service: templated(t, "catalogue.batch.selectService", "name"),
+  };
   const labels = useCatalogueLabels();
   const actionData = useActionData<{ ok: boolean; errors: Record<string, string> }>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -53,7 +59,7 @@ export function ListView({
     });
   }
   const select = (kind: "area" | "category" | "service", id: number, name: string, extra: Record<string, string>, onChange?: (e: ChangeEvent<HTMLInputElement>) => void) =>
-    canStructure ? <NativeCheckbox name={kind} value={String(id)} aria-label={t(`catalogue.batch.select${kind[0].toUpperCase()}${kind.slice(1)}`, { name })} onChange={onChange} {...extra} /> : null;
+    canStructure ? <NativeCheckbox name={kind} value={String(id)} aria-label={selectLabel[kind](name)} onChange={onChange} {...extra} /> : null;
 
   return (
     <Form method="post" ref={formRef}>
@@ -84,7 +90,7 @@ export function ListView({
                         <a className={classes.link} href={`/servicecatalog/area/${a.id}`}>
                           {a.name}
                         </a>
-                        <span className={classes.dim}>{t("catalogue.categoriesCount", { count: a.categories })}</span>
+                        <span className={classes.dim}>{countText(t, i18n.language, "catalogue.categoriesCount", a.categories)}</span>
                       </li>
                     ))}
                   </ul>
@@ -109,7 +115,7 @@ export function ListView({
                         </a>
                         <span className={classes.dim}>
                           {areaActive && c.areaName ? `${c.areaName} · ` : ""}
-                          {t("catalogue.servicesCount", { count: c.services })}
+                          {countText(t, i18n.language, "catalogue.servicesCount", c.services)}
                         </span>
                       </li>
                     ))}

@@ -3,6 +3,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { IconChevronDown, IconChevronRight, IconGripVertical, IconZoomIn, IconZoomOut } from "@tabler/icons-react";
 import { useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { countText, templated } from "~/lib/fast-translate";
 import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, clampZoom, toggleId, withQuery } from "~/lib/catalogue-query";
 import { ClientLinks } from "../ClientLinks";
 import { ServiceMoveControls, ServiceMoveToForm } from "./ServiceMoveControls";
@@ -30,7 +31,9 @@ export function TreeView({
   areaActive: boolean;
   scope: EditScope;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const expandLabel = templated(t, "catalogue.tree.expand", "name");
+  const collapseLabel = templated(t, "catalogue.tree.collapse", "name");
   const labels = useCatalogueLabels();
   const fetcher = useFetcher();
   const [dragging, setDragging] = useState<number | null>(null);
@@ -70,7 +73,7 @@ export function TreeView({
         onDrop={canDrop ? (e) => drop(e, c.id, c.count) : undefined}
       >
         <div className={classes.treeCategoryHead}>
-          <a href={toggleHref(c.id)} data-keep-scroll aria-expanded={open} aria-label={t(open ? "catalogue.tree.collapse" : "catalogue.tree.expand", { name: c.name })} className={`${classes.link} ${classes.toggle}`}>
+          <a href={toggleHref(c.id)} data-keep-scroll aria-expanded={open} aria-label={(open ? collapseLabel : expandLabel)(c.name)} className={`${classes.link} ${classes.toggle}`}>
             {open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
           </a>
           {c.id === UNCATEGORISED ? (
@@ -80,7 +83,7 @@ export function TreeView({
               {c.name}
             </a>
           )}
-          <span className={classes.dim}>{t("catalogue.servicesCount", { count: c.count })}</span>
+          <span className={classes.dim}>{countText(t, i18n.language, "catalogue.servicesCount", c.count)}</span>
         </div>
         {open ? (
           <ol className={classes.treeServices}>
