@@ -1,7 +1,12 @@
 import { sql, type SqlBool } from "kysely";
 import type { Executor } from "./audit.server";
 
-const CHANGE_SUBJECTS = ["service", "area", "category", "catalogue", "owner", "kpi", "provider", "tag", "term_definition"];
+/**
+ * Base data shared by every catalogue: their changes appear on each catalogue's dashboard.
+ * Services, areas, categories and the catalogue itself appear only on their own catalogue's
+ * (an area or category deleted for good has no catalogue left and drops out).
+ */
+const SHARED_SUBJECTS = ["owner", "kpi", "provider", "tag", "term_definition"];
 
 /** The dashboard's figures for one catalogue, in a handful of grouped queries. */
 export async function dashboardFigures(db: Executor, catalogueId: number) {
@@ -21,8 +26,18 @@ export async function dashboardFigures(db: Executor, catalogueId: number) {
     db
       .selectFrom("activities as a")
       .leftJoin("services as s", (join) => join.on("a.subject_type", "=", "service").on(sql<SqlBool>`a.subject_id = cast(s.id as varchar(20))`))
+      .leftJoin("service_areas as ar", (join) => join.on("a.subject_type", "=", "area").on(sql<SqlBool>`a.subject_id = cast(ar.id as varchar(20))`))
+      .leftJoin("service_categories as c", (join) => join.on("a.subject_type", "=", "category").on(sql<SqlBool>`a.subject_id = cast(c.id as varchar(20))`))
       .select(["a.id", "a.subject_type", "a.subject_id", "a.event", "a.causer_name", "a.created_at", "s.name as service_name", "s.deleted_at as service_deleted_at"])
-      .where("a.subject_type", "in", CHANGE_SUBJECTS)
+      .where((eb) =>
+        eb.or([
+          eb("s.service_catalogue_id", "=", catalogueId),
+          eb("ar.service_catalogue_id", "=", catalogueId),
+          eb("c.service_catalogue_id", "=", catalogueId),
+          eb.and([eb("a.subject_type", "=", "catalogue"), eb("a.subject_id", "=", String(catalogueId))]),
+          eb("a.subject_type", "in", SHARED_SUBJECTS),
+        ]),
+      )
       .orderBy("a.id", "desc")
       .limit(10)
       .execute(),

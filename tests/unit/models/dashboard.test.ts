@@ -37,6 +37,8 @@ beforeAll(async () => {
   cat = await addCatalogue("Dashboard");
   otherCat = await addCatalogue("Anderer");
   const category = (await t.db.insertInto("service_categories").values({ service_catalogue_id: cat, name: "K" }).returning("id").executeTakeFirstOrThrow()).id;
+  s.category = category;
+  s.foreignCategory = (await t.db.insertInto("service_categories").values({ service_catalogue_id: otherCat, name: "F" }).returning("id").executeTakeFirstOrThrow()).id;
   s.open1 = await addService(cat, "Offen 1", { status: "open", servicetype: "customer", category_id: category });
   s.open2 = await addService(cat, "Offen 2", { status: "open", servicetype: "it" });
   s.checking = await addService(cat, "Prüfung", { status: "checking", servicetype: "it" });
@@ -117,8 +119,13 @@ describe("dashboardFigures: latest changes", () => {
     // 13 changes in order; plus activities of subjects that are not catalogue content.
     await recordActivity(t.db, { subjectType: "service", subjectId: s.closed3, event: "created", causer });
     await recordActivity(t.db, { subjectType: "user", subjectId: causer.id, event: "login", causer });
-    for (let i = 1; i <= 10; i++) await recordActivity(t.db, { subjectType: i % 2 ? "service" : "category", subjectId: i % 2 ? s.open1 : 77, event: `change ${i}`, causer });
+    for (let i = 1; i <= 10; i++) await recordActivity(t.db, { subjectType: i % 2 ? "service" : "category", subjectId: i % 2 ? s.open1 : s.category, event: `change ${i}`, causer });
     await recordActivity(t.db, { subjectType: "auth", subjectId: null, event: "password_reset", causer });
+    // Another catalogue's content, and a category deleted for good: not this catalogue's changes.
+    await recordActivity(t.db, { subjectType: "service", subjectId: s.foreign, event: "foreign service", causer });
+    await recordActivity(t.db, { subjectType: "category", subjectId: s.foreignCategory, event: "foreign category", causer });
+    await recordActivity(t.db, { subjectType: "catalogue", subjectId: otherCat, event: "foreign catalogue", causer });
+    await recordActivity(t.db, { subjectType: "category", subjectId: 999_999, event: "gone", causer });
     await recordActivity(t.db, { subjectType: "tag", subjectId: 5, event: "created", causer });
     await recordActivity(t.db, { subjectType: "service", subjectId: s.binned, event: "deleted", causer });
   });
@@ -132,6 +139,19 @@ describe("dashboardFigures: latest changes", () => {
     expect(changes.some((c) => c.subject_type === "user" || c.subject_type === "auth")).toBe(false);
   });
 
+  it("lists only this catalogue's content (and shared base data); the other catalogue sees its own", async () => {
+    const { changes } = await dashboardFigures(t.db, cat);
+    expect(changes.map((c) => c.event).filter((e) => e.startsWith("foreign") || e === "gone")).toEqual([]);
+    await recordActivity(t.db, { subjectType: "catalogue", subjectId: cat, event: "renamed", causer });
+    try {
+      expect((await dashboardFigures(t.db, cat)).changes[0].event).toBe("renamed");
+      const other = (await dashboardFigures(t.db, otherCat)).changes.map((c) => c.event);
+      expect(other).toEqual(["created", "foreign catalogue", "foreign category", "foreign service"]);
+    } finally {
+      await t.db.deleteFrom("activities").where("event", "=", "renamed").execute();
+    }
+  });
+
   it("service changes carry the service's name and whether it is binned", async () => {
     const { changes } = await dashboardFigures(t.db, cat);
     const binned = changes.find((c) => c.event === "deleted")!;
@@ -140,7 +160,7 @@ describe("dashboardFigures: latest changes", () => {
     const live = changes.find((c) => c.event === "change 9")!;
     expect(live).toMatchObject({ subject_type: "service", service_name: "Offen 1", service_deleted_at: null });
     const category = changes.find((c) => c.event === "change 10")!;
-    expect(category).toMatchObject({ subject_type: "category", subject_id: "77", service_name: null });
+    expect(category).toMatchObject({ subject_type: "category", subject_id: String(s.category), service_name: null });
     const tag = changes.find((c) => c.subject_type === "tag")!;
     expect(tag.service_name).toBeNull();
   });
