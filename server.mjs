@@ -10,26 +10,33 @@ import express from "express";
 import { isCrossSiteRequest, securityHeaders } from "./server/security.mjs";
 
 // One Node process renders one page at a time; WEB_CONCURRENCY=auto (or a number) forks one
-// worker per core behind the same port (docs/decisions/0011-server-processes.md).
+// worker per core behind the same port (docs/decisions/0011-browser-performance.md).
 const WORKERS = process.env.WEB_CONCURRENCY === "auto" ? os.availableParallelism() : Math.max(1, Number(process.env.WEB_CONCURRENCY) || 1);
 if (cluster.isPrimary && WORKERS > 1) {
   let stopping = false;
-  // Rendering allocates a lot of short-lived objects; a larger young generation means fewer
-  // scavenges (measured: p95 of the catalogue pages, docs/benchmarks.md).
+  // Rendering allocates many short-lived objects; a larger young generation means fewer scavenges.
   cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-semi-space-size=${process.env.SEMI_SPACE_MB ?? 32}`] });
-  for (let i = 0; i < WORKERS; i++) cluster.fork();
+  const started = new Map();
+  const fork = () => started.set(cluster.fork().id, Date.now());
+  for (let i = 0; i < WORKERS; i++) fork();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
+    // A worker that dies while starting (bad build, port taken) would die again: give up.
+    if (Date.now() - (started.get(worker.id) ?? 0) < 10_000) {
+      console.error(`Worker ${worker.process.pid} exited (${signal ?? code}) while starting; stopping.`);
+      stop(1);
+      return;
+    }
     console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
-    cluster.fork();
+    fork();
   });
-  const stop = () => {
+  function stop(code = 0) {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
-    process.exit(0);
-  };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+    process.exit(code);
+  }
+  process.on("SIGTERM", () => stop());
+  process.on("SIGINT", () => stop());
 } else {
   await serve();
 }
