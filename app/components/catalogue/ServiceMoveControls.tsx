@@ -1,6 +1,5 @@
 import { Button, NativeSelect } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { IconArrowDown, IconArrowUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import classes from "./catalogue.module.css";
 
@@ -32,10 +31,10 @@ export function ServiceMoveControls({
         <input type="hidden" name="service" value={serviceId} />
         <input type="hidden" name="category" value={categoryId} />
         <button type="submit" name="index" value={Math.max(0, index - 1)} className={classes.iconButton} disabled={index === 0} aria-label={`${t("catalogue.move.up")}: ${serviceName}`}>
-          <IconArrowUp size={14} aria-hidden />
+          <span aria-hidden>↑</span>
         </button>
         <button type="submit" name="index" value={index + 1} className={classes.iconButton} disabled={index >= count - 1} aria-label={`${t("catalogue.move.down")}: ${serviceName}`}>
-          <IconArrowDown size={14} aria-hidden />
+          <span aria-hidden>↓</span>
         </button>
       </Form>
       <a href={moveHref} data-keep-scroll className={classes.moveToLink} aria-label={`${t("catalogue.move.to")} ${serviceName}`} data-testid="move-to">

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { Link, useFetcher } from "@remix-run/react";
-import { IconChevronDown, IconChevronRight, IconGripVertical, IconZoomIn, IconZoomOut } from "@tabler/icons-react";
+import { IconZoomIn, IconZoomOut } from "@tabler/icons-react";
 import { useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { countText, templated } from "~/lib/fast-translate";
@@ -74,7 +74,7 @@ export function TreeView({
       >
         <div className={classes.treeCategoryHead}>
           <a href={toggleHref(c.id)} data-keep-scroll aria-expanded={open} aria-label={(open ? collapseLabel : expandLabel)(c.name)} className={`${classes.link} ${classes.toggle}`}>
-            {open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+            <span className={classes.chevron} data-open={open || undefined} aria-hidden />
           </a>
           {c.id === UNCATEGORISED ? (
             <strong>{c.name}</strong>
@@ -104,7 +104,11 @@ export function TreeView({
                   onDragOver={canDrop ? (e) => e.preventDefault() : undefined}
                   onDrop={canDrop ? (e) => drop(e, c.id, index) : undefined}
                 >
-                  {editable ? <IconGripVertical size={14} aria-hidden className={classes.grip} /> : null}
+                  {editable ? (
+                    <span aria-hidden className={classes.grip}>
+                      ⋮⋮
+                    </span>
+                  ) : null}
                   <a className={classes.link} href={`/servicecatalog/service/${s.id}`}>
                     {s.name}
                   </a>
