@@ -1,43 +1,15 @@
-import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/schema";
 import { DEFAULT_QUERY, type CatalogueQuery } from "~/lib/catalogue-query";
 import { UNCATEGORISED, catalogueStructure, namedStructure, servicesByCategory } from "~/models/catalogue-view.server";
+import { catalogueRows } from "../../support/catalogue-rows";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-type ServiceValues = Partial<Insertable<Database["services"]>>;
 
 let t: TestDb;
+const { addCatalogue, addArea, addCategory, addService, addOwner } = catalogueRows(() => t.db);
 
-async function addCatalogue(title: string) {
-  return (await t.db.insertInto("service_catalogues").values({ title }).returning("id").executeTakeFirstOrThrow()).id;
-}
-async function addArea(catalogueId: number, name: string, position = 0) {
-  return (await t.db.insertInto("service_areas").values({ service_catalogue_id: catalogueId, name, position }).returning("id").executeTakeFirstOrThrow()).id;
-}
-async function addCategory(catalogueId: number, areaId: number | null, name: string, position = 0) {
-  return (
-    await t.db
-      .insertInto("service_categories")
-      .values({ service_catalogue_id: catalogueId, service_area_id: areaId, name, position })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-}
-async function addService(catalogueId: number, categoryId: number | null, name: string, values: ServiceValues = {}) {
-  return (
-    await t.db
-      .insertInto("services")
-      .values({ service_catalogue_id: catalogueId, category_id: categoryId, name, ...values })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-}
-async function addOwner(name: string) {
-  return (await t.db.insertInto("owners").values({ name }).returning("id").executeTakeFirstOrThrow()).id;
-}
 
 function filter(change: Partial<CatalogueQuery> = {}) {
   return { ...DEFAULT_QUERY, ...change };

@@ -1,6 +1,4 @@
-import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/schema";
 import { listActivitiesFor } from "~/models/audit.server";
 import {
   EmptySelectionError,
@@ -13,41 +11,18 @@ import {
   setCurrentCatalogue,
 } from "~/models/catalogue.server";
 import { NotFoundError } from "~/models/errors.server";
+import { catalogueRows } from "../../support/catalogue-rows";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-type ServiceValues = Partial<Insertable<Database["services"]>>;
 
 let t: TestDb;
+const { addCatalogue, addArea, addCategory, addService } = catalogueRows(() => t.db);
 let causer: { id: number; name: string };
 
 async function addUser(email: string, settings: string | null = null) {
   return (await t.db.insertInto("users").values({ name: email, email, password_hash: null, role: "keyuser", settings }).returning("id").executeTakeFirstOrThrow()).id;
-}
-async function addCatalogue(title: string | null) {
-  return (await t.db.insertInto("service_catalogues").values({ title }).returning("id").executeTakeFirstOrThrow()).id;
-}
-async function addArea(catalogueId: number, name: string) {
-  return (await t.db.insertInto("service_areas").values({ service_catalogue_id: catalogueId, name }).returning("id").executeTakeFirstOrThrow()).id;
-}
-async function addCategory(catalogueId: number, areaId: number | null, name: string) {
-  return (
-    await t.db
-      .insertInto("service_categories")
-      .values({ service_catalogue_id: catalogueId, service_area_id: areaId, name })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-}
-async function addService(catalogueId: number, categoryId: number | null, name: string, values: ServiceValues = {}) {
-  return (
-    await t.db
-      .insertInto("services")
-      .values({ service_catalogue_id: catalogueId, category_id: categoryId, name, ...values })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
 }
 async function settingsOf(userId: number) {
   const row = await t.db.selectFrom("users").select("settings").where("id", "=", userId).executeTakeFirstOrThrow();

@@ -1,55 +1,22 @@
-import { sql, type Insertable } from "kysely";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/schema";
 import { DEFAULT_QUERY, type CatalogueQuery } from "~/lib/catalogue-query";
 import { isPostgresDb } from "~/models/db-helpers.server";
 import { SEARCH_FIELDS, SERVICE_PAGE_SIZE, categoryCounts, searchServices, suggestServices } from "~/models/service-search.server";
+import { catalogueRows } from "../../support/catalogue-rows";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-type ServiceValues = Partial<Insertable<Database["services"]>>;
 type SearchQuery = Parameters<typeof searchServices>[2];
 
 let t: TestDb;
+const { addCatalogue, addArea, addCategory, addService, addOwner, addKpi, addTag } = catalogueRows(() => t.db);
 
-async function addCatalogue(title: string) {
-  return (await t.db.insertInto("service_catalogues").values({ title }).returning("id").executeTakeFirstOrThrow()).id;
-}
 
-async function addArea(catalogueId: number, name: string, position = 0) {
-  return (await t.db.insertInto("service_areas").values({ service_catalogue_id: catalogueId, name, position }).returning("id").executeTakeFirstOrThrow()).id;
-}
 
-async function addCategory(catalogueId: number, areaId: number | null, name: string, position = 0) {
-  return (
-    await t.db
-      .insertInto("service_categories")
-      .values({ service_catalogue_id: catalogueId, service_area_id: areaId, name, position })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-}
 
-async function addService(catalogueId: number, categoryId: number | null, name: string, values: ServiceValues = {}) {
-  return (
-    await t.db
-      .insertInto("services")
-      .values({ service_catalogue_id: catalogueId, category_id: categoryId, name, ...values })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-}
 
-async function addOwner(name: string) {
-  return (await t.db.insertInto("owners").values({ name }).returning("id").executeTakeFirstOrThrow()).id;
-}
-async function addKpi(name: string) {
-  return (await t.db.insertInto("kpis").values({ name }).returning("id").executeTakeFirstOrThrow()).id;
-}
-async function addTag(name: string) {
-  return (await t.db.insertInto("tags").values({ name }).returning("id").executeTakeFirstOrThrow()).id;
-}
 async function linkOwners(serviceId: number, ...ownerIds: number[]) {
   for (const owner_id of ownerIds) await t.db.insertInto("service_owners").values({ service_id: serviceId, owner_id }).execute();
 }
