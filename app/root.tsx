@@ -13,6 +13,10 @@ import { DEFAULT_LANGUAGE, isLanguage } from "./i18n/config";
 import { i18next } from "./i18n/i18next.server";
 import { consumeFlash } from "./lib/flash.server";
 import { theme } from "./theme";
+import { themeCss } from "./lib/theme-css";
+
+// Static: computed once instead of by MantineProvider on every render (decision 0011).
+const THEME_CSS = themeCss(theme);
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -43,7 +47,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
+          <style data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: THEME_CSS }} />
           {children}
           {rootData?.flash ? <FlashToast key={rootData.flash.id} flash={rootData.flash} /> : null}
         </MantineProvider>
