@@ -23,26 +23,20 @@ function countActive(q: Query) {
   return [q.areas, q.categories, q.owners, q.statuses, q.percents, q.types, q.tags, q.missing].filter((l) => l.length > 0).length;
 }
 
-/**
- * Search, sort and every filter as one GET form: each state is a URL, so it works without JS
- * and can be shared. With JS the search box suggests services; picking one searches its exact name.
- */
-export function SearchAndFilters({
-  view,
-  query,
-  structure,
-  areaActive,
-  options,
-}: {
+/** What the search form and its filter panel show: the view, the query and the choices. */
+interface FilterProps {
   view: BrowserView;
   query: Query;
   structure: StructureData;
   areaActive: boolean;
-  options: {
-    owners: { id: number; name: string }[];
-    tags: { id: number; name: string }[];
-  };
-}) {
+  options: { owners: { id: number; name: string }[]; tags: { id: number; name: string }[] };
+}
+
+/**
+ * Search, sort and every filter as one GET form: each state is a URL, so it works without JS
+ * and can be shared. With JS the search box suggests services; picking one searches its exact name.
+ */
+export function SearchAndFilters({ view, query, structure, areaActive, options }: FilterProps) {
   const { t } = useTranslation();
   const listId = useId();
   const suggest = useFetcher<{ suggestions: { id: number; name: string }[] }>();
@@ -133,19 +127,7 @@ export function SearchAndFilters({
 }
 
 /** The filter checkboxes: ~200 inputs with a large catalogue, so rendered only when opened. */
-function FilterPanel({
-  view,
-  query,
-  structure,
-  areaActive,
-  options,
-}: {
-  view: BrowserView;
-  query: Query;
-  structure: StructureData;
-  areaActive: boolean;
-  options: { owners: { id: number; name: string }[]; tags: { id: number; name: string }[] };
-}) {
+function FilterPanel({ view, query, structure, areaActive, options }: FilterProps) {
   const { t } = useTranslation();
   const active = countActive(query);
   const checkbox = (name: string, value: string | number, label: string, checked: boolean) => (
