@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -7,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { i18nInstance, i18next } from "./i18n/i18next.server";
+import { nulByteFilter } from "./lib/nul-bytes.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -34,7 +34,7 @@ export default async function handleRequest(
         nonce,
         [callbackName]: () => {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = nulByteFilter();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
