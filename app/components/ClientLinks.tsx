@@ -4,9 +4,10 @@ import { isClientNavigation } from "~/lib/client-links";
 
 /**
  * Client-side navigation for the plain `<a href>` links inside (one listener instead of a
- * router `<Link>` per row: a `<Link>` costs ~45 µs of server rendering, and the catalogue
- * browser has hundreds). Without JS the links are ordinary links. `data-keep-scroll` on a link
- * keeps the scroll position, like `preventScrollReset`.
+ * router `<Link>` per link: a `<Link>` costs ~45 µs of server rendering, and the catalogue
+ * browser has hundreds). The app layout wraps every page in one. Without JS the links are
+ * ordinary links. `data-keep-scroll` on a link keeps the scroll position, like
+ * `preventScrollReset`; `data-reload` (or `download`, or another target) leaves it to the browser.
  */
 export function ClientLinks({ children, className }: { children: ReactNode; className?: string }) {
   const navigate = useNavigate();

@@ -1,13 +1,12 @@
-import { Group, Text } from "@mantine/core";
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import classes from "./PageLinks.module.css";
 
-/** Pagination as plain links (works without JS), keeping the other query parameters. */
+/** Pagination as plain links (the layout's ClientLinks navigates client-side), keeping the other query parameters. */
 export function PageLinks({ page, pageCount, total }: { page: number; pageCount: number; total: number }) {
   const { t } = useTranslation();
   const location = useLocation();
-  if (pageCount <= 1) return <Text size="sm" c="dimmed">{t("list.total", { count: total })}</Text>;
+  if (pageCount <= 1) return <p className={classes.total}>{t("list.total", { count: total })}</p>;
   const href = (p: number) => {
     const params = new URLSearchParams(location.search);
     params.set("page", String(p));
@@ -16,29 +15,25 @@ export function PageLinks({ page, pageCount, total }: { page: number; pageCount:
   const from = Math.max(1, Math.min(page - 3, pageCount - 6));
   const pages = Array.from({ length: Math.min(7, pageCount) }, (_, i) => from + i);
   return (
-    <Group justify="space-between">
-      <Text size="sm" c="dimmed">
-        {t("list.total", { count: total })}
-      </Text>
-      <nav aria-label={t("list.pagination")}>
-        <Group gap={4}>
-          {page > 1 ? (
-            <Link className={classes.link} to={href(page - 1)} rel="prev">
-              {t("list.previous")}
-            </Link>
-          ) : null}
-          {pages.map((p) => (
-            <Link key={p} className={classes.link} to={href(p)} aria-current={p === page ? "page" : undefined} aria-label={t("list.page", { page: p })}>
-              {p}
-            </Link>
-          ))}
-          {page < pageCount ? (
-            <Link className={classes.link} to={href(page + 1)} rel="next">
-              {t("list.next")}
-            </Link>
-          ) : null}
-        </Group>
+    <div className={classes.bar}>
+      <p className={classes.total}>{t("list.total", { count: total })}</p>
+      <nav aria-label={t("list.pagination")} className={classes.pages}>
+        {page > 1 ? (
+          <a className={classes.link} href={href(page - 1)} rel="prev">
+            {t("list.previous")}
+          </a>
+        ) : null}
+        {pages.map((p) => (
+          <a key={p} className={classes.link} href={href(p)} aria-current={p === page ? "page" : undefined} aria-label={t("list.page", { page: p })}>
+            {p}
+          </a>
+        ))}
+        {page < pageCount ? (
+          <a className={classes.link} href={href(page + 1)} rel="next">
+            {t("list.next")}
+          </a>
+        ) : null}
       </nav>
-    </Group>
+    </div>
   );
 }

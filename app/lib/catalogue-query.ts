@@ -146,10 +146,13 @@ export function toSearchParams(query: Partial<CatalogueQuery>): URLSearchParams 
   return params;
 }
 
+export const BROWSER_PATH = "/servicecatalog";
+
+/** A link to the browser with the query changed (page back to 1, move form closed, unless changed). */
 export function withQuery(query: CatalogueQuery, change: Partial<CatalogueQuery>): string {
   const params = toSearchParams({ ...query, page: 1, move: null, ...change });
   const s = params.toString();
-  return s ? `?${s}` : "?";
+  return s ? `${BROWSER_PATH}?${s}` : BROWSER_PATH;
 }
 
 export type SearchTerm = { kind: "none" } | { kind: "exact"; name: string } | { kind: "substring"; term: string };

@@ -23,6 +23,11 @@ export function isGroup(entry: NavEntry): entry is NavGroup {
   return "items" in entry;
 }
 
+/** Whether a menu entry is the current page's, as NavLink decides: the path itself or anything below it. */
+export function isActivePath(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(to.endsWith("/") ? to : `${to}/`);
+}
+
 export const NAVIGATION: NavEntry[] = [
   { key: "dashboard", to: "/dashboard", audience: "all" },
   { key: "servicecatalog", to: "/servicecatalog", audience: "all" },

@@ -1,7 +1,7 @@
-import { Stack } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BrowserHeader } from "~/components/catalogue/BrowserHeader";
+import { plain } from "~/components/plain/Plain";
 import { ListView } from "~/components/catalogue/ListView";
 import { MapView } from "~/components/catalogue/MapView";
 import { SearchAndFilters } from "~/components/catalogue/SearchAndFilters";
@@ -21,7 +21,7 @@ export default function CatalogueBrowser() {
     query.q || query.categories.length || query.areas.length || query.owners.length || query.statuses.length || query.percents.length || query.types.length || query.tags.length || query.missing.length,
   );
   return (
-    <Stack gap="md">
+    <div className={plain.stack}>
       <BrowserHeader view={data.view} query={query} catalogues={data.catalogues} catalogueId={data.catalogueId} canStructure={data.canStructure} />
       <SearchAndFilters view={data.view} query={query} structure={data.structure} areaActive={data.areaActive} options={data.options} />
       {data.view === 0 ? <SubviewSwitches subviews={data.subviews} areaActive={data.areaActive} /> : null}
@@ -40,6 +40,6 @@ export default function CatalogueBrowser() {
         <TreeView query={query} structure={data.structure} chips={data.chips} areaActive={data.areaActive} scope={data.scope} />
       ) : null}
       {data.view === 3 ? <MapView structure={data.structure} chips={data.chips} areaActive={data.areaActive} filtered={filtered} /> : null}
-    </Stack>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import { Form, useActionData } from "@remix-run/react";
 import { useRef, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,9 +7,9 @@ import { formatDateTime } from "~/lib/dates";
 import { countText, templated } from "~/lib/fast-translate";
 import { translateError } from "~/lib/forms";
 import type { Subviews } from "~/lib/prefs";
-import { ClientLinks } from "../ClientLinks";
 import { NativeCheckbox } from "../NativeCheckbox";
 import { PageLinks } from "../PageLinks";
+import { PlainButton, PlainCard, PlainSelect, plain } from "../plain/Plain";
 import { StatusBadge, useCatalogueLabels } from "./StatusBadge";
 import type { CatalogueOption, ListRow } from "./types";
 import classes from "./catalogue.module.css";
@@ -64,24 +64,18 @@ export function ListView({
   return (
     <Form method="post" ref={formRef}>
       <input type="hidden" name="intent" value="batch" />
-      <ClientLinks>
-        <Stack gap="lg">
+      <div className={classes.listStack}>
           {actionData?.errors?.selection ? (
             <Alert color="red" role="alert">
               {translateError(t, actionData.errors.selection)}
             </Alert>
           ) : null}
           {(areaActive && subviews.areas) || subviews.categories ? (
-            <SimpleGrid cols={{ base: 1, md: areaActive && subviews.areas && subviews.categories ? 2 : 1 }}>
+            <div className={classes.panels} data-columns={areaActive && subviews.areas && subviews.categories ? 2 : 1}>
               {areaActive && subviews.areas ? (
-                <Card withBorder data-testid="areas-panel">
-                  <Title order={2} size="h4" mb="xs">
-                    {t("catalogue.areasPanel")}
-                  </Title>
+                <PlainCard title={t("catalogue.areasPanel")} data-testid="areas-panel">
                   {named.areas.length === 0 ? (
-                    <Text c="dimmed" size="sm">
-                      {t("catalogue.noAreas")}
-                    </Text>
+                    <p className={plain.dim}>{t("catalogue.noAreas")}</p>
                   ) : null}
                   <ul className={classes.plainList}>
                     {named.areas.map((a) => (
@@ -94,17 +88,12 @@ export function ListView({
                       </li>
                     ))}
                   </ul>
-                </Card>
+                </PlainCard>
               ) : null}
               {subviews.categories ? (
-                <Card withBorder data-testid="categories-panel">
-                  <Title order={2} size="h4" mb="xs">
-                    {t("catalogue.categoriesPanel")}
-                  </Title>
+                <PlainCard title={t("catalogue.categoriesPanel")} data-testid="categories-panel">
                   {named.categories.length === 0 ? (
-                    <Text c="dimmed" size="sm">
-                      {t("catalogue.noCategories")}
-                    </Text>
+                    <p className={plain.dim}>{t("catalogue.noCategories")}</p>
                   ) : null}
                   <ul className={`${classes.plainList} ${classes.scrollPanel}`}>
                     {named.categories.map((c) => (
@@ -120,15 +109,12 @@ export function ListView({
                       </li>
                     ))}
                   </ul>
-                </Card>
+                </PlainCard>
               ) : null}
-            </SimpleGrid>
+            </div>
           ) : null}
           {subviews.services ? (
-            <Card withBorder data-testid="services-panel">
-              <Title order={2} size="h4" mb="xs">
-                {t("catalogue.servicesPanel")}
-              </Title>
+            <PlainCard title={t("catalogue.servicesPanel")} data-testid="services-panel">
               <div className={classes.tableWrap}>
                 <table className={classes.table} data-testid="service-list">
                   <thead>
@@ -175,33 +161,32 @@ export function ListView({
                 </table>
               </div>
               {list.rows.length === 0 ? (
-                <Text c="dimmed" size="sm" mt="xs" data-testid="no-services">
+                <p className={plain.dim} data-testid="no-services">
                   {t("catalogue.noServices")}
-                </Text>
+                </p>
               ) : null}
               <div style={{ marginTop: 8 }}>
                 <PageLinks page={list.page} pageCount={list.pageCount} total={list.total} />
               </div>
-            </Card>
+            </PlainCard>
           ) : null}
           {canStructure ? (
-            <Card withBorder>
-              <Group align="flex-end" gap="sm">
-                <NativeSelect
+            <PlainCard>
+              <div className={plain.row}>
+                <PlainSelect
                   name="target"
                   label={t("catalogue.batch.target")}
                   data={[{ value: "", label: "—" }, ...catalogues.filter((c) => c.id !== catalogueId).map((c) => ({ value: String(c.id), label: catalogueTitle(t, c) }))]}
                   error={translateError(t, actionData?.errors?.target)}
                   data-testid="batch-target"
                 />
-                <Button type="submit" variant="light" data-testid="batch-submit">
+                <PlainButton type="submit" variant="light" data-testid="batch-submit">
                   {t("catalogue.batch.submit")}
-                </Button>
-              </Group>
-            </Card>
+                </PlainButton>
+              </div>
+            </PlainCard>
           ) : null}
-        </Stack>
-      </ClientLinks>
+      </div>
     </Form>
   );
 }

@@ -1,6 +1,4 @@
-import { Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { ClientLinks } from "../ClientLinks";
 import { useCatalogueLabels } from "./StatusBadge";
 import type { Chip, StructureData } from "./types";
 import classes from "./catalogue.module.css";
@@ -64,11 +62,11 @@ export function MapView({ structure, chips, areaActive, filtered }: { structure:
           </li>
         ))}
       </ul>
-      <ClientLinks className={classes.mapColumns}>
+      <div className={classes.mapColumns}>
         {columns.map((col) => (
           <section key={col.key} className={classes.mapColumn} data-testid="map-area">
             {col.title ? (
-              <Title order={2} size="h4" className={classes.mapColumnTitle}>
+              <h2 className={classes.mapColumnTitle}>
                 {col.href ? (
                   <a href={col.href} className={classes.link}>
                     {col.title}
@@ -76,7 +74,7 @@ export function MapView({ structure, chips, areaActive, filtered }: { structure:
                 ) : (
                   col.title
                 )}
-              </Title>
+              </h2>
             ) : null}
             {col.categories.map((c) => card(c, `/servicecatalog/category/${c.id}`))}
           </section>
@@ -84,7 +82,7 @@ export function MapView({ structure, chips, areaActive, filtered }: { structure:
         {structure.uncategorised > 0 ? (
           <section className={classes.mapColumn}>{card({ id: 0, name: t("catalogue.uncategorised"), count: structure.uncategorised }, null)}</section>
         ) : null}
-      </ClientLinks>
+      </div>
     </div>
   );
 }

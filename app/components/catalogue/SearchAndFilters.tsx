@@ -1,10 +1,10 @@
-import { Button, Group, NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import { IconChevronDown, IconChevronRight, IconSearch } from "@tabler/icons-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { SERVICE_STATUSES, SERVICE_TYPES, SORT_KEYS, exactTerm, withQuery, type BrowserView } from "~/lib/catalogue-query";
+import { BROWSER_PATH, SERVICE_STATUSES, SERVICE_TYPES, SORT_KEYS, exactTerm, withQuery, type BrowserView } from "~/lib/catalogue-query";
 import { NativeCheckbox } from "../NativeCheckbox";
+import { PlainButton, PlainLinkButton, PlainSelect, PlainTextInput, plain } from "../plain/Plain";
 import type { Query, StructureData } from "./types";
 import classes from "./catalogue.module.css";
 
@@ -58,8 +58,8 @@ export function SearchAndFilters({ view, query, structure, areaActive, options }
       {view !== 0 ? <input type="hidden" name="view" value={view} /> : <input type="hidden" name="view" value="0" />}
       {query.expandAll ? <input type="hidden" name="expand" value="all" /> : null}
       {query.zoom !== 1 ? <input type="hidden" name="zoom" value={query.zoom} /> : null}
-      <Group align="flex-end" gap="xs" wrap="wrap">
-        <TextInput
+      <div className={plain.row}>
+        <PlainTextInput
           name="q"
           type="search"
           label={t("catalogue.search.label")}
@@ -68,8 +68,8 @@ export function SearchAndFilters({ view, query, structure, areaActive, options }
           onChange={(e) => setTerm(e.currentTarget.value)}
           list={listId}
           autoComplete="off"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          style={{ flex: "1 1 320px" }}
+          icon={<IconSearch size={16} aria-hidden />}
+          fieldStyle={{ flex: "1 1 320px" }}
           data-testid="search-input"
         />
         <datalist id={listId} data-testid="suggestions">
@@ -77,7 +77,7 @@ export function SearchAndFilters({ view, query, structure, areaActive, options }
             <option key={s.id} value={exactTerm(s.name)} />
           ))}
         </datalist>
-        <NativeSelect
+        <PlainSelect
           name="sort"
           label={t("catalogue.sort.label")}
           defaultValue={query.sort}
@@ -86,7 +86,7 @@ export function SearchAndFilters({ view, query, structure, areaActive, options }
             label: t(`catalogue.sort.${k}`),
           }))}
         />
-        <NativeSelect
+        <PlainSelect
           name="dir"
           label={t("catalogue.sort.direction")}
           defaultValue={query.dir}
@@ -95,19 +95,18 @@ export function SearchAndFilters({ view, query, structure, areaActive, options }
             { value: "asc", label: t("catalogue.sort.asc") },
           ]}
         />
-        <Button type="submit" data-testid="search-submit">
+        <PlainButton type="submit" data-testid="search-submit">
           {t("catalogue.search.submit")}
-        </Button>
+        </PlainButton>
         {query.q || active ? (
-          <Button component={Link} to={`?view=${view}`} variant="subtle">
+          <PlainLinkButton href={`${BROWSER_PATH}?view=${view}`} variant="subtle">
             {t("catalogue.search.reset")}
-          </Button>
+          </PlainLinkButton>
         ) : null}
-      </Group>
+      </div>
       <div className={classes.filters} data-testid="filters">
-        <Link
-          to={withQuery(query, { page: query.page, filters: !open })}
-          preventScrollReset
+        <a
+          href={withQuery(query, { page: query.page, filters: !open })}
           className={classes.filtersToggle}
           aria-expanded={open}
           data-testid="filters-toggle"
@@ -118,8 +117,8 @@ export function SearchAndFilters({ view, query, structure, areaActive, options }
         >
           {open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
           {t("catalogue.filters.title")}
-          {active ? <Text component="span" size="sm" c="dimmed">{` · ${t("catalogue.filters.active", { count: active })}`}</Text> : null}
-        </Link>
+          {active ? <span className={plain.dim}>{` · ${t("catalogue.filters.active", { count: active })}`}</span> : null}
+        </a>
         {open ? <FilterPanel view={view} query={query} structure={structure} areaActive={areaActive} options={options} /> : null}
       </div>
     </Form>
@@ -135,7 +134,7 @@ function FilterPanel({ view, query, structure, areaActive, options }: FilterProp
   );
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" mt="sm">
+      <div className={classes.filterGrid}>
         {areaActive && structure.areas.length ? (
           <FilterGroup legend={t("catalogue.filters.areas")}>{structure.areas.map((a) => checkbox("area", a.id, a.name, query.areas.includes(a.id)))}</FilterGroup>
         ) : null}
@@ -157,17 +156,17 @@ function FilterPanel({ view, query, structure, areaActive, options }: FilterProp
           {checkbox("missing", "owner", t("catalogue.filters.missingOwner"), query.missing.includes("owner"))}
           {checkbox("missing", "kpi", t("catalogue.filters.missingKpi"), query.missing.includes("kpi"))}
         </FilterGroup>
-      </SimpleGrid>
-      <Group mt="sm" gap="xs">
-        <Button type="submit" variant="light" data-testid="apply-filters">
+      </div>
+      <div className={`${plain.row} ${classes.filterActions}`}>
+        <PlainButton type="submit" variant="light" data-testid="apply-filters">
           {t("catalogue.filters.apply")}
-        </Button>
+        </PlainButton>
         {active ? (
-          <Button component={Link} to={`?view=${view}${query.q ? `&q=${encodeURIComponent(query.q)}` : ""}`} variant="subtle">
+          <PlainLinkButton href={`${BROWSER_PATH}?view=${view}${query.q ? `&q=${encodeURIComponent(query.q)}` : ""}`} variant="subtle">
             {t("catalogue.filters.clear")}
-          </Button>
+          </PlainLinkButton>
         ) : null}
-      </Group>
+      </div>
     </>
   );
 }

@@ -1,7 +1,9 @@
-import { Button, Checkbox, Group } from "@mantine/core";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Subviews } from "~/lib/prefs";
+import { NativeCheckbox } from "../NativeCheckbox";
+import { PlainButton } from "../plain/Plain";
+import classes from "./catalogue.module.css";
 
 const KEYS = [
   ["areas", "subviewAreas"],
@@ -22,11 +24,11 @@ export function SubviewSwitches({ subviews, areaActive }: { subviews: Subviews; 
   return (
     <fetcher.Form method="post" action="/prefs/sidebar" aria-label={t("catalogue.subviews.label")}>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <Group gap="md" align="center">
+      <div className={classes.switches}>
         {KEYS.filter(([key]) => areaActive || key !== "areas").map((key) => (
           <span key={key[0]}>
             <input type="hidden" name={key[1]} value="false" />
-            <Checkbox
+            <NativeCheckbox
               name={key[1]}
               value="true"
               label={t(`catalogue.subviews.${key[0]}`)}
@@ -40,11 +42,11 @@ export function SubviewSwitches({ subviews, areaActive }: { subviews: Subviews; 
           </span>
         ))}
         <noscript>
-          <Button type="submit" size="xs" variant="default">
+          <PlainButton type="submit" size="xs" variant="default">
             {t("catalogue.subviews.apply")}
-          </Button>
+          </PlainButton>
         </noscript>
-      </Group>
+      </div>
     </fetcher.Form>
   );
 }

@@ -1,11 +1,10 @@
-import { Button, Group, Stack, Text } from "@mantine/core";
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { IconZoomIn, IconZoomOut } from "@tabler/icons-react";
 import { useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { countText, templated } from "~/lib/fast-translate";
 import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, clampZoom, toggleId, withQuery } from "~/lib/catalogue-query";
-import { ClientLinks } from "../ClientLinks";
+import { PlainLinkButton } from "../plain/Plain";
 import { ServiceMoveControls, ServiceMoveToForm } from "./ServiceMoveControls";
 import { StatusBadge, useCatalogueLabels } from "./StatusBadge";
 import { mayEdit, type Chip, type EditScope, type Query, type StructureData } from "./types";
@@ -144,34 +143,30 @@ export function TreeView({
   const zoomTo = (z: number) => withQuery(query, { zoom: clampZoom(z) });
 
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="xs">
-          <Button component={Link} to={withQuery(query, { expandAll: true, open: [] })} variant="default" size="xs" preventScrollReset data-testid="expand-all">
+    <div className={classes.treeStack}>
+      <div className={classes.treeToolbar}>
+        <div className={classes.treeTools}>
+          <PlainLinkButton href={withQuery(query, { expandAll: true, open: [] })} variant="default" size="xs" data-keep-scroll data-testid="expand-all">
             {t("catalogue.tree.expandAll")}
-          </Button>
-          <Button component={Link} to={withQuery(query, { expandAll: false, open: [] })} variant="default" size="xs" preventScrollReset data-testid="collapse-all">
+          </PlainLinkButton>
+          <PlainLinkButton href={withQuery(query, { expandAll: false, open: [] })} variant="default" size="xs" data-keep-scroll data-testid="collapse-all">
             {t("catalogue.tree.collapseAll")}
-          </Button>
-        </Group>
-        <Group gap={4} aria-label={t("catalogue.tree.zoom")} role="group">
-          <Button component={Link} to={zoomTo(query.zoom - ZOOM_STEP)} variant="subtle" size="xs" aria-label={t("catalogue.tree.zoomOut")} aria-disabled={query.zoom <= ZOOM_MIN} preventScrollReset>
+          </PlainLinkButton>
+        </div>
+        <div className={classes.treeTools} aria-label={t("catalogue.tree.zoom")} role="group">
+          <PlainLinkButton href={zoomTo(query.zoom - ZOOM_STEP)} variant="subtle" size="xs" aria-label={t("catalogue.tree.zoomOut")} aria-disabled={query.zoom <= ZOOM_MIN} data-keep-scroll>
             <IconZoomOut size={16} aria-hidden />
-          </Button>
-          <Text size="sm" data-testid="zoom-value" w={48} ta="center">
+          </PlainLinkButton>
+          <span className={classes.zoomValue} data-testid="zoom-value">
             {Math.round(query.zoom * 100)} %
-          </Text>
-          <Button component={Link} to={zoomTo(query.zoom + ZOOM_STEP)} variant="subtle" size="xs" aria-label={t("catalogue.tree.zoomIn")} aria-disabled={query.zoom >= ZOOM_MAX} preventScrollReset>
+          </span>
+          <PlainLinkButton href={zoomTo(query.zoom + ZOOM_STEP)} variant="subtle" size="xs" aria-label={t("catalogue.tree.zoomIn")} aria-disabled={query.zoom >= ZOOM_MAX} data-keep-scroll>
             <IconZoomIn size={16} aria-hidden />
-          </Button>
-        </Group>
-      </Group>
-      {!reorder ? (
-        <Text size="xs" c="dimmed">
-          {filtered ? t("catalogue.move.onlyUnfiltered") : t("catalogue.move.onlyByPosition")}
-        </Text>
-      ) : null}
-      <ClientLinks className={classes.treeViewport}>
+          </PlainLinkButton>
+        </div>
+      </div>
+      {!reorder ? <p className={classes.hint}>{filtered ? t("catalogue.move.onlyUnfiltered") : t("catalogue.move.onlyByPosition")}</p> : null}
+      <div className={classes.treeViewport}>
         <div className={classes.treeZoom} style={{ transform: `scale(${query.zoom})`, width: `${100 / query.zoom}%` }} data-testid="tree" data-zoom={query.zoom}>
           {groups.map((g) =>
             g.categories.length === 0 && (g.area === null || filtered) ? null : (
@@ -182,9 +177,7 @@ export function TreeView({
                       {g.area.name}
                     </a>
                   ) : (
-                    <Text fw={700} size="lg">
-                      {t("catalogue.noArea")}
-                    </Text>
+                    <p className={classes.treeAreaTitle}>{t("catalogue.noArea")}</p>
                   )
                 ) : null}
                 <ul className={classes.treeCategories}>{g.categories.map(categoryNode)}</ul>
@@ -197,7 +190,7 @@ export function TreeView({
             </section>
           ) : null}
         </div>
-      </ClientLinks>
-    </Stack>
+      </div>
+    </div>
   );
 }

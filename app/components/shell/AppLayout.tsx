@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SidebarPrefs } from "~/lib/prefs";
 import type { SessionUser } from "~/models/user.server";
+import { ClientLinks } from "../ClientLinks";
 import { SideMenu } from "./SideMenu";
 import { TopBar } from "./TopBar";
 import classes from "./shell.module.css";
@@ -24,7 +25,8 @@ export function AppLayout({
 }) {
   const { t } = useTranslation();
   return (
-    <div className={classes.layout}>
+    // Plain links anywhere in the layout become client-side navigations (one listener).
+    <ClientLinks className={classes.layout}>
       <a href="#main" className="skip-link">
         {t("app.skipToContent")}
       </a>
@@ -35,6 +37,6 @@ export function AppLayout({
           {children}
         </main>
       </div>
-    </div>
+    </ClientLinks>
   );
 }

@@ -1,21 +1,23 @@
-import { NavLink, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { IconChevronsLeft, IconChevronsRight } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { Role } from "~/auth/roles";
-import { isGroup, navigationFor, type NavItem } from "~/lib/navigation";
+import { isActivePath, isGroup, navigationFor, type NavItem } from "~/lib/navigation";
 import type { SidebarPrefs } from "~/lib/prefs";
 import { NAV_ICONS } from "./icons";
 import classes from "./shell.module.css";
 
-function MenuLink({ item }: { item: NavItem }) {
+// A plain link (the layout's ClientLinks navigates client-side): a router NavLink per entry
+// costs more server rendering than the rest of the menu.
+function MenuLink({ item, pathname }: { item: NavItem; pathname: string }) {
   const { t } = useTranslation();
   const Icon = NAV_ICONS[item.key];
   const label = t(`nav.${item.key}`);
   return (
-    <NavLink to={item.to} className={classes.link} title={label} data-testid={`nav-${item.key}`}>
+    <a href={item.to} className={classes.link} title={label} aria-current={isActivePath(pathname, item.to) ? "page" : undefined} data-testid={`nav-${item.key}`}>
       {Icon ? <Icon size={20} stroke={1.6} aria-hidden /> : null}
       <span className={classes.label}>{label}</span>
-    </NavLink>
+    </a>
   );
 }
 
@@ -47,11 +49,11 @@ export function SideMenu({ role, prefs }: { role: Role; prefs: SidebarPrefs }) {
                 <span className={classes.label}>{t(`nav.${entry.key}`)}</span>
               </div>
               {entry.items.map((item) => (
-                <MenuLink key={item.key} item={item} />
+                <MenuLink key={item.key} item={item} pathname={location.pathname} />
               ))}
             </div>
           ) : (
-            <MenuLink key={entry.key} item={entry} />
+            <MenuLink key={entry.key} item={entry} pathname={location.pathname} />
           ),
         )}
       </div>

@@ -1,5 +1,4 @@
-import { Avatar, Badge, Group, Text } from "@mantine/core";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { IconKey, IconLanguage, IconLogout, IconSettings } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ROLE_LABEL_KEYS } from "~/auth/roles";
@@ -27,21 +26,21 @@ export function TopBar({
   const here = location.pathname + location.search;
   return (
     <header className={classes.header} style={style} data-testid="top-bar">
-      <Group gap="sm" wrap="nowrap">
-        <Link to="/dashboard" className={classes.brand} style={{ color: style.color }}>
+      <div className={classes.headerGroup}>
+        <a href="/dashboard" className={classes.brand} style={{ color: style.color }}>
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>{t("app.name")}</span>
-        </Link>
-        <Text size="xs" data-testid="app-version" style={{ color: style.color, opacity: 0.8 }}>
+        </a>
+        <span className={classes.version} data-testid="app-version" style={{ color: style.color }}>
           {t("app.version", { version })}
-        </Text>
+        </span>
         {title ? (
-          <Text fw={600} data-testid="catalogue-title" style={{ color: style.color }}>
+          <span className={classes.headerTitle} data-testid="catalogue-title" style={{ color: style.color }}>
             {title}
-          </Text>
+          </span>
         ) : null}
-      </Group>
-      <Group gap="xs" wrap="nowrap">
+      </div>
+      <div className={classes.headerGroup}>
         <DisclosureMenu
           label={t("topbar.language")}
           testId="language-menu"
@@ -73,30 +72,26 @@ export function TopBar({
           label={t("topbar.userMenu")}
           testId="user-menu"
           summary={
-            <Avatar color="green" radius="xl" size={32} variant="filled" aria-hidden>
+            <span className={classes.avatar} aria-hidden>
               {firstLetter(user.name)}
-            </Avatar>
+            </span>
           }
         >
           <div className={classes.userInfo}>
-            <Text size="sm" fw={600}>
-              {t("topbar.loggedInAs", { name: user.name })}
-            </Text>
-            <Group gap={4} mt={4}>
-              <Badge color="green.9" variant="filled" size="sm" data-testid="role-chip">
-                {t(ROLE_LABEL_KEYS[user.role])}
-              </Badge>
-            </Group>
+            <p className={classes.userName}>{t("topbar.loggedInAs", { name: user.name })}</p>
+            <span className={classes.roleChip} data-testid="role-chip">
+              {t(ROLE_LABEL_KEYS[user.role])}
+            </span>
           </div>
-          <Link to="/settings">
+          <a href="/settings">
             <IconSettings size={16} aria-hidden />
             {t("topbar.settings")}
-          </Link>
+          </a>
           {user.azureUser ? null : (
-            <Link to={`/settings/password?${new URLSearchParams({ redirectTo: here })}`}>
+            <a href={`/settings/password?${new URLSearchParams({ redirectTo: here })}`}>
               <IconKey size={16} aria-hidden />
               {t("topbar.changePassword")}
-            </Link>
+            </a>
           )}
           <Form method="post" action="/logout" reloadDocument>
             <button type="submit" data-testid="logout">
@@ -105,7 +100,7 @@ export function TopBar({
             </button>
           </Form>
         </DisclosureMenu>
-      </Group>
+      </div>
     </header>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "~/auth/roles";
-import { NAVIGATION, findPlannedPage, isGroup, navigationFor, type NavEntry } from "~/lib/navigation";
+import { NAVIGATION, findPlannedPage, isActivePath, isGroup, navigationFor, type NavEntry } from "~/lib/navigation";
 
 /** The menu as a readable outline: top-level keys, groups as "group[item,item]". */
 function outline(entries: NavEntry[]): string[] {
@@ -101,5 +101,18 @@ describe("built screens are not planned", () => {
     for (const path of ["/basedata/owner", "/basedata/kpis/3", "/admin/tags", "/basedata/customerdata", "/servicecatalog"]) {
       expect(findPlannedPage(path), path).toBeUndefined();
     }
+  });
+});
+
+describe("isActivePath", () => {
+  it("marks the entry of the page itself and of the pages below it", () => {
+    expect(isActivePath("/servicecatalog", "/servicecatalog")).toBe(true);
+    expect(isActivePath("/servicecatalog/area/3", "/servicecatalog")).toBe(true);
+    expect(isActivePath("/basedata/owner", "/basedata/owner")).toBe(true);
+  });
+  it("does not mark an entry whose path is only a prefix of another segment", () => {
+    expect(isActivePath("/servicecatalogue", "/servicecatalog")).toBe(false);
+    expect(isActivePath("/basedata/ownerx", "/basedata/owner")).toBe(false);
+    expect(isActivePath("/dashboard", "/servicecatalog")).toBe(false);
   });
 });
