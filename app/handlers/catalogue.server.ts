@@ -4,20 +4,30 @@ import { can, passesAdminGuard } from "~/auth/roles";
 import { requireCapability } from "~/auth/session.server";
 import { getDb } from "~/db/db.server";
 import { readLastVisited, readView, writeView } from "~/lib/browser-state.server";
-import { JUMP_VIEWS, MAP_SERVICES_PER_CATEGORY, TREE_EXPAND_ALL_PER_CATEGORY, TREE_SERVICES_PER_CATEGORY, parseCatalogueQuery, parseView, type CatalogueQuery } from "~/lib/catalogue-query";
+import {
+  JUMP_VIEWS,
+  MAP_SERVICES_PER_CATEGORY,
+  TREE_EXPAND_ALL_PER_CATEGORY,
+  TREE_SERVICES_PER_CATEGORY,
+  isFiltered,
+  parseCatalogueQuery,
+  parseView,
+  type CatalogueQuery,
+} from "~/lib/catalogue-query";
 import { flashHeader, redirectWithFlash } from "~/lib/flash.server";
 import { readSidebarPrefs } from "~/lib/prefs.server";
 import type { SessionUser } from "~/models/user.server";
 import {
   EmptySelectionError,
   createCatalogue,
+  catalogueCounts,
   getCurrentCatalogueId,
   isServiceAreaActive,
-  listCatalogues,
+  listCatalogueNames,
   moveSelectionToCatalogue,
   setCurrentCatalogue,
 } from "~/models/catalogue.server";
-import { UNCATEGORISED, catalogueStructure, filterOptions, namedStructure, servicesByCategory } from "~/models/catalogue-view.server";
+import { UNCATEGORISED, catalogueStructure, countsFromStructure, filterOptions, namedFromStructure, namedStructure, servicesByCategory } from "~/models/catalogue-view.server";
 import { NotFoundError } from "~/models/errors.server";
 import { canEditCategory, canEditService, editScope } from "~/models/permissions.server";
 import { moveService } from "~/models/service-order.server";
@@ -40,7 +50,7 @@ export async function browserLoader(request: Request) {
   const db = getDb();
   const catalogueId = await getCurrentCatalogueId(db, user.id);
   const [catalogues, areaActive, prefs, options, scope] = await Promise.all([
-    listCatalogues(db),
+    listCatalogueNames(db),
     isServiceAreaActive(db),
     readSidebarPrefs(request),
     filterOptions(db),
@@ -50,11 +60,14 @@ export async function browserLoader(request: Request) {
   const where = await serviceFilterConditions(db, catalogueId, filter);
   const counts = await categoryCounts(db, catalogueId, filter, where);
   const structure = await catalogueStructure(db, catalogueId, filter, counts);
+  // Unfiltered, the structure's counts are the catalogue's: no second count of its services.
+  const unfiltered = !isFiltered(filter);
+  const catalogueSize = unfiltered ? countsFromStructure(structure, counts) : await catalogueCounts(db, catalogueId);
   let list = null;
   let named = null;
   let chips: Record<number, Awaited<ReturnType<typeof servicesByCategory>> extends Map<number, infer V> ? V : never> = {};
   if (view === 0) {
-    [list, named] = await Promise.all([searchServices(db, catalogueId, filter, { counts, where }), namedStructure(db, catalogueId, query.q)]);
+    [list, named] = await Promise.all([searchServices(db, catalogueId, filter, { counts, where }), unfiltered ? namedFromStructure(structure) : namedStructure(db, catalogueId, query.q)]);
   } else {
     const withMatches = [...structure.categories.filter((c) => c.count > 0).map((c) => c.id), ...(structure.uncategorised ? [UNCATEGORISED] : [])];
     const wanted = view === 3 || filter.expandAll ? withMatches : withMatches.filter((id) => filter.open.includes(id));
@@ -69,6 +82,7 @@ export async function browserLoader(request: Request) {
       query: filter,
       catalogueId,
       catalogues,
+      catalogueSize,
       areaActive,
       subviews: prefs.subviews,
       options,

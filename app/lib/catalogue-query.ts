@@ -148,6 +148,11 @@ export function toSearchParams(query: Partial<CatalogueQuery>): URLSearchParams 
 
 export const BROWSER_PATH = "/servicecatalog";
 
+/** Whether a search term or any filter narrows the services. */
+export function isFiltered(q: CatalogueQuery): boolean {
+  return Boolean(q.q.trim() || q.categories.length || q.areas.length || q.owners.length || q.statuses.length || q.percents.length || q.types.length || q.tags.length || q.missing.length);
+}
+
 /** A link to the browser with the query changed (page back to 1, move form closed, unless changed). */
 export function withQuery(query: CatalogueQuery, change: Partial<CatalogueQuery>): string {
   const params = toSearchParams({ ...query, page: 1, move: null, ...change });

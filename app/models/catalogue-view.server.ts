@@ -147,6 +147,34 @@ export async function namedStructure(db: Executor, catalogueId: number, term: st
   };
 }
 
+/**
+ * namedStructure without a search term, from an unfiltered structure: its counts then are the
+ * categories' live services, so the list view needs no second pass over the services.
+ */
+export function namedFromStructure(structure: { areas: AreaNode[]; categories: CategoryNode[] }): Awaited<ReturnType<typeof namedStructure>> {
+  const areaName = new Map(structure.areas.map((a) => [a.id, a.name]));
+  const byArea = new Map<number | null, CategoryNode[]>();
+  for (const c of structure.categories) {
+    const key = c.areaId !== null && areaName.has(c.areaId) ? c.areaId : null;
+    const list = byArea.get(key);
+    if (list) list.push(c);
+    else byArea.set(key, [c]);
+  }
+  // Grouped by area in the areas' order, categories without an area last (as namedStructure sorts).
+  const ordered = [...structure.areas.flatMap((a) => byArea.get(a.id) ?? []), ...(byArea.get(null) ?? [])];
+  return {
+    areas: structure.areas.map((a) => ({ id: a.id, name: a.name, categories: byArea.get(a.id)?.length ?? 0 })),
+    categories: ordered.map((c) => ({ id: c.id, name: c.name, areaId: c.areaId, areaName: c.areaId === null ? null : (areaName.get(c.areaId) ?? null), services: c.count })),
+  };
+}
+
+/** A catalogue's counts from its unfiltered structure and category counts (catalogueCounts without a query). */
+export function countsFromStructure(structure: { areas: unknown[]; categories: unknown[] }, counts: Map<number | null, number>) {
+  let services = 0;
+  for (const n of counts.values()) services += n;
+  return { services, areas: structure.areas.length, categories: structure.categories.length };
+}
+
 /** Owners and tags for the filter panel (categories and areas come with the structure). */
 export async function filterOptions(db: Executor) {
   const [owners, tags] = await Promise.all([

@@ -1,17 +1,50 @@
-import { sql } from "kysely";
+import { sql, type Expression } from "kysely";
 import { STATIC_CATALOGUE_ID } from "~/lib/catalogue-title";
 import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "./audit.server";
 import { inTransaction } from "./db-helpers.server";
 import { NotFoundError } from "./errors.server";
 
-export interface CatalogueSummary {
+export interface CatalogueName {
   id: number;
   title: string | null;
   frameTitle: string | null;
+}
+export interface CatalogueCounts {
   services: number;
   areas: number;
   categories: number;
+}
+export type CatalogueSummary = CatalogueName & CatalogueCounts;
+
+/** The catalogues with what their titles are made of (spec 01 §3), without counting anything. */
+export async function listCatalogueNames(db: Executor): Promise<CatalogueName[]> {
+  return db
+    .selectFrom("service_catalogues as c")
+    .leftJoin("catalog_frames as f", "f.service_catalogue_id", "c.id")
+    .select(["c.id", "c.title", "f.title as frameTitle"])
+    .orderBy("c.id")
+    .execute();
+}
+
+/** Live services, areas and categories of the catalogue `id` refers to (a column or a value). */
+function sizeColumns(id: Expression<number> | number) {
+  return [
+    sql<number>`(select count(*) from services s where s.service_catalogue_id = ${id} and s.deleted_at is null)`.as("services"),
+    sql<number>`(select count(*) from service_areas a where a.service_catalogue_id = ${id})`.as("areas"),
+    sql<number>`(select count(*) from service_categories k where k.service_catalogue_id = ${id})`.as("categories"),
+  ];
+}
+// Postgres returns count(*) as a string.
+const sizeOf = (r: { services: number | string; areas: number | string; categories: number | string }): CatalogueCounts => ({
+  services: Number(r.services),
+  areas: Number(r.areas),
+  categories: Number(r.categories),
+});
+
+/** Live services, areas and categories of one catalogue. */
+export async function catalogueCounts(db: Executor, id: number): Promise<CatalogueCounts> {
+  return sizeOf(await db.selectNoFrom(sizeColumns(id)).executeTakeFirstOrThrow());
 }
 
 /** Every catalogue with its counts (binned services excluded), the static one first. */
@@ -19,17 +52,10 @@ export async function listCatalogues(db: Executor): Promise<CatalogueSummary[]> 
   const rows = await db
     .selectFrom("service_catalogues as c")
     .leftJoin("catalog_frames as f", "f.service_catalogue_id", "c.id")
-    .select([
-      "c.id",
-      "c.title",
-      "f.title as frameTitle",
-      sql<number>`(select count(*) from services s where s.service_catalogue_id = c.id and s.deleted_at is null)`.as("services"),
-      sql<number>`(select count(*) from service_areas a where a.service_catalogue_id = c.id)`.as("areas"),
-      sql<number>`(select count(*) from service_categories k where k.service_catalogue_id = c.id)`.as("categories"),
-    ])
+    .select(["c.id", "c.title", "f.title as frameTitle", ...sizeColumns(sql.ref("c.id"))])
     .orderBy("c.id")
     .execute();
-  return rows.map((r) => ({ ...r, services: Number(r.services), areas: Number(r.areas), categories: Number(r.categories) }));
+  return rows.map((r) => ({ ...r, ...sizeOf(r) }));
 }
 
 export async function getCatalogue(db: Executor, id: number) {

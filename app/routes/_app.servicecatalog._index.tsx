@@ -8,6 +8,7 @@ import { SearchAndFilters } from "~/components/catalogue/SearchAndFilters";
 import { SubviewSwitches } from "~/components/catalogue/SubviewSwitches";
 import { TreeView } from "~/components/catalogue/TreeView";
 import { browserAction, browserLoader } from "~/handlers/catalogue.server";
+import { isFiltered } from "~/lib/catalogue-query";
 
 export const meta: MetaFunction = () => [{ title: "ServiceHub" }];
 
@@ -17,12 +18,10 @@ export const action = ({ request }: ActionFunctionArgs) => browserAction(request
 export default function CatalogueBrowser() {
   const data = useLoaderData<typeof loader>();
   const { query } = data;
-  const filtered = Boolean(
-    query.q || query.categories.length || query.areas.length || query.owners.length || query.statuses.length || query.percents.length || query.types.length || query.tags.length || query.missing.length,
-  );
+  const filtered = isFiltered(query);
   return (
     <div className={plain.stack}>
-      <BrowserHeader view={data.view} query={query} catalogues={data.catalogues} catalogueId={data.catalogueId} canStructure={data.canStructure} />
+      <BrowserHeader view={data.view} query={query} catalogues={data.catalogues} catalogueId={data.catalogueId} size={data.catalogueSize} canStructure={data.canStructure} />
       <SearchAndFilters view={data.view} query={query} structure={data.structure} areaActive={data.areaActive} options={data.options} />
       {data.view === 0 ? <SubviewSwitches subviews={data.subviews} areaActive={data.areaActive} /> : null}
       {data.view === 0 && data.list && data.named ? (

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { withQuery, type BrowserView } from "~/lib/catalogue-query";
 import { catalogueTitle } from "~/lib/catalogue-title";
 import { PlainButton, PlainButtonGroup, PlainLinkButton, PlainSelect, plain } from "../plain/Plain";
-import type { CatalogueOption, Query } from "./types";
+import type { CatalogueOption, CatalogueSize, Query } from "./types";
 import classes from "./catalogue.module.css";
 
 const VIEW_KEYS: Record<BrowserView, string> = { 0: "list", 1: "tree", 3: "map" };
@@ -16,12 +16,14 @@ export function BrowserHeader({
   query,
   catalogues,
   catalogueId,
+  size,
   canStructure,
 }: {
   view: BrowserView;
   query: Query;
   catalogues: CatalogueOption[];
   catalogueId: number;
+  size: CatalogueSize;
   canStructure: boolean;
 }) {
   const { t } = useTranslation();
@@ -33,7 +35,7 @@ export function BrowserHeader({
         <h1 className={plain.pageTitle}>{current ? catalogueTitle(t, current) : t("catalogue.defaultLabel")}</h1>
         {current ? (
           <p className={plain.dim} data-testid="catalogue-counts">
-            {t("catalogue.counts", { services: current.services, areas: current.areas, categories: current.categories })}
+            {t("catalogue.counts", { services: size.services, areas: size.areas, categories: size.categories })}
           </p>
         ) : null}
       </div>

@@ -5,6 +5,8 @@ export interface CatalogueOption {
   id: number;
   title: string | null;
   frameTitle: string | null;
+}
+export interface CatalogueSize {
   services: number;
   areas: number;
   categories: number;

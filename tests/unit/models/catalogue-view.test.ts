@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY, type CatalogueQuery } from "~/lib/catalogue-query";
-import { UNCATEGORISED, catalogueStructure, namedStructure, servicesByCategory } from "~/models/catalogue-view.server";
+import { catalogueCounts } from "~/models/catalogue.server";
+import { UNCATEGORISED, catalogueStructure, countsFromStructure, namedFromStructure, namedStructure, servicesByCategory } from "~/models/catalogue-view.server";
+import { categoryCounts } from "~/models/service-search.server";
 import { catalogueRows } from "../../support/catalogue-rows";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
@@ -264,5 +266,33 @@ describe("namedStructure", () => {
     const result = await namedStructure(t.db, local, "öffentlich");
     expect(result.areas.map((a) => a.name)).toEqual(["Öffentliche Dienste"]);
     expect((await namedStructure(t.db, local, "ÜBER")).categories.map((c) => c.name)).toEqual(["Übergreifend"]);
+  });
+});
+
+describe("names and counts from an unfiltered structure", () => {
+  it("equal what namedStructure and catalogueCounts read from the database", async () => {
+    const cat = await addCatalogue("Abgeleitet");
+    const late = await addArea(cat, "Zuletzt", 2);
+    const early = await addArea(cat, "Zuerst", 1);
+    // Category positions interleave across areas; one category has no area.
+    const a = await addCategory(cat, late, "A spät", 0);
+    const b = await addCategory(cat, early, "B früh", 1);
+    const c = await addCategory(cat, early, "C früh", 0);
+    const loose = await addCategory(cat, null, "Ohne Bereich", 0);
+    await addService(cat, a, "S1");
+    await addService(cat, b, "S2");
+    await addService(cat, b, "S3");
+    await addService(cat, loose, "S4");
+    await addService(cat, null, "Ohne Kategorie");
+    await addService(cat, c, "Weg", { deleted_at: BINNED });
+    await addArea(await addCatalogue("Nachbar"), "Fremd", 0);
+
+    const counts = await categoryCounts(t.db, cat, filter());
+    const structure = await catalogueStructure(t.db, cat, filter(), counts);
+    const named = namedFromStructure(structure);
+    expect(named).toEqual(await namedStructure(t.db, cat, ""));
+    expect(named.categories.map((x) => x.id)).toEqual([c, b, a, loose]);
+    expect(countsFromStructure(structure, counts)).toEqual(await catalogueCounts(t.db, cat));
+    expect(countsFromStructure(structure, counts)).toEqual({ services: 5, areas: 2, categories: 4 });
   });
 });

@@ -6,6 +6,8 @@ import {
   getCatalogue,
   getCurrentCatalogueId,
   isServiceAreaActive,
+  catalogueCounts,
+  listCatalogueNames,
   listCatalogues,
   moveSelectionToCatalogue,
   setCurrentCatalogue,
@@ -80,6 +82,13 @@ describe("listCatalogues", () => {
     expect(list.find((c) => c.id === a)).toEqual({ id: a, title: "Zählkatalog A", frameTitle: null, services: 2, areas: 2, categories: 1 });
     expect(list.find((c) => c.id === b)).toEqual({ id: b, title: null, frameTitle: null, services: 0, areas: 0, categories: 0 });
     expect(list.map((c) => c.id)).toEqual([...list.map((c) => c.id)].sort((x, y) => x - y));
+  });
+
+  it("names and counts one at a time agree with the full list", async () => {
+    const list = await listCatalogues(t.db);
+    expect(await listCatalogueNames(t.db)).toEqual(list.map(({ id, title, frameTitle }) => ({ id, title, frameTitle })));
+    for (const c of list) expect(await catalogueCounts(t.db, c.id)).toEqual({ services: c.services, areas: c.areas, categories: c.categories });
+    expect(await catalogueCounts(t.db, a)).toEqual({ services: 2, areas: 2, categories: 1 });
   });
 });
 
