@@ -27,7 +27,7 @@ import {
   moveSelectionToCatalogue,
   setCurrentCatalogue,
 } from "~/models/catalogue.server";
-import { UNCATEGORISED, catalogueStructure, countsFromStructure, filterOptions, namedFromStructure, namedStructure, servicesByCategory } from "~/models/catalogue-view.server";
+import { UNCATEGORISED, catalogueStructure, countsFromStructure, filterOptions, namedStructure, servicesByCategory } from "~/models/catalogue-view.server";
 import { NotFoundError } from "~/models/errors.server";
 import { canEditCategory, canEditService, editScope } from "~/models/permissions.server";
 import { moveService } from "~/models/service-order.server";
@@ -67,7 +67,8 @@ export async function browserLoader(request: Request) {
   let named = null;
   let chips: Record<number, Awaited<ReturnType<typeof servicesByCategory>> extends Map<number, infer V> ? V : never> = {};
   if (view === 0) {
-    [list, named] = await Promise.all([searchServices(db, catalogueId, filter, { counts, where }), unfiltered ? namedFromStructure(structure) : namedStructure(db, catalogueId, query.q)]);
+    // Unfiltered, the page derives the panels from the structure (namedFromStructure).
+    [list, named] = await Promise.all([searchServices(db, catalogueId, filter, { counts, where }), unfiltered ? null : namedStructure(db, catalogueId, query.q)]);
   } else {
     const withMatches = [...structure.categories.filter((c) => c.count > 0).map((c) => c.id), ...(structure.uncategorised ? [UNCATEGORISED] : [])];
     const wanted = view === 3 || filter.expandAll ? withMatches : withMatches.filter((id) => filter.open.includes(id));

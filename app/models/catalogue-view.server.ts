@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { CatalogueQuery } from "~/lib/catalogue-query";
+import type { NamedStructure } from "~/lib/catalogue-structure";
 import type { Executor } from "./audit.server";
 import { containsIgnoreCase } from "./db-helpers.server";
 import { categoryCounts, serviceFilterConditions, type ServiceFilter, type ServiceWhere } from "./service-search.server";
@@ -110,7 +111,7 @@ export async function servicesByCategory(
 }
 
 /** Areas and categories whose name contains the search term (the list view's first two panels). */
-export async function namedStructure(db: Executor, catalogueId: number, term: string) {
+export async function namedStructure(db: Executor, catalogueId: number, term: string): Promise<NamedStructure> {
   const needle = term.trim().replace(/^"(.*)"$/, "$1").trim();
   const [areas, categories] = await Promise.all([
     db
@@ -144,27 +145,6 @@ export async function namedStructure(db: Executor, catalogueId: number, term: st
   return {
     areas: areas.map((a) => ({ ...a, categories: Number(a.categories) })),
     categories: categories.map((c) => ({ ...c, services: Number(c.services) })),
-  };
-}
-
-/**
- * namedStructure without a search term, from an unfiltered structure: its counts then are the
- * categories' live services, so the list view needs no second pass over the services.
- */
-export function namedFromStructure(structure: { areas: AreaNode[]; categories: CategoryNode[] }): Awaited<ReturnType<typeof namedStructure>> {
-  const areaName = new Map(structure.areas.map((a) => [a.id, a.name]));
-  const byArea = new Map<number | null, CategoryNode[]>();
-  for (const c of structure.categories) {
-    const key = c.areaId !== null && areaName.has(c.areaId) ? c.areaId : null;
-    const list = byArea.get(key);
-    if (list) list.push(c);
-    else byArea.set(key, [c]);
-  }
-  // Grouped by area in the areas' order, categories without an area last (as namedStructure sorts).
-  const ordered = [...structure.areas.flatMap((a) => byArea.get(a.id) ?? []), ...(byArea.get(null) ?? [])];
-  return {
-    areas: structure.areas.map((a) => ({ id: a.id, name: a.name, categories: byArea.get(a.id)?.length ?? 0 })),
-    categories: ordered.map((c) => ({ id: c.id, name: c.name, areaId: c.areaId, areaName: c.areaId === null ? null : (areaName.get(c.areaId) ?? null), services: c.count })),
   };
 }
 

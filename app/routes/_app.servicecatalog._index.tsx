@@ -9,6 +9,7 @@ import { SubviewSwitches } from "~/components/catalogue/SubviewSwitches";
 import { TreeView } from "~/components/catalogue/TreeView";
 import { browserAction, browserLoader } from "~/handlers/catalogue.server";
 import { isFiltered } from "~/lib/catalogue-query";
+import { namedFromStructure } from "~/lib/catalogue-structure";
 
 export const meta: MetaFunction = () => [{ title: "ServiceHub" }];
 
@@ -24,10 +25,10 @@ export default function CatalogueBrowser() {
       <BrowserHeader view={data.view} query={query} catalogues={data.catalogues} catalogueId={data.catalogueId} size={data.catalogueSize} canStructure={data.canStructure} />
       <SearchAndFilters view={data.view} query={query} structure={data.structure} areaActive={data.areaActive} options={data.options} />
       {data.view === 0 ? <SubviewSwitches subviews={data.subviews} areaActive={data.areaActive} /> : null}
-      {data.view === 0 && data.list && data.named ? (
+      {data.view === 0 && data.list ? (
         <ListView
           list={data.list}
-          named={data.named}
+          named={data.named ?? namedFromStructure(data.structure)}
           subviews={data.subviews}
           areaActive={data.areaActive}
           catalogues={data.catalogues}

@@ -2,6 +2,7 @@ import { Alert } from "@mantine/core";
 import { Form, useActionData } from "@remix-run/react";
 import { useRef, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
+import type { NamedStructure } from "~/lib/catalogue-structure";
 import { catalogueTitle } from "~/lib/catalogue-title";
 import { formatDateTime } from "~/lib/dates";
 import { countText, templated } from "~/lib/fast-translate";
@@ -13,11 +14,6 @@ import { PlainButton, PlainCard, PlainSelect, plain } from "../plain/Plain";
 import { StatusBadge, useCatalogueLabels } from "./StatusBadge";
 import type { CatalogueOption, ListRow } from "./types";
 import classes from "./catalogue.module.css";
-
-interface Named {
-  areas: { id: number; name: string; categories: number }[];
-  categories: { id: number; name: string; areaId: number | null; areaName: string | null; services: number }[];
-}
 
 /**
  * View 0: areas, categories and services (each behind its sub-view switch) in one selection
@@ -34,7 +30,7 @@ export function ListView({
   canStructure,
 }: {
   list: { rows: ListRow[]; total: number; page: number; pageCount: number };
-  named: Named;
+  named: NamedStructure;
   subviews: Subviews;
   areaActive: boolean;
   catalogues: CatalogueOption[];

@@ -1,4 +1,4 @@
-import { Form, useFetcher } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { IconChevronDown, IconChevronRight, IconSearch } from "@tabler/icons-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,6 +23,33 @@ function countActive(q: Query) {
   return [q.areas, q.categories, q.owners, q.statuses, q.percents, q.types, q.tags, q.missing].filter((l) => l.length > 0).length;
 }
 
+type Suggestion = { id: number; name: string };
+
+/**
+ * Services matching the typed term (debounced). A plain fetch of the JSON endpoint rather than a
+ * router fetcher: in Remix v2 a fetcher that starts while a navigation discovers routes can fail
+ * with a 404 (react-router#13114), and typing then pressing Enter does exactly that.
+ */
+function useSuggestions(term: string): Suggestion[] {
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  useEffect(() => {
+    const trimmed = term.trim();
+    if (trimmed.length < 2 || trimmed.startsWith('"')) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      fetch(`/servicecatalog/suggest?q=${encodeURIComponent(trimmed)}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+        .then((response) => (response.ok ? (response.json() as Promise<{ suggestions: Suggestion[] }>) : { suggestions: [] }))
+        .then((data) => setSuggestions(data.suggestions))
+        .catch(() => undefined); // aborted or offline: keep the last suggestions
+    }, 200);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [term]);
+  return suggestions;
+}
+
 /** What the search form and its filter panel show: the view, the query and the choices. */
 interface FilterProps {
   view: BrowserView;
@@ -39,17 +66,9 @@ interface FilterProps {
 export function SearchAndFilters({ view, query, structure, areaActive, options }: FilterProps) {
   const { t } = useTranslation();
   const listId = useId();
-  const suggest = useFetcher<{ suggestions: { id: number; name: string }[] }>();
   const [term, setTerm] = useState(query.q);
   useEffect(() => setTerm(query.q), [query.q]);
-  useEffect(() => {
-    const trimmed = term.trim();
-    if (trimmed.length < 2 || trimmed.startsWith('"')) return;
-    const timer = window.setTimeout(() => suggest.load(`/servicecatalog/suggest?q=${encodeURIComponent(trimmed)}`), 200);
-    return () => window.clearTimeout(timer);
-    // suggest.load is stable enough; re-run on the term only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [term]);
+  const suggestions = useSuggestions(term);
   const active = countActive(query);
   const [open, setOpen] = useState(active > 0 || query.filters);
   useEffect(() => setOpen(active > 0 || query.filters), [active, query.filters]);
@@ -73,7 +92,7 @@ export function SearchAndFilters({ view, query, structure, areaActive, options }
           data-testid="search-input"
         />
         <datalist id={listId} data-testid="suggestions">
-          {(suggest.data?.suggestions ?? []).map((s) => (
+          {suggestions.map((s) => (
             <option key={s.id} value={exactTerm(s.name)} />
           ))}
         </datalist>

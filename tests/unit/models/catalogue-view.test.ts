@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY, type CatalogueQuery } from "~/lib/catalogue-query";
 import { catalogueCounts } from "~/models/catalogue.server";
-import { UNCATEGORISED, catalogueStructure, countsFromStructure, namedFromStructure, namedStructure, servicesByCategory } from "~/models/catalogue-view.server";
+import { namedFromStructure } from "~/lib/catalogue-structure";
+import { UNCATEGORISED, catalogueStructure, countsFromStructure, namedStructure, servicesByCategory } from "~/models/catalogue-view.server";
 import { categoryCounts } from "~/models/service-search.server";
 import { catalogueRows } from "../../support/catalogue-rows";
 import { createTestDb, type TestDb } from "../../support/test-db";
