@@ -34,8 +34,8 @@ process.env.SESSION_SECRET ??= "servicehub-bench-secret-0123456789";
 const { createDb } = await import("../app/db/db.server");
 const { sessionCookie } = await import("../app/auth/cookies.server");
 const { createSession } = await import("../app/auth/session.server");
-const { DEFAULT_QUERY, TREE_EXPAND_ALL_PER_CATEGORY, TREE_SERVICES_PER_CATEGORY, parseCatalogueQuery } = await import("../app/lib/catalogue-query");
-const { listCatalogues, getCurrentCatalogueId, isServiceAreaActive, setCurrentCatalogue } = await import("../app/models/catalogue.server");
+const { DEFAULT_QUERY, TREE_EXPAND_ALL_PER_CATEGORY, TREE_SERVICES_PER_CATEGORY, isFiltered, parseCatalogueQuery } = await import("../app/lib/catalogue-query");
+const { catalogueCounts, listCatalogueNames, getCurrentCatalogueId, isServiceAreaActive, setCurrentCatalogue } = await import("../app/models/catalogue.server");
 const { catalogueStructure, filterOptions, namedStructure, servicesByCategory, UNCATEGORISED } = await import("../app/models/catalogue-view.server");
 const { migrateToLatest } = await import("../app/db/migrate.server");
 const { editScope } = await import("../app/models/permissions.server");
@@ -334,7 +334,7 @@ async function loaderBreakdown(db: DB, p: Prepared, sc: Scenario, iterations: nu
   const counts = await categoryCounts(db, p.catalogueId, query, where);
   const parts: Record<string, () => Promise<unknown>> = {
     currentCatalogue: () => getCurrentCatalogueId(db, p.userId),
-    listCatalogues: () => listCatalogues(db),
+    catalogueNames: () => listCatalogueNames(db),
     areaActive: () => isServiceAreaActive(db),
     filterOptions: () => filterOptions(db),
     editScope: () => editScope(db, { id: p.userId, role: "superadmin" }),
@@ -342,9 +342,11 @@ async function loaderBreakdown(db: DB, p: Prepared, sc: Scenario, iterations: nu
     categoryCounts: () => categoryCounts(db, p.catalogueId, query, where),
     catalogueStructure: () => catalogueStructure(db, p.catalogueId, query, counts),
   };
+  // Filtered views count the catalogue and read the list panels separately (unfiltered ones take both from the structure).
+  if (isFiltered(query)) parts.catalogueCounts = () => catalogueCounts(db, p.catalogueId);
   if (view === 0) {
     parts.searchServices = () => searchServices(db, p.catalogueId, query, { counts, where });
-    parts.namedStructure = () => namedStructure(db, p.catalogueId, query.q);
+    if (isFiltered(query)) parts.namedStructure = () => namedStructure(db, p.catalogueId, query.q);
   } else {
     const structure = await catalogueStructure(db, p.catalogueId, query, counts);
     const withMatches = [...structure.categories.filter((c) => c.count > 0).map((c) => c.id), ...(structure.uncategorised ? [UNCATEGORISED] : [])];

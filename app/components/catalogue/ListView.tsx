@@ -8,7 +8,6 @@ import { formatDateTime } from "~/lib/dates";
 import { countText, templated } from "~/lib/fast-translate";
 import { translateError } from "~/lib/forms";
 import type { Subviews } from "~/lib/prefs";
-import { NativeCheckbox } from "../NativeCheckbox";
 import { PageLinks } from "../PageLinks";
 import { PlainButton, PlainCard, PlainSelect, plain } from "../plain/Plain";
 import { StatusBadge, useCatalogueLabels } from "./StatusBadge";
@@ -54,8 +53,9 @@ export function ListView({
       box.checked = checked;
     });
   }
+  // Plain inputs styled by the surrounding list or table (hundreds per page, see decision 0011).
   const select = (kind: "area" | "category" | "service", id: number, name: string, extra: Record<string, string>, onChange?: (e: ChangeEvent<HTMLInputElement>) => void) =>
-    canStructure ? <NativeCheckbox name={kind} value={String(id)} aria-label={selectLabel[kind](name)} onChange={onChange} {...extra} /> : null;
+    canStructure ? <input type="checkbox" name={kind} value={id} aria-label={selectLabel[kind](name)} onChange={onChange} {...extra} /> : null;
 
   return (
     <Form method="post" ref={formRef}>
@@ -73,14 +73,14 @@ export function ListView({
                   {named.areas.length === 0 ? (
                     <p className={plain.dim}>{t("catalogue.noAreas")}</p>
                   ) : null}
-                  <ul className={classes.plainList}>
+                  <ul className={classes.entries}>
                     {named.areas.map((a) => (
-                      <li key={a.id} className={classes.plainItem}>
+                      <li key={a.id}>
                         {select("area", a.id, a.name, {}, (e) => cascade(e, `[data-area="${a.id}"], [data-area-service="${a.id}"]`))}
-                        <a className={classes.link} href={`/servicecatalog/area/${a.id}`}>
+                        <a href={`/servicecatalog/area/${a.id}`}>
                           {a.name}
                         </a>
-                        <span className={classes.dim}>{countText(t, i18n.language, "catalogue.categoriesCount", a.categories)}</span>
+                        <span>{countText(t, i18n.language, "catalogue.categoriesCount", a.categories)}</span>
                       </li>
                     ))}
                   </ul>
@@ -91,14 +91,14 @@ export function ListView({
                   {named.categories.length === 0 ? (
                     <p className={plain.dim}>{t("catalogue.noCategories")}</p>
                   ) : null}
-                  <ul className={`${classes.plainList} ${classes.scrollPanel}`}>
+                  <ul className={`${classes.entries} ${classes.scrollPanel}`}>
                     {named.categories.map((c) => (
-                      <li key={c.id} className={classes.plainItem}>
+                      <li key={c.id}>
                         {select("category", c.id, c.name, c.areaId ? { "data-area": String(c.areaId) } : {}, (e) => cascade(e, `[data-category="${c.id}"]`))}
-                        <a className={classes.link} href={`/servicecatalog/category/${c.id}`}>
+                        <a href={`/servicecatalog/category/${c.id}`}>
                           {c.name}
                         </a>
-                        <span className={classes.dim}>
+                        <span>
                           {areaActive && c.areaName ? `${c.areaName} · ` : ""}
                           {countText(t, i18n.language, "catalogue.servicesCount", c.services)}
                         </span>
@@ -140,7 +140,7 @@ export function ListView({
                           </td>
                         ) : null}
                         <td>
-                          <a className={classes.link} href={`/servicecatalog/service/${s.id}`}>
+                          <a href={`/servicecatalog/service/${s.id}`}>
                             {s.name}
                           </a>
                         </td>
