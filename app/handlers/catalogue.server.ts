@@ -88,7 +88,8 @@ export async function browserLoader(request: Request) {
       subviews: prefs.subviews,
       options,
       structure,
-      list,
+      // Only what a row shows; its category's and area's names are in the structure.
+      list: list && { ...list, rows: list.rows.map(({ id, name, status, statuspercent, servicetype, category_id, updated_at }) => ({ id, name, status, statuspercent, servicetype, category_id, updated_at })) },
       named,
       chips,
       canStructure: can(user.role, "catalogue:structure"),

@@ -29,6 +29,7 @@ export default function CatalogueBrowser() {
         <ListView
           list={data.list}
           named={data.named ?? namedFromStructure(data.structure)}
+          structure={data.structure}
           subviews={data.subviews}
           areaActive={data.areaActive}
           catalogues={data.catalogues}

@@ -11,7 +11,7 @@ import type { Subviews } from "~/lib/prefs";
 import { PageLinks } from "../PageLinks";
 import { PlainButton, PlainCard, PlainSelect, plain } from "../plain/Plain";
 import { StatusBadge, useCatalogueLabels } from "./StatusBadge";
-import type { CatalogueOption, ListRow } from "./types";
+import type { CatalogueOption, ListRow, StructureData } from "./types";
 import classes from "./catalogue.module.css";
 
 /**
@@ -22,6 +22,7 @@ import classes from "./catalogue.module.css";
 export function ListView({
   list,
   named,
+  structure,
   subviews,
   areaActive,
   catalogues,
@@ -30,6 +31,7 @@ export function ListView({
 }: {
   list: { rows: ListRow[]; total: number; page: number; pageCount: number };
   named: NamedStructure;
+  structure: StructureData;
   subviews: Subviews;
   areaActive: boolean;
   catalogues: CatalogueOption[];
@@ -43,6 +45,8 @@ export function ListView({
     service: templated(t, "catalogue.batch.selectService", "name"),
   };
   const labels = useCatalogueLabels();
+  const categoryOf = new Map(structure.categories.map((c) => [c.id, c]));
+  const areaName = new Map(structure.areas.map((a) => [a.id, a.name]));
   const actionData = useActionData<{ ok: boolean; errors: Record<string, string> }>();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -129,30 +133,34 @@ export function ListView({
                     </tr>
                   </thead>
                   <tbody>
-                    {list.rows.map((s) => (
-                      <tr key={s.id} data-testid="service-row">
-                        {canStructure ? (
+                    {list.rows.map((s) => {
+                      const category = s.category_id === null ? undefined : categoryOf.get(s.category_id);
+                      const areaId = category?.areaId ?? null;
+                      return (
+                        <tr key={s.id} data-testid="service-row">
+                          {canStructure ? (
+                            <td>
+                              {select("service", s.id, s.name, {
+                                ...(s.category_id ? { "data-category": String(s.category_id) } : {}),
+                                ...(areaId ? { "data-area-service": String(areaId) } : {}),
+                              })}
+                            </td>
+                          ) : null}
                           <td>
-                            {select("service", s.id, s.name, {
-                              ...(s.category_id ? { "data-category": String(s.category_id) } : {}),
-                              ...(s.area_id ? { "data-area-service": String(s.area_id) } : {}),
-                            })}
+                            <a href={`/servicecatalog/service/${s.id}`}>
+                              {s.name}
+                            </a>
                           </td>
-                        ) : null}
-                        <td>
-                          <a href={`/servicecatalog/service/${s.id}`}>
-                            {s.name}
-                          </a>
-                        </td>
-                        <td>{s.category_name ?? t("catalogue.uncategorised")}</td>
-                        {areaActive ? <td>{s.area_name ?? "—"}</td> : null}
-                        <td>
-                          <StatusBadge status={s.status} percent={s.statuspercent} label={labels.status[s.status]} />
-                        </td>
-                        <td>{labels.type[s.servicetype] ?? s.servicetype}</td>
-                        <td>{formatDateTime(s.updated_at)}</td>
-                      </tr>
-                    ))}
+                          <td>{category ? category.name : t("catalogue.uncategorised")}</td>
+                          {areaActive ? <td>{(areaId !== null ? areaName.get(areaId) : undefined) ?? "—"}</td> : null}
+                          <td>
+                            <StatusBadge status={s.status} percent={s.statuspercent} label={labels.status[s.status]} />
+                          </td>
+                          <td>{labels.type[s.servicetype] ?? s.servicetype}</td>
+                          <td>{formatDateTime(s.updated_at)}</td>
+                        </tr>
+                      );
+                    })}
                   </tbody>
                 </table>
               </div>

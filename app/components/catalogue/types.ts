@@ -25,6 +25,7 @@ export interface Chip {
   category_id: number | null;
   position: number;
 }
+/** A list row as sent: category and area names come from the structure the page has anyway. */
 export interface ListRow {
   id: number;
   name: string;
@@ -32,9 +33,6 @@ export interface ListRow {
   statuspercent: number;
   servicetype: string;
   category_id: number | null;
-  category_name: string | null;
-  area_id: number | null;
-  area_name: string | null;
   updated_at: string;
 }
 export interface EditScope {
