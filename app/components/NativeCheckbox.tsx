@@ -16,3 +16,6 @@ export function NativeCheckbox({ label, ...input }: Omit<InputHTMLAttributes<HTM
     </label>
   );
 }
+
+/** A container class that gives plain `<input type="checkbox">`s inside this checkbox's look. */
+export const checkboxesWithin = classes.boxes;

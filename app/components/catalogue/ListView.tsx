@@ -8,6 +8,7 @@ import { formatDateTime } from "~/lib/dates";
 import { countText, templated } from "~/lib/fast-translate";
 import { translateError } from "~/lib/forms";
 import type { Subviews } from "~/lib/prefs";
+import { checkboxesWithin } from "../NativeCheckbox";
 import { PageLinks } from "../PageLinks";
 import { PlainButton, PlainCard, PlainSelect, plain } from "../plain/Plain";
 import { StatusBadge, useCatalogueLabels } from "./StatusBadge";
@@ -77,7 +78,7 @@ export function ListView({
                   {named.areas.length === 0 ? (
                     <p className={plain.dim}>{t("catalogue.noAreas")}</p>
                   ) : null}
-                  <ul className={classes.entries}>
+                  <ul className={`${classes.entries} ${checkboxesWithin}`}>
                     {named.areas.map((a) => (
                       <li key={a.id}>
                         {select("area", a.id, a.name, {}, (e) => cascade(e, `[data-area="${a.id}"], [data-area-service="${a.id}"]`))}
@@ -95,7 +96,7 @@ export function ListView({
                   {named.categories.length === 0 ? (
                     <p className={plain.dim}>{t("catalogue.noCategories")}</p>
                   ) : null}
-                  <ul className={`${classes.entries} ${classes.scrollPanel}`}>
+                  <ul className={`${classes.entries} ${classes.scrollPanel} ${checkboxesWithin}`}>
                     {named.categories.map((c) => (
                       <li key={c.id}>
                         {select("category", c.id, c.name, c.areaId ? { "data-area": String(c.areaId) } : {}, (e) => cascade(e, `[data-category="${c.id}"]`))}
@@ -116,7 +117,7 @@ export function ListView({
           {subviews.services ? (
             <PlainCard title={t("catalogue.servicesPanel")} data-testid="services-panel">
               <div className={classes.tableWrap}>
-                <table className={classes.table} data-testid="service-list">
+                <table className={`${classes.table} ${checkboxesWithin}`} data-testid="service-list">
                   <thead>
                     <tr>
                       {canStructure ? (
