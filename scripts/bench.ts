@@ -395,7 +395,7 @@ async function searchSql(db: DB, p: Prepared, term: string, matches: number, ite
 function startServer(url: string, port: number, workers: string): ChildProcess {
   const child = spawn(process.execPath, ["server.mjs"], {
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, DATABASE_URL: url, BUILD_DIR, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", WEB_CONCURRENCY: workers },
+    env: { ...process.env, DATABASE_URL: url, BUILD_DIR, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", APP_URL: `http://127.0.0.1:${port}`, WEB_CONCURRENCY: workers },
   });
   servers.add(child);
   child.on("exit", () => servers.delete(child));

@@ -31,6 +31,8 @@ const env = {
   DATABASE_URL: `file:${path.join(runDir, "servicehub.db")}`,
   SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-0123456789",
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  // Mailed links point here, whatever Host a request names (the server refuses to start without it in production).
+  APP_URL: `http://127.0.0.1:${port}`,
 };
 
 const child = spawn("npx", ["playwright", "test", ...process.argv.slice(2)], { stdio: "inherit", env });

@@ -54,3 +54,79 @@ export function isCrossSiteRequest(req) {
   }
   return false;
 }
+
+/** Headers a proxy sets; they describe the original request only when a proxy we trust set them. */
+const FORWARDED_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-forwarded-for", "forwarded"];
+
+/**
+ * Makes the request's forwarded headers trustworthy before anything reads them. Without
+ * TRUST_PROXY every X-Forwarded-* header is a client's claim: it is removed, so neither the
+ * request URL Remix builds (host, port, protocol) nor a rate limit (client address) can be
+ * steered from outside. Then X-Forwarded-For carries exactly one value, the client address as
+ * the server resolved it (`req.ip`, which honours the trusted proxy hops).
+ * @param {Record<string, string | string[] | undefined>} headers  mutated in place
+ * @param {boolean} trustProxy
+ */
+export function normaliseForwardedHeaders(headers, trustProxy) {
+  if (!trustProxy) for (const name of FORWARDED_HEADERS) delete headers[name];
+}
+
+/**
+ * @param {Record<string, string | string[] | undefined>} headers  mutated in place
+ * @param {string | undefined} clientIp
+ */
+export function setClientAddress(headers, clientIp) {
+  if (clientIp) headers["x-forwarded-for"] = clientIp;
+  else delete headers["x-forwarded-for"];
+}
+
+// C0 controls and DEL, percent-encoded or raw (a raw one cannot pass Node's parser, but be sure).
+// eslint-disable-next-line no-control-regex
+const CONTROL_IN_QUERY = /%(?:[01][0-9a-f]|7f)|[\u0000-\u001f\u007f]/gi;
+
+/**
+ * The request target with control characters removed from its query string: a NUL or a
+ * backspace in a search term is never what a user meant, and below this point nothing has to
+ * guard against them (search index, SQL, redirects, logs). The path is left alone: its
+ * parameters are matched against known routes and ids.
+ * @param {string} url  the request target, e.g. "/servicecatalog?q=ab%00cd"
+ */
+export function stripQueryControlCharacters(url) {
+  const q = url.indexOf("?");
+  if (q < 0) return url;
+  const query = url.slice(q + 1);
+  const cleaned = query.replace(CONTROL_IN_QUERY, "");
+  return cleaned === query ? url : `${url.slice(0, q + 1)}${cleaned}`;
+}
+
+/**
+ * Headers every answer gets besides the security headers, decided when the answer starts:
+ * pages and data are per user, never stored by a browser or proxy unless the route said how
+ * (fingerprinted assets and images set their own Cache-Control).
+ * @param {{ hasCacheControl: boolean }} state
+ * @returns {Record<string, string>}
+ */
+export function answerHeaders({ hasCacheControl }) {
+  return hasCacheControl ? {} : { "Cache-Control": "private, no-store" };
+}
+
+/**
+ * The start-up check of the settings the server cannot run safely without.
+ * @param {Record<string, string | undefined>} env
+ * @returns {string[]} problems, empty when the server may start
+ */
+export function startupProblems(env) {
+  const problems = [];
+  if (env.NODE_ENV === "production") {
+    if (!env.APP_URL) problems.push("APP_URL is not set: in production it must be the public address of ServiceHub (e.g. https://servicehub.example.com); mailed links use it.");
+  }
+  if (env.APP_URL) {
+    try {
+      const url = new URL(env.APP_URL);
+      if (url.protocol !== "http:" && url.protocol !== "https:") problems.push(`APP_URL must be an http(s) address, not ${env.APP_URL}.`);
+    } catch {
+      problems.push(`APP_URL is not a valid address: ${env.APP_URL}.`);
+    }
+  }
+  return problems;
+}

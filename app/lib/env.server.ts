@@ -28,6 +28,19 @@ export function env(): Env {
   return cached;
 }
 
+/**
+ * The public origin for links that leave the app (mails). Never taken from the request: a
+ * client chooses its Host and X-Forwarded-* headers, and a reset link must not point to a host
+ * an attacker named (docs/decisions/0014-request-origin-and-limits.md). In production the
+ * server does not start without APP_URL; elsewhere the local server's address stands in.
+ */
+export function appOrigin(): string {
+  const { APP_URL, NODE_ENV, PORT } = env();
+  if (APP_URL) return new URL(APP_URL).origin;
+  if (NODE_ENV === "production") throw new Error("APP_URL is not set; mailed links need the public address of ServiceHub.");
+  return `http://localhost:${PORT}`;
+}
+
 export function sessionSecrets(): string[] {
   return [env().SESSION_SECRET ?? "servicehub-dev-secret-change-me"];
 }
