@@ -15,6 +15,18 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message: "Read forms with readFormData() from ~/lib/request-body.server: it answers 415/400 for bodies that are not forms.",
+        },
+      ],
+    },
+  },
   { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: globals.node } },
   {
     files: ["app/**/*.tsx"],

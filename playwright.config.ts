@@ -32,8 +32,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+    { name: "js", testIgnore: /\.http\.spec\.ts$/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: /\.http\.spec\.ts$/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+    // Requests as a client writes them (any header, any body, any client address): no browser needed.
+    { name: "http", testMatch: /\.http\.spec\.ts$/ },
   ],
   webServer: {
     command: "node tests/support/start-server.mjs",

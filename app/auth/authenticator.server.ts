@@ -16,8 +16,12 @@ export class LoginError extends Error {
   }
 }
 
-function clientIp(request: Request): string | null {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null;
+/**
+ * The client's address. server.mjs sets X-Forwarded-For to exactly the address it resolved
+ * (the socket's, or a trusted proxy's claim with TRUST_PROXY), whatever the client sent.
+ */
+export function clientIp(request: Request): string | null {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
 }
 
 export const authenticator = new Authenticator<SessionUser>();
@@ -28,17 +32,18 @@ authenticator.use(
     if (!parsed.success) throw new LoginError(400, fieldErrorsFrom(parsed.error));
     const { email, password } = parsed.data;
     const db = getDb();
+    const ip = clientIp(request);
     // Checked before the password, so a locked account cannot be probed further.
-    if (await isLockedOut(db, email)) {
+    if (await isLockedOut(db, email, ip)) {
       throw new LoginError(429, { _form: `auth.tooManyAttempts|minutes=${LOCKOUT_WINDOW_MS / 60_000}` });
     }
     const user = await verifyLogin(db, email, password);
     if (!user) {
-      await recordFailedLogin(db, email, clientIp(request));
+      await recordFailedLogin(db, email, ip);
       // One message for unknown e-mail and wrong password alike.
       throw new LoginError(401, { _form: "auth.invalidCredentials" });
     }
-    await clearFailedLogins(db, email);
+    await clearFailedLogins(db, email, ip);
     return user;
   }),
   "form",

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
+import { safeRedirectPath } from "~/lib/safe-path";
 import { DAY, isoIn, nowIso } from "~/lib/time";
 import { recordActivity, type Executor } from "~/models/audit.server";
 import { toSessionUser, type SessionUser } from "~/models/user.server";
@@ -49,20 +50,6 @@ async function loadUser(request: Request): Promise<SessionUser | null> {
   return row ? toSessionUser(row) : null;
 }
 
-/**
- * Only same-site relative paths; anything else (//evil, https://…, "/\t/evil" which browsers
- * resolve to another host after dropping the tab) falls back to the dashboard.
- */
-export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(to) || to.startsWith("//")) return fallback;
-  const resolved = new URL(to, "http://servicehub.invalid");
-  if (resolved.origin !== "http://servicehub.invalid") return fallback;
-  if (resolved.pathname === "/login") return fallback;
-  return to;
-}
-
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
   if (!user) {
@@ -96,9 +83,12 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
+/** Starts a new session; a session the request still carries is ended, so an old cookie opens nothing. */
 export async function startUserSession(request: Request, user: SessionUser, redirectTo: string) {
   const db = getDb();
+  const previous = await getSessionId(request);
   const id = await db.transaction().execute(async (trx) => {
+    if (previous) await trx.deleteFrom("sessions").where("id", "=", previous).execute();
     const sessionId = await createSession(trx, user.id, request.headers.get("User-Agent"));
     await recordActivity(trx, { subjectType: "user", subjectId: user.id, event: "login", causer: user });
     return sessionId;

@@ -80,6 +80,17 @@ export interface PasswordResetTokensTable {
   created_at: Timestamp;
 }
 
+export interface PasswordResetRequestsTable {
+  id: Generated<number>;
+  /** Lower-case. */
+  email: string;
+  /** The client address as server.mjs resolved it ("unknown" without one). */
+  ip: string;
+  /** 1 when a mail was sent for this request. */
+  mailed: Generated<number>;
+  created_at: Timestamp;
+}
+
 export interface LoginAttemptsTable {
   id: Generated<number>;
   /** Lower-case. */
@@ -587,6 +598,7 @@ export interface Database {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_attempts: LoginAttemptsTable;
+  password_reset_requests: PasswordResetRequestsTable;
   settings: SettingsTable;
   authenticated_users: AuthenticatedUsersTable;
   activities: ActivitiesTable;

@@ -16,6 +16,7 @@ import {
   type BaseDataRow,
 } from "~/models/basedata.server";
 import { DuplicateNameError, InUseError, NotFoundError, StaleRecordError } from "~/models/errors.server";
+import { formVersion, readFormData } from "~/lib/request-body.server";
 
 /**
  * Loaders and actions shared by every base-data screen (/basedata/:entity/… and /admin/tags/…):
@@ -113,7 +114,7 @@ export async function listLoader({ request }: LoaderFunctionArgs, ref: EntityRef
  */
 export async function listAction({ request }: ActionFunctionArgs, ref: EntityRef) {
   const { user, def } = await resolve(request, ref, true);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   if (intent !== "create" && intent !== "update") return failure({ intent, errors: { _form: "errors.badRequest" } }, 400);
   const parsed = parseRecord(def, form);
@@ -127,7 +128,7 @@ export async function listAction({ request }: ActionFunctionArgs, ref: EntityRef
       );
     }
     const id = idOr404(String(form.get("id") ?? ""));
-    await updateBaseData(getDb(), def, id, parsed.values, String(form.get("updated_at") ?? "") || null, user);
+    await updateBaseData(getDb(), def, id, parsed.values, formVersion(form), user);
     return data<BaseDataActionData>(
       { ok: true, intent, id, errors: {} },
       { headers: { "Set-Cookie": await flashHeader(request, { kind: "success", message: def.messages.updated }) } },
@@ -144,7 +145,7 @@ export async function newLoader({ request }: LoaderFunctionArgs, ref: EntityRef)
 
 export async function newAction({ request }: ActionFunctionArgs, ref: EntityRef) {
   const { user, def } = await resolve(request, ref, true);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = parseRecord(def, form);
   if ("errors" in parsed) return failure({ intent: "create", errors: parsed.errors, values: parsed.raw }, 400);
   try {
@@ -163,11 +164,11 @@ export async function editLoader({ request, params }: LoaderFunctionArgs, ref: E
 export async function editAction({ request, params }: ActionFunctionArgs, ref: EntityRef) {
   const { user, def } = await resolve(request, ref, true);
   const id = idOr404(params.id);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = parseRecord(def, form);
   if ("errors" in parsed) return failure({ intent: "update", errors: parsed.errors, values: parsed.raw }, 400);
   try {
-    await updateBaseData(getDb(), def, id, parsed.values, String(form.get("updated_at") ?? "") || null, user);
+    await updateBaseData(getDb(), def, id, parsed.values, formVersion(form), user);
   } catch (error) {
     return withValues(handleError(def, error, false, "update"), form, def);
   }
@@ -184,7 +185,7 @@ export async function deleteLoader({ request, params }: LoaderFunctionArgs, ref:
 export async function deleteAction({ request, params }: ActionFunctionArgs, ref: EntityRef) {
   const { user, def } = await resolve(request, ref, true);
   const id = idOr404(params.id);
-  const form = await request.formData();
+  const form = await readFormData(request);
   try {
     await deleteBaseData(getDb(), def, id, user, form.get("confirmInUse") === "yes");
   } catch (error) {

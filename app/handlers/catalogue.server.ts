@@ -28,10 +28,11 @@ import {
   setCurrentCatalogue,
 } from "~/models/catalogue.server";
 import { UNCATEGORISED, catalogueStructure, countsFromStructure, filterOptions, namedStructure, servicesByCategory } from "~/models/catalogue-view.server";
-import { NotFoundError } from "~/models/errors.server";
-import { canEditCategory, canEditService, editScope } from "~/models/permissions.server";
+import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "~/models/errors.server";
+import { editScope } from "~/models/permissions.server";
 import { moveService } from "~/models/service-order.server";
 import { categoryCounts, searchServices, serviceFilterConditions } from "~/models/service-search.server";
+import { readFormData } from "~/lib/request-body.server";
 
 
 /** The browser page's data for the chosen view; one query per concern, never per row. */
@@ -127,7 +128,7 @@ function backTo(request: Request) {
 /** Intents of the browser page: pick/create a catalogue, move a service, move a selection. */
 export async function browserAction(request: Request) {
   const user = await requireCapability(request, "catalogue:read");
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const db = getDb();
   switch (intent) {
@@ -180,14 +181,13 @@ async function moveAction(request: Request, form: FormData, user: SessionUser) {
   const parsed = MoveSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ ok: false, errors: { _form: "errors.badRequest" } as Record<string, string> }, { status: 400 });
   const { service, category, index } = parsed.data;
-  const db = getDb();
-  if (!(await canEditService(db, user, service)) || !(await canEditCategory(db, user, category))) {
-    throw new Response("Forbidden", { status: 403 });
-  }
   try {
-    await moveService(db, service, category, index, user);
+    // The model checks the user's grants for the service and the target category.
+    await moveService(getDb(), service, category, index, user);
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+    if (error instanceof ForbiddenError) throw new Response("Forbidden", { status: 403 });
+    if (error instanceof CrossCatalogueMoveError) return data({ ok: false, errors: { _form: "errors.badRequest" } as Record<string, string> }, { status: 400 });
     throw error;
   }
   // A fetcher (drag and drop) stays on the page; a plain form post returns to the same view.

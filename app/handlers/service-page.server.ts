@@ -16,9 +16,9 @@ import {
 } from "~/lib/service-sections";
 import { allowedStatuses, type Status } from "~/lib/service-status";
 import { parseImageUpload } from "~/lib/upload.server";
-import { listActivitiesFor } from "~/models/audit.server";
-import { NotFoundError, StaleRecordError } from "~/models/errors.server";
-import { canEditService } from "~/models/permissions.server";
+import { listActivitiesFor, type Executor } from "~/models/audit.server";
+import { CrossCatalogueMoveError, ForbiddenError, NotFoundError, StaleRecordError } from "~/models/errors.server";
+import { canEditService, editScope } from "~/models/permissions.server";
 import { loadServiceChildren } from "~/models/service-children.server";
 import {
   ForbiddenTransitionError,
@@ -26,8 +26,11 @@ import {
   addDependency,
   dependencyCandidates,
   getServiceDetail,
+  mayCreateTags,
   removeDependency,
-  serviceEditOptions,
+  relationChoices,
+  serviceCategoryOptions,
+  type RelationKind,
   setServicePicture,
   setServiceRelations,
   updateServiceBasics,
@@ -35,6 +38,7 @@ import {
   updateServiceRichText,
 } from "~/models/service.server";
 import { requireServiceEdit, serviceIdOr404 } from "./service-access.server";
+import { formVersion, readFormData } from "~/lib/request-body.server";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
@@ -47,12 +51,19 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
   const tab: "content" | "history" = url.searchParams.get("tab") === "history" ? "history" : "content";
   const depq = (url.searchParams.get("depq") ?? "").slice(0, 100);
   const canEdit = await canEditService(db, user, id);
-  const [children, options, history, candidates] = await Promise.all([
+  const [children, categories, pickers, history, candidates] = await Promise.all([
     loadServiceChildren(db, id),
-    canEdit ? serviceEditOptions(db, detail.service.service_catalogue_id) : null,
+    canEdit ? serviceCategoryOptions(db, detail.service.service_catalogue_id) : null,
+    canEdit ? relationPickers(db, url.searchParams, detail) : null,
     tab === "history" ? listActivitiesFor(db, "service", id) : null,
     canEdit && depq ? dependencyCandidates(db, id, depq) : [],
   ]);
+  let options = categories ? { categories } : null;
+  if (options && !can(user.role, "catalogue:structure")) {
+    // A user with grants may only move the service into categories they were granted (the move checks it too).
+    const scope = await editScope(db, user);
+    options = { categories: options.categories.filter((c) => c.id === detail.service.category_id || scope.categories.includes(c.id)) };
+  }
   // Rich text is sanitised on save; sanitising again on display also covers imported or seeded HTML.
   const rich = Object.fromEntries(RICH_FIELDS.map((f) => [f, sanitizeRichText(detail.service[f])]));
   return data(
@@ -61,16 +72,37 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       rich,
       children,
       options,
+      pickers,
       history,
       candidates,
       depq,
       tab,
       canEdit,
       canStructure: can(user.role, "catalogue:structure"),
+      canCreateTags: canEdit && mayCreateTags(user.role),
       statuses: canEdit ? allowedStatuses(user.role, detail.service.status as Status) : [],
     },
     { headers: { "Set-Cookie": await writeLastVisited(request, "service", id) } },
   );
+}
+
+/**
+ * The relation and tag pickers. A picker's search is a GET submit of its section's form
+ * (`relq` / `tagq`), so the URL also carries what is ticked: a search never loses a tick,
+ * with or without JS. Without a search the saved relations are ticked.
+ */
+async function relationPickers(db: Executor, params: URLSearchParams, detail: NonNullable<Awaited<ReturnType<typeof getServiceDetail>>>) {
+  const relq = params.get("relq");
+  const tagq = params.get("tagq");
+  const ticked = (kind: RelationKind, search: string | null) => (search !== null ? idList(params.getAll(kind)) : detail[kind].map((r) => r.id));
+  const [owners, providers, kpis, tags] = await Promise.all([
+    relationChoices(db, "owners", ticked("owners", relq), (relq ?? "").slice(0, 100)),
+    relationChoices(db, "providers", ticked("providers", relq), (relq ?? "").slice(0, 100)),
+    relationChoices(db, "kpis", ticked("kpis", relq), (relq ?? "").slice(0, 100)),
+    relationChoices(db, "tags", ticked("tags", tagq), (tagq ?? "").slice(0, 100)),
+  ]);
+  // Enter in the new-tag box submits the first button, the search: keep what was typed.
+  return { owners, providers, kpis, tags, relq, tagq, newTag: tagq !== null ? (params.get("newTag") ?? "").slice(0, 255) : "" };
 }
 
 export type ServiceSectionKey = "basics" | "rich" | "details" | "personaldata" | "relations" | "tags" | "dependencies" | "picture";
@@ -113,11 +145,11 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
       section = "picture";
       const parsed = await parseImageUpload(request, { field: "picture", required: true });
       if (!parsed.ok) return refused("picture", parsed.errors, 400);
-      await setServicePicture(db, id, { data: parsed.image!.data, mime: parsed.image!.mime }, String(parsed.fields.get("updated_at") ?? "") || null, user);
+      await setServicePicture(db, id, { data: parsed.image!.data, mime: parsed.image!.mime }, formVersion(parsed.fields), user);
       return done(request, id, "picture");
     } else {
-      form = await request.formData();
-      expected = String(form.get("updated_at") ?? "") || null;
+      form = await readFormData(request);
+      expected = formVersion(form);
     }
     const intent = String(form.get("intent") ?? "");
     const raw = Object.fromEntries(form);
@@ -178,6 +210,8 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
     if (error instanceof ForbiddenTransitionError) throw new Response("Forbidden", { status: 403 });
     if (error instanceof InvalidReferenceError) return refused(section, { [error.field]: error.key }, 400, { field });
     if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+    if (error instanceof ForbiddenError) throw new Response("Forbidden", { status: 403 });
+    if (error instanceof CrossCatalogueMoveError) return refused(section, { category_id: "service.errors.category" }, 400);
     if (error instanceof Response) throw error;
     console.error(error);
     return redirectWithFlash(request, `/servicecatalog/service/${id}`, { kind: "error", message: "service.updateFailed" });

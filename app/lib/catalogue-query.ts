@@ -163,8 +163,18 @@ export function withQuery(query: CatalogueQuery, change: Partial<CatalogueQuery>
 export type SearchTerm = { kind: "none" } | { kind: "exact"; name: string } | { kind: "substring"; term: string };
 
 /** Spec 01 §4: a trimmed term in double quotes matches the name exactly; else a substring search. */
+/**
+ * A search text without control characters. The server strips them from every query string
+ * already (server/security.mjs); this keeps the search index safe from other callers too
+ * (a NUL ends an FTS5 query string early and errors).
+ */
+export function cleanSearchText(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  return raw.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+}
+
 export function parseSearchTerm(raw: string): SearchTerm {
-  const term = raw.trim();
+  const term = cleanSearchText(raw);
   if (!term) return { kind: "none" };
   if (term.length >= 2 && term.startsWith('"') && term.endsWith('"')) {
     const name = term.slice(1, -1).trim();

@@ -89,3 +89,10 @@ export const PersonalDataSchema = textAndFlags(PERSONAL_TEXT_FIELDS, PERSONAL_FL
 export function idList(values: FormDataEntryValue[]): number[] {
   return [...new Set(values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))];
 }
+
+/** What a relation picker shows: the ticked records, a page of others (matching the search), and how many exist. */
+export interface RelationChoices {
+  ticked: { id: number; name: string }[];
+  candidates: { id: number; name: string }[];
+  total: number;
+}

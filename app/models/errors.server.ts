@@ -31,3 +31,17 @@ export class InUseError extends Error {
     super("record in use");
   }
 }
+
+/** The acting user may not do this here (a grant is missing); handlers answer 403 and nothing changed. */
+export class ForbiddenError extends Error {
+  constructor(what = "action") {
+    super(`${what} forbidden`);
+  }
+}
+
+/** A service may only be placed into a category of its own catalogue; the batch move changes catalogues. */
+export class CrossCatalogueMoveError extends Error {
+  constructor() {
+    super("target category belongs to another catalogue");
+  }
+}

@@ -1,9 +1,14 @@
 import { sql, type Transaction } from "kysely";
 import type { Database } from "~/db/schema";
 import { nowIso } from "~/lib/time";
+import type { Role } from "~/auth/roles";
 import { recordActivity, type Causer, type Executor } from "./audit.server";
 import { inTransaction, isPostgresDb } from "./db-helpers.server";
-import { NotFoundError } from "./errors.server";
+import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "./errors.server";
+import { canEditCategory, canEditService } from "./permissions.server";
+
+/** Who moves: the audit's causer, with the role whose grants decide where they may place a service. */
+export type Mover = Causer & { role: Role };
 
 /** The live (not binned) services of a category in display order. */
 async function orderedIds(db: Executor, categoryId: number): Promise<number[]> {
@@ -30,12 +35,15 @@ async function renumber(db: Executor, ids: number[]) {
 }
 
 /**
- * Moves a service to `index` within `targetCategoryId` (its own or another category). Both
+ * Moves a service to `index` within `targetCategoryId` (its own or another category of its
+ * catalogue). Every write that changes a service's category comes through here, so here the
+ * mover's grants are checked for the service *and* the target (ForbiddenError), and a category
+ * of another catalogue is refused for everyone (CrossCatalogueMoveError). Both
  * categories end with contiguous positions 0..n-1. On Postgres the category rows are locked in
  * id order, so concurrent moves serialise instead of interleaving; SQLite transactions already
  * serialise writers.
  */
-export async function moveService(db: Executor, serviceId: number, targetCategoryId: number, index: number, causer: Causer) {
+export async function moveService(db: Executor, serviceId: number, targetCategoryId: number, index: number, causer: Mover) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await inTransaction(db, (trx) => moveOnce(trx, serviceId, targetCategoryId, index, causer));
@@ -49,7 +57,7 @@ export async function moveService(db: Executor, serviceId: number, targetCategor
 /** The service changed category between the first read and the locks: start over. */
 class MovedMeanwhile extends Error {}
 
-async function moveOnce(trx: Transaction<Database>, serviceId: number, targetCategoryId: number, index: number, causer: Causer) {
+async function moveOnce(trx: Transaction<Database>, serviceId: number, targetCategoryId: number, index: number, causer: Mover) {
   const service = await trx
     .selectFrom("services")
     .select(["id", "category_id", "position", "service_catalogue_id"])
@@ -59,6 +67,8 @@ async function moveOnce(trx: Transaction<Database>, serviceId: number, targetCat
   if (!service) throw new NotFoundError("service");
   const target = await trx.selectFrom("service_categories").select(["id", "service_catalogue_id"]).where("id", "=", targetCategoryId).executeTakeFirst();
   if (!target) throw new NotFoundError("category");
+  if (service.service_catalogue_id !== null && target.service_catalogue_id !== service.service_catalogue_id) throw new CrossCatalogueMoveError();
+  if (!(await canEditService(trx, causer, serviceId)) || !(await canEditCategory(trx, causer, targetCategoryId))) throw new ForbiddenError("move");
   let sourceCategoryId = service.category_id;
   if (isPostgresDb(trx)) {
     // Category rows are the only locks a move takes, always in id order, so moves never deadlock.

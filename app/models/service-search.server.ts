@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database } from "~/db/schema";
-import { effectiveCategoryFilter, parseSearchTerm, type CatalogueQuery } from "~/lib/catalogue-query";
+import { cleanSearchText, effectiveCategoryFilter, parseSearchTerm, type CatalogueQuery } from "~/lib/catalogue-query";
 import type { Executor } from "./audit.server";
 import { containsIgnoreCase, foldCase, isPostgresDb, likePattern } from "./db-helpers.server";
 
@@ -285,7 +285,7 @@ export const SUGGEST_CANDIDATES = 200;
  * shows ten while the user types). The name-only index of migration 0008 finds them.
  */
 export async function suggestServices(db: Executor, catalogueId: number, raw: string, limit = 10) {
-  const term = raw.trim().replace(/^"|"$/g, "");
+  const term = cleanSearchText(raw).replace(/^"|"$/g, "");
   if (term.length < 2) return [];
   let rows: { id: number; name: string }[];
   if (!isPostgresDb(db) && term.length >= MIN_INDEXED_TERM) {

@@ -2,17 +2,17 @@ import { sql } from "kysely";
 import type { Transaction } from "kysely";
 import type { Database } from "~/db/schema";
 import { ENTITIES } from "~/lib/basedata/entities";
-import type { RichField } from "~/lib/service-sections";
+import type { RelationChoices, RichField } from "~/lib/service-sections";
 import { canTransition, type Status } from "~/lib/service-status";
 import { sanitizeRichText } from "~/lib/sanitize.server";
-import type { Role } from "~/auth/roles";
+import { passesAdminGuard, type Role } from "~/auth/roles";
 import { createBaseData } from "./basedata.server";
 import { touchService } from "./service-version.server";
 import { moveService } from "./service-order.server";
 import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "./audit.server";
 import { containsIgnoreCase, foldCase, inTransaction } from "./db-helpers.server";
-import { NotFoundError } from "./errors.server";
+import { ForbiddenError, NotFoundError } from "./errors.server";
 
 /** Creates a service at the end of its category, in the category's catalogue. */
 export async function createService(db: Executor, input: { name: string; categoryId: number }, causer: Causer): Promise<number> {
@@ -145,21 +145,43 @@ export async function getServiceDetail(db: Executor, id: number) {
   };
 }
 
-/** Choices for the relation pickers (base data and categories of the service's catalogue). */
-export async function serviceEditOptions(db: Executor, catalogueId: number | null) {
-  const [owners, providers, kpis, tags, categories] = await Promise.all([
-    db.selectFrom("owners").select(["id", "name"]).orderBy(sql`lower(name)`).execute(),
-    db.selectFrom("providers").select(["id", "name"]).orderBy(sql`lower(name)`).execute(),
-    db.selectFrom("kpis").select(["id", "name"]).orderBy(sql`lower(name)`).execute(),
-    db.selectFrom("tags").select(["id", "name"]).orderBy(sql`lower(name)`).execute(),
+/** The categories a service of this catalogue may be placed into (the basics form's select). */
+export async function serviceCategoryOptions(db: Executor, catalogueId: number | null) {
+  return db
+    .selectFrom("service_categories")
+    .select(["id", "name"])
+    .$if(catalogueId !== null, (qb) => qb.where("service_catalogue_id", "=", catalogueId!))
+    .orderBy(sql`lower(name)`)
+    .execute();
+}
+
+export const PICKER_LIMIT = 25;
+const PICKER_SOURCES = { owners: "owners", providers: "providers", kpis: "kpis", tags: "tags" } as const;
+
+/**
+ * A searchable picker instead of every record: with thousands of owners an edit form must not
+ * ship them all (issue 10). Ticked records always show; of the others at most PICKER_LIMIT,
+ * alphabetically, those whose name contains the search.
+ */
+export async function relationChoices(db: Executor, kind: RelationKind, ticked: number[], search: string, limit = PICKER_LIMIT): Promise<RelationChoices> {
+  const source = PICKER_SOURCES[kind];
+  const needle = search.trim();
+  const [tickedRows, candidates, total] = await Promise.all([
+    ticked.length
+      ? db.selectFrom(source).select(["id", "name"]).where("id", "in", ticked).orderBy(sql`lower(name)`).execute()
+      : Promise.resolve([]),
     db
-      .selectFrom("service_categories")
+      .selectFrom(source)
       .select(["id", "name"])
-      .$if(catalogueId !== null, (qb) => qb.where("service_catalogue_id", "=", catalogueId!))
+      .$if(ticked.length > 0, (qb) => qb.where("id", "not in", ticked))
+      .$if(needle !== "", (qb) => qb.where(containsIgnoreCase(db, "name", needle)))
       .orderBy(sql`lower(name)`)
+      .orderBy("id")
+      .limit(limit)
       .execute(),
+    db.selectFrom(source).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
   ]);
-  return { owners, providers, kpis, tags, categories };
+  return { ticked: tickedRows, candidates, total: Number(total?.n ?? 0) };
 }
 
 function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
@@ -248,13 +270,18 @@ async function replaceRelation(trx: Transaction<Database>, id: number, kind: Rel
   return { before, after };
 }
 
+/** Tags are admin-guarded base data (/admin/tags): only who may open that screen creates them inline. */
+export function mayCreateTags(role: Role): boolean {
+  return passesAdminGuard(role);
+}
+
 /** Owners, providers and service levels (KPIs) in one form. */
 export async function setServiceRelations(
   db: Executor,
   id: number,
   wanted: Partial<Record<RelationKind, number[]>>,
   expectedUpdatedAt: string | null,
-  causer: Causer,
+  causer: Editor,
   opts: { newTag?: string | null } = {},
 ) {
   return inTransaction(db, async (trx) => {
@@ -263,6 +290,8 @@ export async function setServiceRelations(
     const newTag = opts.newTag?.trim();
     if (tags && newTag) {
       const found = await trx.selectFrom("tags").select("id").where(foldCase(trx, sql.ref("name")), "=", newTag.toLowerCase()).executeTakeFirst();
+      // Picking an existing tag by name is editing the service; creating one is the tag screen's right.
+      if (!found && !mayCreateTags(causer.role)) throw new ForbiddenError("tag creation");
       tags.push(found ? found.id : await createBaseData(trx, ENTITIES.tags, { name: newTag, description: null }, causer));
     }
     const oldValues: Record<string, number[]> = {};

@@ -12,6 +12,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormData } from "~/lib/forms";
 import { getCustomerData, saveCustomerData } from "~/models/customer-data.server";
 import { StaleRecordError } from "~/models/errors.server";
+import { formVersion, readFormData } from "~/lib/request-body.server";
 
 const schema = recordSchema({ fields: CUSTOMER_DATA_FIELDS });
 
@@ -22,14 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireCapability(request, "basedata:edit");
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = parseFormData(schema, form);
   if (!parsed.success) {
     const values = Object.fromEntries(CUSTOMER_DATA_FIELDS.map((f) => [f.name, String(form.get(f.name) ?? "")]));
     return data<BaseDataActionData>({ ok: false, errors: parsed.errors, values }, { status: 400 });
   }
   try {
-    await saveCustomerData(getDb(), parsed.data as RecordValues, String(form.get("updated_at") ?? "") || null, user);
+    await saveCustomerData(getDb(), parsed.data as RecordValues, formVersion(form, { allowEmpty: true }) || null, user);
   } catch (error) {
     if (error instanceof StaleRecordError)
       return data<BaseDataActionData>(

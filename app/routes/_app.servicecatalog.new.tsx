@@ -13,6 +13,7 @@ import { getCurrentCatalogueId, isServiceAreaActive } from "~/models/catalogue.s
 import { StructureValidationError, createArea, createCategory } from "~/models/structure.server";
 import { NotFoundError } from "~/models/errors.server";
 import { createService } from "~/models/service.server";
+import { readFormData } from "~/lib/request-body.server";
 
 const TYPES = ["area", "category", "service"] as const;
 type CreateType = (typeof TYPES)[number];
@@ -61,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Creates the chosen kind in the current catalogue and opens its page. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireCapability(request, "catalogue:structure");
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const parsed = Schema.safeParse(form);
   if (!parsed.success) {
     const errors: FieldErrors = {};

@@ -2,7 +2,8 @@ import { Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getSessionId, requireUser, safeRedirectPath } from "~/auth/session.server";
+import { getSessionId, requireUser } from "~/auth/session.server";
+import { safeRedirectPath } from "~/lib/safe-path";
 import { FormAlert } from "~/components/FormAlert";
 import { RouteDialog } from "~/components/RouteDialog";
 import { getDb } from "~/db/db.server";
@@ -10,6 +11,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormData, translateError } from "~/lib/forms";
 import { ChangePasswordSchema } from "~/lib/schemas/auth";
 import { changePassword } from "~/models/user.server";
+import { readFormData } from "~/lib/request-body.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -21,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   // Accounts from the identity provider have no local password to change (spec 01 §2).
   if (user.azureUser) throw new Response("Forbidden", { status: 403 });
-  const parsed = parseFormData(ChangePasswordSchema, await request.formData());
+  const parsed = parseFormData(ChangePasswordSchema, await readFormData(request));
   if (!parsed.success) return data({ errors: parsed.errors }, { status: 400 });
   const { old_password, new_password, redirectTo } = parsed.data;
   const sessionId = await getSessionId(request);
@@ -36,7 +38,7 @@ export default function ChangePasswordDialog() {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const back = safeRedirectPathClient(params.get("redirectTo"));
+  const back = safeRedirectPath(params.get("redirectTo"), "/settings");
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   return (
     <RouteDialog title={t("auth.changePasswordTitle")} closeTo={back} maxWidth={400}>
@@ -63,8 +65,4 @@ export default function ChangePasswordDialog() {
       </Form>
     </RouteDialog>
   );
-}
-
-function safeRedirectPathClient(to: string | null): string {
-  return to && to.startsWith("/") && !to.startsWith("//") ? to : "/settings";
 }

@@ -3,9 +3,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LoginError, authenticator } from "~/auth/authenticator.server";
-import { getUser, safeRedirectPath, startUserSession } from "~/auth/session.server";
+import { getUser, startUserSession } from "~/auth/session.server";
+import { safeRedirectPath } from "~/lib/safe-path";
 import { FormAlert } from "~/components/FormAlert";
 import { translateError, type FieldErrors } from "~/lib/forms";
+import { readFormData } from "~/lib/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Login · ServiceHub" }];
 
@@ -15,8 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (await getUser(request)) throw redirect("/dashboard");
-  const form = await request.clone().formData();
+  // Signing in while signed in (another tab, another account) is a new sign-in: the new
+  // credentials win and startUserSession ends the old session.
+  const form = await readFormData(request.clone());
   try {
     const user = await authenticator.authenticate("form", request);
     return await startUserSession(request, user, safeRedirectPath(form.get("redirectTo")));
@@ -45,7 +48,7 @@ export default function Login() {
       </Text>
       <FormAlert error={errors._form} />
       <Form method="post" noValidate>
-        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <input type="hidden" name="redirectTo" value={safeRedirectPath(params.get("redirectTo"), "")} />
         <Stack gap="sm">
           <TextInput
             label={t("auth.email")}

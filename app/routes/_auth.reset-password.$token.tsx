@@ -7,6 +7,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { parseFormData, translateError } from "~/lib/forms";
 import { ResetPasswordSchema } from "~/lib/schemas/auth";
 import { findValidResetToken, resetPasswordWithToken } from "~/models/password-reset.server";
+import { readFormData } from "~/lib/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Neues Passwort · ServiceHub" }];
 
@@ -16,7 +17,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const parsed = parseFormData(ResetPasswordSchema, await request.formData());
+  const parsed = parseFormData(ResetPasswordSchema, await readFormData(request));
   if (!parsed.success) return data({ errors: parsed.errors, invalid: false }, { status: 400 });
   const token = params.token ?? "";
   const ok = await getDb().transaction().execute((trx) => resetPasswordWithToken(trx, token, parsed.data.password));

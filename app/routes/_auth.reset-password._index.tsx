@@ -4,22 +4,28 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getDb } from "~/db/db.server";
 import { getT } from "~/i18n/i18next.server";
-import { env } from "~/lib/env.server";
-import { parseFormData, translateError } from "~/lib/forms";
+import { appOrigin } from "~/lib/env.server";
+import { FormAlert } from "~/components/FormAlert";
+import { parseFormData, translateError, type FieldErrors } from "~/lib/forms";
 import { ResetRequestSchema } from "~/lib/schemas/auth";
 import { sendMail } from "~/mail/mailer.server";
+import { clientIp } from "~/auth/authenticator.server";
+import { admitResetRequest } from "~/models/login-attempt.server";
 import { createPasswordResetToken } from "~/models/password-reset.server";
+import { readFormData } from "~/lib/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Passwort zurücksetzen · ServiceHub" }];
 
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = parseFormData(ResetRequestSchema, await request.formData());
-  if (!parsed.success) return data({ sent: false as const, errors: parsed.errors }, { status: 400 });
-  const reset = await getDb().transaction().execute((trx) => createPasswordResetToken(trx, parsed.data.email));
+  const parsed = parseFormData(ResetRequestSchema, await readFormData(request));
+  if (!parsed.success) return data({ sent: false as const, errors: parsed.errors as FieldErrors }, { status: 400 });
+  const admitted = await admitResetRequest(getDb(), parsed.data.email, clientIp(request));
+  if (admitted === "refused") return data({ sent: false as const, errors: { _form: "errors.tooManyRequests" } as FieldErrors }, { status: 429 });
+  // Past the address's hourly mails: the same neutral answer, no new token, no mail.
+  const reset = admitted === "mail" ? await getDb().transaction().execute((trx) => createPasswordResetToken(trx, parsed.data.email)) : undefined;
   if (reset) {
     const t = await getT(request);
-    const origin = env().APP_URL ?? new URL(request.url).origin;
-    const link = `${origin}/reset-password/${reset.token}`;
+    const link = `${appOrigin()}/reset-password/${reset.token}`;
     await sendMail({
       to: reset.user.email,
       subject: t("auth.resetMailSubject"),
@@ -27,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   // The same answer whether or not the account exists, so the form cannot be used to find accounts.
-  return { sent: true as const, errors: {} };
+  return { sent: true as const, errors: {} as FieldErrors };
 }
 
 export default function ResetPasswordRequest() {
@@ -49,6 +55,7 @@ export default function ResetPasswordRequest() {
           </Text>
           <Form method="post" noValidate>
             <Stack gap="sm">
+              <FormAlert error={actionData?.errors?._form} />
               <TextInput
                 label={t("auth.email")}
                 name="email"

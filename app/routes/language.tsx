@@ -1,8 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { serializeCookie } from "~/auth/cookies.server";
-import { safeRedirectPath } from "~/auth/session.server";
+import { safeRedirectPath } from "~/lib/safe-path";
 import { isLanguage } from "~/i18n/config";
 import { localeCookie } from "~/i18n/i18next.server";
+import { readFormData } from "~/lib/request-body.server";
 
 export function loader() {
   return redirect("/");
@@ -10,7 +11,7 @@ export function loader() {
 
 /** Stores the chosen language for 365 days and returns to the page the user was on. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const lng = form.get("lng");
   const to = safeRedirectPath(form.get("redirectTo"), "/");
   if (!isLanguage(lng)) return redirect(to);

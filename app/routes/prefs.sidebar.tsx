@@ -1,7 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { requireUser, safeRedirectPath } from "~/auth/session.server";
+import { requireUser } from "~/auth/session.server";
+import { safeRedirectPath } from "~/lib/safe-path";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { readSidebarPrefs, writeSidebarPrefs } from "~/lib/prefs.server";
+import { readFormData } from "~/lib/request-body.server";
 
 export function loader() {
   return redirect("/settings");
@@ -17,7 +19,7 @@ function flag(form: FormData, name: string): boolean | undefined {
 /** Browser preferences (side menu, catalogue sub-views); fields that are not sent keep their value. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const current = await readSidebarPrefs(request);
   const next = {
     showWholeDrawer: flag(form, "showWholeDrawer") ?? current.showWholeDrawer,

@@ -209,9 +209,9 @@ test.describe("unknown entities and ids", () => {
     }
     const post = await page.request.post("/basedata/owner/999999/delete", { form: { confirmInUse: "yes" }, maxRedirects: 0 });
     expect(post.status()).toBe(404);
-    const edit = await page.request.post("/basedata/owner/999999/edit", { form: { name: `Geist ${suffix()}`, representatives: "" }, maxRedirects: 0 });
+    const edit = await page.request.post("/basedata/owner/999999/edit", { form: { name: `Geist ${suffix()}`, representatives: "", updated_at: "2026-01-01T00:00:00.000Z" }, maxRedirects: 0 });
     expect(edit.status()).toBe(404);
-    const inline = await page.request.post("/basedata/owner", { form: { intent: "update", id: "999999", name: "Geist" }, maxRedirects: 0 });
+    const inline = await page.request.post("/basedata/owner", { form: { intent: "update", id: "999999", name: "Geist", updated_at: "2026-01-01T00:00:00.000Z" }, maxRedirects: 0 });
     expect(inline.status()).toBe(404);
     expect(await db.selectFrom("owners").select("id").where("name", "=", "Geist").execute()).toHaveLength(0);
   });

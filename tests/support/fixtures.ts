@@ -76,6 +76,12 @@ export async function readMail(to: string, timeoutMs = 10_000): Promise<string> 
   throw new Error(`no mail for ${to}`);
 }
 
+/** How many mails the app sent to this address during the run. */
+export function mailCount(to: string): number {
+  const file = path.join(process.env.E2E_RUN_DIR ?? "data/e2e", "mail", `${to.toLowerCase()}.log`);
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean).length : 0;
+}
+
 function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

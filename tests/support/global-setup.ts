@@ -4,7 +4,8 @@ import { SMTPServer } from "smtp-server";
 
 /**
  * A real SMTP server for the run: the app sends password-reset mails to it over SMTP, and each
- * mail is written to E2E_RUN_DIR/mail/<recipient>.eml for the tests to read.
+ * mail is written to E2E_RUN_DIR/mail/<recipient>.eml for the tests to read (the latest one),
+ * and counted in <recipient>.log.
  */
 export default async function globalSetup() {
   const port = Number(process.env.E2E_SMTP_PORT);
@@ -19,6 +20,8 @@ export default async function globalSetup() {
       stream.on("end", () => {
         for (const rcpt of session.envelope.rcptTo) {
           fs.writeFileSync(path.join(dir, `${rcpt.address.toLowerCase()}.eml`), Buffer.concat(chunks));
+          // One line per mail, so a test can count how many an address got.
+          fs.appendFileSync(path.join(dir, `${rcpt.address.toLowerCase()}.log`), `${new Date().toISOString()}\n`);
         }
         callback();
       });

@@ -22,6 +22,7 @@ import {
   trashService,
   type ServiceHead,
 } from "~/models/service-lifecycle.server";
+import { readFormData } from "~/lib/request-body.server";
 
 /**
  * Loaders and actions of the lifecycle dialogs (delete, duplicate, derivative under the service
@@ -75,7 +76,7 @@ const DeleteSchema = z.object({
 
 export async function deleteAction(request: Request, rawId: string | undefined) {
   const { user, id } = await requireStructure(request, rawId);
-  const parsed = parseFormData(DeleteSchema, await request.formData());
+  const parsed = parseFormData(DeleteSchema, await readFormData(request));
   if (!parsed.success) return failure({ errors: { _form: "errors.badRequest" } }, 400);
   const db = getDb();
   try {
@@ -112,7 +113,7 @@ export async function copyLoader(request: Request, rawId: string | undefined, ki
 
 export async function copyAction(request: Request, rawId: string | undefined, kind: CopyKind) {
   const { user, id } = await requireStructure(request, rawId);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values = { categoryId: String(form.get("categoryId") ?? "") };
   const parsed = parseFormData(CategorySchema, form);
   if (!parsed.success) return failure({ errors: parsed.errors, values }, 400);
@@ -141,7 +142,7 @@ const RestoreSchema = z.object({ id: z.coerce.number().int().positive() });
 /** The bin's Restore button: back into its own category, or on to the step that asks for one. */
 export async function binRestoreAction(request: Request, backTo: string) {
   const user = await requireAdmin(request);
-  const parsed = parseFormData(RestoreSchema, await request.formData());
+  const parsed = parseFormData(RestoreSchema, await readFormData(request));
   if (!parsed.success) return redirectWithFlash(request, backTo, { kind: "error", message: "lifecycle.bin.notFound" });
   const id = parsed.data.id;
   try {
@@ -185,7 +186,7 @@ export async function restoreStepAction(request: Request, rawId: string | undefi
   const user = await requireAdmin(request);
   const id = serviceIdOr404(rawId);
   const backTo = binPath(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values = { categoryId: String(form.get("categoryId") ?? "") };
   const parsed = parseFormData(CategorySchema, form);
   if (!parsed.success) return failure({ errors: parsed.errors, values }, 400);

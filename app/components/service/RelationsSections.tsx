@@ -1,22 +1,52 @@
 import { Anchor, Badge, Button, Checkbox, Group, List, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { RelationChoices } from "~/lib/service-sections";
 import { useTranslation } from "react-i18next";
 import { translateError } from "~/lib/forms";
 import { ServiceSection, SectionForm } from "./ServiceSection";
 import { resultFor, type ActionResult, type Named } from "./types";
 import classes from "./service.module.css";
 
-function Checklist({ name, label, options, chosen }: { name: string; label: string; options: Named[]; chosen: Named[] }) {
-  const ids = new Set(chosen.map((c) => c.id));
+/** A searchable picker: the ticked records, then a page of others; never every record (issue 10). */
+function Picker({ name, label, choices }: { name: string; label: string; choices: RelationChoices }) {
+  const { t } = useTranslation();
+  const shown = choices.ticked.length + choices.candidates.length;
   return (
-    <fieldset className={classes.checklist}>
+    <fieldset className={classes.checklist} data-testid={`picker-${name}`}>
       <legend>{label}</legend>
       <Stack gap={4} mah={220} style={{ overflowY: "auto" }}>
-        {options.map((o) => (
-          <Checkbox key={o.id} name={name} value={String(o.id)} label={o.name} defaultChecked={ids.has(o.id)} size="xs" />
+        {[...choices.ticked.map((o) => [o, true] as const), ...choices.candidates.map((o) => [o, false] as const)].map(([o, ticked]) => (
+          <Checkbox key={o.id} name={name} value={String(o.id)} label={o.name} defaultChecked={ticked} size="xs" />
         ))}
+        {shown === 0 ? (
+          <Text size="xs" c="gray.7">
+            {t("service.picker.none")}
+          </Text>
+        ) : null}
       </Stack>
+      {choices.total > shown ? (
+        <Text size="xs" c="gray.7" mt={4}>
+          {t("service.picker.more", { shown, total: choices.total })}
+        </Text>
+      ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * The search of a section's pickers: a GET submit of the section's own form, so what is ticked
+ * travels along in the URL and comes back ticked (also without JS). Enter in the box searches.
+ */
+function PickerSearch({ param, label, value, anchor }: { param: string; label: string; value: string | null; anchor: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <Group align="flex-end" gap="xs">
+      <TextInput name={param} type="search" label={label} defaultValue={value ?? ""} data-testid={`${param}-search`} />
+      <Button type="submit" variant="default" formMethod="get" formAction={`${location.pathname}#${anchor}`} formNoValidate>
+        {t("service.picker.search")}
+      </Button>
+    </Group>
   );
 }
 
@@ -39,12 +69,14 @@ function Chips({ items, empty, link }: { items: Named[]; empty: string; link?: (
   );
 }
 
+type Pickers = { owners: RelationChoices; providers: RelationChoices; kpis: RelationChoices; tags: RelationChoices; relq: string | null; tagq: string | null; newTag: string };
+
 /** Owners, providers and service levels. */
 export function RelationsSection(props: {
   owners: Named[];
   providers: Named[];
   kpis: Named[];
-  options: { owners: Named[]; providers: Named[]; kpis: Named[] } | null;
+  pickers: Pickers | null;
   updatedAt: string;
   canEdit: boolean;
   result?: ActionResult;
@@ -60,14 +92,15 @@ export function RelationsSection(props: {
     <ServiceSection
       id="relations"
       title={t("service.sections.relations")}
-      editOpen={Boolean(mine)}
+      editOpen={Boolean(mine) || props.pickers?.relq != null}
       form={
-        props.canEdit && props.options ? (
+        props.canEdit && props.pickers ? (
           <SectionForm key={props.updatedAt} intent="relations" updatedAt={props.updatedAt} errors={mine?.errors} stale={mine?.errors._form === "service.stale"}>
+            <PickerSearch param="relq" label={t("service.picker.searchRelations")} value={props.pickers.relq} anchor="relations" />
             <SimpleGrid cols={{ base: 1, md: 3 }}>
-              <Checklist name="owners" label={t("service.fields.owners")} options={props.options.owners} chosen={props.owners} />
-              <Checklist name="providers" label={t("service.fields.providers")} options={props.options.providers} chosen={props.providers} />
-              <Checklist name="kpis" label={t("service.fields.kpis")} options={props.options.kpis} chosen={props.kpis} />
+              <Picker name="owners" label={t("service.fields.owners")} choices={props.pickers.owners} />
+              <Picker name="providers" label={t("service.fields.providers")} choices={props.pickers.providers} />
+              <Picker name="kpis" label={t("service.fields.kpis")} choices={props.pickers.kpis} />
             </SimpleGrid>
           </SectionForm>
         ) : undefined
@@ -88,19 +121,39 @@ export function RelationsSection(props: {
 }
 
 /** Tags, with a new tag created inline. */
-export function TagsSection({ title, tags, options, updatedAt, canEdit, result }: { title: string; tags: Named[]; options: Named[] | null; updatedAt: string; canEdit: boolean; result?: ActionResult }) {
+export function TagsSection({
+  title,
+  tags,
+  pickers,
+  updatedAt,
+  canEdit,
+  canCreateTags,
+  result,
+}: {
+  title: string;
+  tags: Named[];
+  pickers: Pickers | null;
+  updatedAt: string;
+  canEdit: boolean;
+  /** Creating a tag is the tag screen's right (admin guard); others pick existing ones. */
+  canCreateTags: boolean;
+  result?: ActionResult;
+}) {
   const { t } = useTranslation();
   const mine = resultFor(result, "tags");
   return (
     <ServiceSection
       id="tags"
       title={title}
-      editOpen={Boolean(mine)}
+      editOpen={Boolean(mine) || pickers?.tagq != null}
       form={
-        canEdit && options ? (
+        canEdit && pickers ? (
           <SectionForm key={updatedAt} intent="tags" updatedAt={updatedAt} errors={mine?.errors} stale={mine?.errors._form === "service.stale"}>
-            <Checklist name="tags" label={t("service.fields.tags")} options={options} chosen={tags} />
-            <TextInput name="newTag" label={t("service.fields.newTag")} error={translateError(t, mine?.errors.newTag)} data-testid="new-tag" />
+            <PickerSearch param="tagq" label={t("service.picker.searchTags")} value={pickers.tagq} anchor="tags" />
+            <Picker name="tags" label={t("service.fields.tags")} choices={pickers.tags} />
+            {canCreateTags ? (
+              <TextInput name="newTag" label={t("service.fields.newTag")} defaultValue={pickers.newTag} error={translateError(t, mine?.errors.newTag)} data-testid="new-tag" />
+            ) : null}
           </SectionForm>
         ) : undefined
       }

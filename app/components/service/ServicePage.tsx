@@ -65,9 +65,17 @@ export function ServicePage({ data, result }: { data: PageData; result?: ActionR
                 result={result}
               />
               <FieldsSection id="cost" intent="details" title={heading(9)} texts={DETAIL_TEXT_FIELDS} flags={DETAIL_FLAG_FIELDS} service={service} canEdit={canEdit} result={result} />
-              <TagsSection title={heading(10)} tags={data.tags} options={data.options?.tags ?? null} updatedAt={service.updated_at} canEdit={canEdit} result={result} />
+              <TagsSection
+                title={heading(10)}
+                tags={data.tags}
+                pickers={data.pickers}
+                updatedAt={service.updated_at}
+                canEdit={canEdit}
+                canCreateTags={data.canCreateTags}
+                result={result}
+              />
               <LinksSection {...common} title={heading(11)} data={data.children.links} />
-              <RelationsSection owners={data.owners} providers={data.providers} kpis={data.kpis} options={data.options} updatedAt={service.updated_at} canEdit={canEdit} result={result} />
+              <RelationsSection owners={data.owners} providers={data.providers} kpis={data.kpis} pickers={data.pickers} updatedAt={service.updated_at} canEdit={canEdit} result={result} />
               <FieldsSection
                 id="personaldata"
                 intent="personaldata"

@@ -19,6 +19,7 @@ import {
 } from "~/models/structure.server";
 import { isServiceAreaActive } from "~/models/catalogue.server";
 import { pagePath, type StaleState, type StructureActionData, type StructureKind } from "./types";
+import { formVersion, readFormData } from "~/lib/request-body.server";
 
 /**
  * The action shared by the area and the category page: authorize, read the form (multipart for
@@ -111,7 +112,7 @@ export async function structureAction(request: Request, kind: StructureKind, raw
     return redirectWithFlash(request, here, { kind: "success", message: "structure.imageSaved" });
   }
 
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const values = intent === "update" ? sentValues(form) : undefined;
   try {
@@ -122,7 +123,7 @@ export async function structureAction(request: Request, kind: StructureKind, raw
         // The area can only be changed where the form offers it: on a category, with the area level on.
         const areaId = kind === "category" && areaLevel ? parsed.data.areaId : undefined;
         const input = { name: parsed.data.name, description: parsed.data.description, areaId };
-        const expected = String(form.get("updated_at") ?? "") || null;
+        const expected = formVersion(form);
         if (kind === "area") await updateArea(db, id, input, expected, user);
         else await updateCategory(db, id, input, expected, user);
         return redirectWithFlash(request, here, { kind: "success", message: kind === "area" ? "structure.areaSaved" : "structure.categorySaved" });

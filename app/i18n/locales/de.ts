@@ -120,6 +120,8 @@ const de = {
     status: "Fehler {{status}}",
     crossSite: "Anfrage von einer fremden Seite abgelehnt.",
     badRequest: "Die Anfrage war ungültig.",
+    unsupportedMediaType: "Die Anfrage wurde nicht als Formular gesendet.",
+    tooManyRequests: "Zu viele Anfragen. Bitte versuchen Sie es später erneut.",
   },
   dashboard: {
     title: "Dashboard",

@@ -120,6 +120,8 @@ const en: Resources = {
     status: "Error {{status}}",
     crossSite: "Request from another site refused.",
     badRequest: "The request was invalid.",
+    unsupportedMediaType: "The request was not sent as a form.",
+    tooManyRequests: "Too many requests. Please try again later.",
   },
   dashboard: {
     title: "Dashboard",

@@ -70,6 +70,13 @@ const service = {
     hint: "In Bearbeitung ↔ Überprüfung darf jede Person mit Bearbeitungsrecht setzen; abnehmen und Abnahmen zurücknehmen dürfen Keynutzer und Admins. Inhaltliche Änderungen an einem abgenommenen Service setzen ihn auf „In Bearbeitung“ zurück.",
     forbidden: "Diesen Statuswechsel dürfen Sie nicht vornehmen.",
   },
+  picker: {
+    searchRelations: "Service-Owner, -Provider und -Level suchen",
+    searchTags: "Tags suchen",
+    search: "Suchen",
+    more: "{{shown}} von {{total}} angezeigt – suchen, um weitere zu finden.",
+    none: "Keine Treffer.",
+  },
   dependencies: {
     requires: "Benötigt",
     requiredBy: "Wird benötigt von",

@@ -71,6 +71,13 @@ const service: typeof serviceDe = {
     hint: "Anyone who may edit moves between In Progress and Review; key users and admins approve and withdraw approvals. Changing the content of an approved service returns it to In Progress.",
     forbidden: "You may not make this status change.",
   },
+  picker: {
+    searchRelations: "Search service owners, providers and levels",
+    searchTags: "Search tags",
+    search: "Search",
+    more: "Showing {{shown}} of {{total}} – search to find others.",
+    none: "No matches.",
+  },
   dependencies: {
     requires: "Requires",
     requiredBy: "Required by",

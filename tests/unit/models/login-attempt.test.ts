@@ -2,11 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   LOCKOUT_WINDOW_MS,
   MAX_FAILED_ATTEMPTS,
+  MAX_FAILURES_PER_ACCOUNT,
+  MAX_FAILURES_PER_CLIENT,
+  MAX_RESET_MAILS_PER_ADDRESS,
+  MAX_RESET_REQUESTS_PER_CLIENT,
+  admitResetRequest,
   clearFailedLogins,
   isLockedOut,
+  loginRefusal,
   recordFailedLogin,
 } from "~/models/login-attempt.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
+
+// Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
 let t: TestDb;
 
@@ -19,15 +27,17 @@ afterAll(async () => {
 });
 
 const MINUTE = 60_000;
+const HOME = "10.0.0.1";
+const ATTACKER = "198.51.100.66";
 
-async function fail(email: string, times: number) {
-  for (let i = 0; i < times; i++) await recordFailedLogin(t.db, email, "10.0.0.1");
+async function fail(email: string, times: number, ip = ATTACKER) {
+  for (let i = 0; i < times; i++) await recordFailedLogin(t.db, email, ip);
 }
 
 /** Inserts failures directly with a given timestamp (recordFailedLogin always uses "now"). */
-async function insertFailures(email: string, times: number, at: Date) {
+async function insertFailures(email: string, times: number, at: Date, ip = ATTACKER) {
   for (let i = 0; i < times; i++) {
-    await t.db.insertInto("login_attempts").values({ email, ip: null, created_at: at.toISOString() }).execute();
+    await t.db.insertInto("login_attempts").values({ email, ip, created_at: at.toISOString() }).execute();
   }
 }
 
@@ -36,59 +46,54 @@ async function countRows(email: string) {
   return rows.length;
 }
 
-describe("login throttling", () => {
+describe("login throttling per account and client", () => {
   it("uses 5 failures within 15 minutes", () => {
     expect(MAX_FAILED_ATTEMPTS).toBe(5);
     expect(LOCKOUT_WINDOW_MS).toBe(15 * MINUTE);
   });
 
-  it("is not locked at 4 failures and locked at the 5th", async () => {
+  it("is not locked at 4 failures and locked at the 5th, for that client", async () => {
     const email = "four-five@attempts.test";
-    expect(await isLockedOut(t.db, email)).toBe(false);
+    expect(await isLockedOut(t.db, email, ATTACKER)).toBe(false);
     await fail(email, 4);
-    expect(await isLockedOut(t.db, email)).toBe(false);
+    expect(await isLockedOut(t.db, email, ATTACKER)).toBe(false);
     await fail(email, 1);
-    expect(await isLockedOut(t.db, email)).toBe(true);
+    expect(await loginRefusal(t.db, email, ATTACKER)).toBe("account-and-client");
   });
 
-  it("counts per e-mail: another e-mail is not affected", async () => {
+  it("the owner signing in from another client is not locked out by someone guessing", async () => {
+    await fail("owner@attempts.test", 5, ATTACKER);
+    expect(await isLockedOut(t.db, "owner@attempts.test", ATTACKER)).toBe(true);
+    expect(await isLockedOut(t.db, "owner@attempts.test", HOME)).toBe(false);
+  });
+
+  it("counts per e-mail: another e-mail from the same client is not affected", async () => {
     await fail("victim@attempts.test", 5);
-    expect(await isLockedOut(t.db, "victim@attempts.test")).toBe(true);
-    expect(await isLockedOut(t.db, "bystander@attempts.test")).toBe(false);
+    expect(await isLockedOut(t.db, "victim@attempts.test", ATTACKER)).toBe(true);
+    expect(await isLockedOut(t.db, "bystander@attempts.test", "192.0.2.10")).toBe(false);
   });
 
   it("treats e-mails case-insensitively (records and checks)", async () => {
     await fail("Mixed@Attempts.TEST", 3);
     await fail("  mixed@attempts.test ", 2);
     expect(await countRows("mixed@attempts.test")).toBe(5);
-    expect(await isLockedOut(t.db, "MIXED@attempts.test")).toBe(true);
-    expect(await isLockedOut(t.db, "mixed@attempts.test")).toBe(true);
+    expect(await isLockedOut(t.db, "MIXED@attempts.test", ATTACKER)).toBe(true);
   });
 
   it("stops counting failures older than the window", async () => {
     const email = "old@attempts.test";
     await insertFailures(email, 5, new Date(Date.now() - 16 * MINUTE));
     expect(await countRows(email)).toBe(5);
-    expect(await isLockedOut(t.db, email)).toBe(false);
+    expect(await isLockedOut(t.db, email, ATTACKER)).toBe(false);
   });
 
   it("locks while the failures are inside the window and unlocks once they leave it", async () => {
     const email = "window@attempts.test";
     const at = new Date("2030-01-01T12:00:00.000Z");
-    await insertFailures(email, 5, at);
-    expect(await isLockedOut(t.db, email, new Date(at.getTime() + 14 * MINUTE))).toBe(true);
-    expect(await isLockedOut(t.db, email, new Date(at.getTime() + 15 * MINUTE - 1))).toBe(true);
-    expect(await isLockedOut(t.db, email, new Date(at.getTime() + 15 * MINUTE))).toBe(false);
-    expect(await isLockedOut(t.db, email, new Date(at.getTime() + 16 * MINUTE))).toBe(false);
-  });
-
-  it("counts only the recent failures when old and new ones are mixed", async () => {
-    const email = "mixed-age@attempts.test";
-    await insertFailures(email, 4, new Date(Date.now() - 20 * MINUTE));
-    await insertFailures(email, 4, new Date(Date.now() - 5 * MINUTE));
-    expect(await isLockedOut(t.db, email)).toBe(false);
-    await insertFailures(email, 1, new Date(Date.now() - 1 * MINUTE));
-    expect(await isLockedOut(t.db, email)).toBe(true);
+    await insertFailures(email, 5, at, "203.0.113.50");
+    expect(await isLockedOut(t.db, email, "203.0.113.50", new Date(at.getTime() + 14 * MINUTE))).toBe(true);
+    expect(await isLockedOut(t.db, email, "203.0.113.50", new Date(at.getTime() + 15 * MINUTE - 1))).toBe(true);
+    expect(await isLockedOut(t.db, email, "203.0.113.50", new Date(at.getTime() + 15 * MINUTE))).toBe(false);
   });
 
   it("recordFailedLogin prunes rows older than the window (of any e-mail)", async () => {
@@ -100,15 +105,45 @@ describe("login throttling", () => {
     expect(fresh[0].ip).toBe("10.0.0.2");
   });
 
-  it("clearFailedLogins removes that e-mail's failures (any case) and unlocks it, leaving others", async () => {
-    await fail("clear-me@attempts.test", 5);
-    await fail("keep-me@attempts.test", 5);
-    expect(await isLockedOut(t.db, "clear-me@attempts.test")).toBe(true);
+  it("a success clears that client's failures for the account only", async () => {
+    await fail("clear-me@attempts.test", 5, HOME);
+    await fail("clear-me@attempts.test", 5, ATTACKER);
+    await clearFailedLogins(t.db, "Clear-Me@Attempts.test", HOME);
+    expect(await isLockedOut(t.db, "clear-me@attempts.test", HOME)).toBe(false);
+    expect(await isLockedOut(t.db, "clear-me@attempts.test", ATTACKER)).toBe(true);
+  });
+});
 
-    await clearFailedLogins(t.db, "Clear-Me@Attempts.test");
+describe("login throttling per client and per account", () => {
+  it("one client trying many accounts is refused once it reached the client limit", async () => {
+    const sprayer = "192.0.2.77";
+    for (let i = 0; i < MAX_FAILURES_PER_CLIENT; i++) await recordFailedLogin(t.db, `spray-${i}@attempts.test`, sprayer);
+    expect(await loginRefusal(t.db, "spray-new@attempts.test", sprayer)).toBe("client");
+    expect(await loginRefusal(t.db, "spray-new@attempts.test", "192.0.2.78")).toBeNull();
+  });
 
-    expect(await countRows("clear-me@attempts.test")).toBe(0);
-    expect(await isLockedOut(t.db, "clear-me@attempts.test")).toBe(false);
-    expect(await isLockedOut(t.db, "keep-me@attempts.test")).toBe(true);
+  it("guessing one account from many clients ends in the slower global back-off", async () => {
+    const email = "distributed@attempts.test";
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) await recordFailedLogin(t.db, email, `100.64.${Math.floor(i / 4)}.${i % 4}`);
+    expect(MAX_FAILURES_PER_ACCOUNT).toBeGreaterThan(MAX_FAILED_ATTEMPTS * 5);
+    expect(await loginRefusal(t.db, email, "100.127.0.1")).toBe("account");
+  });
+});
+
+describe("password reset limits", () => {
+  it("mails an address at most 3 times an hour; later requests are answered quietly", async () => {
+    const verdicts = [];
+    for (let i = 0; i < 5; i++) verdicts.push(await admitResetRequest(t.db, "Reset@Limits.test", `10.1.0.${i}`));
+    expect(MAX_RESET_MAILS_PER_ADDRESS).toBe(3);
+    expect(verdicts).toEqual(["mail", "mail", "mail", "quiet", "quiet"]);
+    // An hour later the address may get mails again.
+    expect(await admitResetRequest(t.db, "reset@limits.test", "10.1.0.9", new Date(Date.now() + 61 * MINUTE))).toBe("mail");
+  });
+
+  it("refuses a client that asks too often, whatever the addresses", async () => {
+    const client = "10.2.0.1";
+    for (let i = 0; i < MAX_RESET_REQUESTS_PER_CLIENT; i++) expect(await admitResetRequest(t.db, `many-${i}@limits.test`, client)).toBe("mail");
+    expect(await admitResetRequest(t.db, "one-more@limits.test", client)).toBe("refused");
+    expect(await admitResetRequest(t.db, "one-more@limits.test", "10.2.0.2")).toBe("mail");
   });
 });

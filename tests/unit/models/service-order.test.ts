@@ -5,8 +5,8 @@ import { createDb, dialectOf } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { listActivitiesFor } from "~/models/audit.server";
 import { isPostgresDb } from "~/models/db-helpers.server";
-import { NotFoundError } from "~/models/errors.server";
-import { moveService, positionInCategory } from "~/models/service-order.server";
+import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "~/models/errors.server";
+import { moveService, positionInCategory, type Mover } from "~/models/service-order.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
@@ -14,7 +14,7 @@ import { createTestDb, type TestDb } from "../../support/test-db";
 type ServiceValues = Partial<Insertable<Database["services"]>>;
 
 let t: TestDb;
-let causer: { id: number; name: string };
+let causer: Mover;
 let catalogueId: number;
 let otherCatalogueId: number;
 
@@ -81,7 +81,7 @@ function prng(seed: number) {
 beforeAll(async () => {
   t = await createTestDb();
   const user = await t.db.insertInto("users").values({ name: "Ordner", email: "ordner@test.example", password_hash: null, role: "keyuser" }).returning("id").executeTakeFirstOrThrow();
-  causer = { id: user.id, name: "Ordner" };
+  causer = { id: user.id, name: "Ordner", role: "keyuser" };
   catalogueId = (await t.db.insertInto("service_catalogues").values({ title: "Reihenfolge" }).returning("id").executeTakeFirstOrThrow()).id;
   otherCatalogueId = (await t.db.insertInto("service_catalogues").values({ title: "Reihenfolge 2" }).returning("id").executeTakeFirstOrThrow()).id;
 });
@@ -148,9 +148,9 @@ describe("moveService within a category", () => {
 });
 
 describe("moveService to another category", () => {
-  it("both categories end with contiguous positions; the service takes the target's catalogue", async () => {
+  it("both categories end with contiguous positions", async () => {
     const from = await categoryWith(catalogueId, "Von", 4);
-    const to = await categoryWith(otherCatalogueId, "Nach", 3);
+    const to = await categoryWith(catalogueId, "Nach", 3);
     const moved = from.ids[1];
     expect(await moveService(t.db, moved, to.category, 1, causer)).toEqual({ categoryId: to.category, position: 1 });
     expect(await ids(from.category)).toEqual([from.ids[0], from.ids[2], from.ids[3]]);
@@ -158,7 +158,17 @@ describe("moveService to another category", () => {
     expect(await ids(to.category)).toEqual([to.ids[0], moved, to.ids[1], to.ids[2]]);
     expect(await positions(to.category)).toEqual(range(4));
     const row = await t.db.selectFrom("services").select(["category_id", "service_catalogue_id", "updated_by"]).where("id", "=", moved).executeTakeFirstOrThrow();
-    expect(row).toEqual({ category_id: to.category, service_catalogue_id: otherCatalogueId, updated_by: causer.id });
+    expect(row).toEqual({ category_id: to.category, service_catalogue_id: catalogueId, updated_by: causer.id });
+  });
+
+  it("a category of another catalogue is refused for every role; nothing changes", async () => {
+    const from = await categoryWith(catalogueId, "Heim", 2);
+    const foreign = await categoryWith(otherCatalogueId, "Fremd", 1);
+    const admin: Mover = { ...causer, role: "superadmin" };
+    expect(await rejection(moveService(t.db, from.ids[0], foreign.category, 0, admin))).toBeInstanceOf(CrossCatalogueMoveError);
+    expect(await ids(from.category)).toEqual(from.ids);
+    expect(await ids(foreign.category)).toEqual(foreign.ids);
+    expect(await listActivitiesFor(t.db, "service", from.ids[0])).toEqual([]);
   });
 
   it("into an empty category, with an index beyond the end", async () => {
@@ -171,7 +181,7 @@ describe("moveService to another category", () => {
 
   it("a service without a category can be placed into one", async () => {
     const to = await categoryWith(catalogueId, "Aufnahme", 2);
-    const loose = await addService(otherCatalogueId, null, "Heimatlos", { position: 9 });
+    const loose = await addService(catalogueId, null, "Heimatlos", { position: 9 });
     await moveService(t.db, loose, to.category, 0, causer);
     expect(await ids(to.category)).toEqual([loose, ...to.ids]);
     expect(await positions(to.category)).toEqual(range(3));
@@ -209,6 +219,43 @@ describe("moveService errors", () => {
       { id: s[1], position: 1 },
     ]);
     expect(await listActivitiesFor(t.db, "service", s[0])).toEqual([]);
+  });
+});
+
+describe("moveService by a user with grants", () => {
+  async function userWithGrants(categories: number[], services: number[] = []): Promise<Mover> {
+    const email = `grants-${Math.random().toString(36).slice(2)}@test.example`;
+    const { id } = await t.db.insertInto("users").values({ name: "Nutzerin", email, password_hash: null, role: "user" }).returning("id").executeTakeFirstOrThrow();
+    for (const category_id of categories) await t.db.insertInto("user_category_permissions").values({ user_id: id, category_id }).execute();
+    for (const service_id of services) await t.db.insertInto("user_service_permissions").values({ user_id: id, service_id }).execute();
+    return { id, name: "Nutzerin", role: "user" };
+  }
+
+  it("moves between two granted categories", async () => {
+    const a = await categoryWith(catalogueId, "Erlaubt A", 2);
+    const b = await categoryWith(catalogueId, "Erlaubt B", 1);
+    const user = await userWithGrants([a.category, b.category]);
+    await moveService(t.db, a.ids[0], b.category, 0, user);
+    expect(await ids(b.category)).toEqual([a.ids[0], b.ids[0]]);
+  });
+
+  it("a target category the user was not granted is ForbiddenError, even for a granted service; nothing changes", async () => {
+    const granted = await categoryWith(catalogueId, "Gewährt", 2);
+    const other = await categoryWith(catalogueId, "Nicht gewährt", 1);
+    const byCategory = await userWithGrants([granted.category]);
+    const byService = await userWithGrants([], [granted.ids[1]]);
+    expect(await rejection(moveService(t.db, granted.ids[0], other.category, 0, byCategory))).toBeInstanceOf(ForbiddenError);
+    expect(await rejection(moveService(t.db, granted.ids[1], other.category, 0, byService))).toBeInstanceOf(ForbiddenError);
+    expect(await ids(granted.category)).toEqual(granted.ids);
+    expect(await ids(other.category)).toEqual(other.ids);
+  });
+
+  it("a service the user may not edit cannot be moved into a granted category", async () => {
+    const source = await categoryWith(catalogueId, "Fremdquelle", 1);
+    const target = await categoryWith(catalogueId, "Eigenes Ziel", 1);
+    const user = await userWithGrants([target.category]);
+    expect(await rejection(moveService(t.db, source.ids[0], target.category, 0, user))).toBeInstanceOf(ForbiddenError);
+    expect(await ids(source.category)).toEqual(source.ids);
   });
 });
 

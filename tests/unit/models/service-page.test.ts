@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/auth/roles";
 import { DETAIL_FLAG_FIELDS, DETAIL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "~/lib/service-sections";
 import { listActivitiesFor } from "~/models/audit.server";
-import { StaleRecordError } from "~/models/errors.server";
+import { ForbiddenError, StaleRecordError } from "~/models/errors.server";
 import {
   ForbiddenTransitionError,
   InvalidReferenceError,
   addDependency,
   dependencyCandidates,
   getServiceDetail,
+  PICKER_LIMIT,
+  relationChoices,
   removeDependency,
   setServicePicture,
   setServiceRelations,
@@ -26,7 +28,7 @@ let catalogueId: number;
 let categoryId: number;
 let otherCategoryId: number;
 let counter = 0;
-const editors: Record<"user" | "keyuser", { id: number; name: string; role: Role }> = {} as never;
+const editors: Record<"user" | "keyuser" | "superadmin", { id: number; name: string; role: Role }> = {} as never;
 
 const unique = (label: string) => `${label} ${++counter}`;
 
@@ -81,7 +83,7 @@ async function addBase(table: "owners" | "providers" | "kpis" | "tags", name: st
 
 beforeAll(async () => {
   t = await createTestDb();
-  for (const role of ["user", "keyuser"] as const) {
+  for (const role of ["user", "keyuser", "superadmin"] as const) {
     const name = `Seite ${role}`;
     const u = await t.db.insertInto("users").values({ name, email: `${role}@service-page.test`, password_hash: null, role }).returning("id").executeTakeFirstOrThrow();
     editors[role] = { id: u.id, name, role };
@@ -301,19 +303,53 @@ describe("relations and tags", () => {
     const existing = await addBase("tags", unique("Cloud"));
     const countTags = async () => Number((await t.db.selectFrom("tags").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
     const n0 = await countTags();
-    await setServiceRelations(t.db, id, { tags: [] }, (await row(id)).updated_at, editors.keyuser, { newTag: `  ${unique("Brandneu")}  ` });
+    await setServiceRelations(t.db, id, { tags: [] }, (await row(id)).updated_at, editors.superadmin, { newTag: `  ${unique("Brandneu")}  ` });
     expect(await countTags()).toBe(n0 + 1);
     let d = (await getServiceDetail(t.db, id))!;
     expect(d.tags.map((x) => x.name)).toEqual([expect.stringMatching(/^Brandneu \d+$/)]);
     const created = d.tags[0].id;
 
     const existingName = (await t.db.selectFrom("tags").select("name").where("id", "=", existing).executeTakeFirstOrThrow()).name;
-    await setServiceRelations(t.db, id, { tags: [created] }, (await row(id)).updated_at, editors.keyuser, { newTag: existingName.toUpperCase() });
+    // Picking an existing tag by name needs no tag permission.
+    await setServiceRelations(t.db, id, { tags: [created] }, (await row(id)).updated_at, editors.user, { newTag: existingName.toUpperCase() });
     expect(await countTags()).toBe(n0 + 1);
     d = (await getServiceDetail(t.db, id))!;
     expect(d.tags.map((x) => x.id).sort((a, b) => a - b)).toEqual([existing, created].sort((a, b) => a - b));
     const log = (await activities(id)).filter((a) => a.description === "relations");
     expect(log[0]).toMatchObject({ old: { tags: [created] }, new: { tags: [existing, created].sort((a, b) => a - b) } });
+  });
+});
+
+describe("relation pickers", () => {
+  it("ship the ticked records and at most one page of others, never every record", async () => {
+    const prefix = unique("Pickerowner");
+    const ids: number[] = [];
+    for (let i = 0; i < PICKER_LIMIT * 3; i++) ids.push(await addBase("owners", `${prefix} ${String(i).padStart(3, "0")}`));
+    const ticked = [ids[70], ids[2]];
+    const all = await relationChoices(t.db, "owners", ticked, "");
+    expect(all.ticked.map((o) => o.id).sort()).toEqual([...ticked].sort());
+    expect(all.candidates).toHaveLength(PICKER_LIMIT);
+    expect(all.candidates.some((o) => ticked.includes(o.id))).toBe(false);
+    expect(all.total).toBeGreaterThanOrEqual(PICKER_LIMIT * 3);
+
+    // A search narrows the others (case-insensitive substring); the ticked stay.
+    const found = await relationChoices(t.db, "owners", ticked, `${prefix.toUpperCase()} 07`);
+    expect(found.candidates.map((o) => o.name)).toEqual([...Array(5).keys()].map((i) => `${prefix} 07${i}`).filter((n) => n !== `${prefix} 070`));
+    expect(found.ticked).toHaveLength(2);
+  });
+});
+
+describe("creating a tag inline", () => {
+  it("needs the tag screen's permission (admin guard): a user or keyuser gets ForbiddenError and nothing is written", async () => {
+    const id = await addService();
+    const countTags = async () => Number((await t.db.selectFrom("tags").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const n0 = await countTags();
+    const before = await row(id);
+    for (const editor of [editors.user, editors.keyuser]) {
+      await expect(setServiceRelations(t.db, id, { tags: [] }, before.updated_at, editor, { newTag: unique("Verboten") })).rejects.toBeInstanceOf(ForbiddenError);
+    }
+    expect(await countTags()).toBe(n0);
+    expect((await row(id)).updated_at).toBe(before.updated_at);
   });
 });
 

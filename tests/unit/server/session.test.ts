@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, safeRedirectPath } from "~/auth/session.server";
+import { createSession } from "~/auth/session.server";
+import { safeRedirectPath } from "~/lib/safe-path";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 describe("safeRedirectPath", () => {

@@ -37,6 +37,7 @@ import {
   type OptionItem,
   type ResponsibilityItem,
 } from "./types";
+import { readFormData } from "~/lib/request-body.server";
 
 // The client-safe types the sections use must describe what the model loads.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -164,7 +165,7 @@ export async function childrenAction(request: Request, rawId: string | undefined
     if (!upload.ok) return refused(intent, fields, upload.errors, upload.status);
     if (upload.image) picture = { data: upload.image.data, mime: upload.image.mime };
   } else {
-    fields = textFields(await request.formData());
+    fields = textFields(await readFormData(request));
   }
 
   const intent = fields.intent ?? "";
