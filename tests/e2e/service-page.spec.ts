@@ -139,6 +139,39 @@ test.describe("as keyuser", () => {
     expect(stored.system).toBe("fremd");
   });
 
+  test("relation pickers: a search keeps what is ticked, and both are saved", async ({ page, db, javaScriptEnabled }) => {
+    const { id } = await makeService(db);
+    const tag = crypto.randomBytes(3).toString("hex");
+    // More owners than a picker shows, so the second one has to be searched for.
+    for (let i = 0; i < 30; i++) await db.insertInto("owners").values({ name: `Aaa Picker ${tag} ${String(i).padStart(2, "0")}` }).execute();
+    const wanted = `Zzz Gesucht ${tag}`;
+    await db.insertInto("owners").values({ name: wanted }).execute();
+    await gotoReady(page, servicePage(id), javaScriptEnabled);
+    const form = await openEdit(page, "relations");
+    const owners = page.getByTestId("picker-owners");
+    await expect(owners.getByLabel(wanted)).toHaveCount(0);
+    const search = page.getByTestId("relq-search");
+    await search.fill(`Picker ${tag} 0`);
+    await search.press("Enter");
+    await expect(owners.getByRole("checkbox")).toHaveCount(10);
+    await owners.getByLabel(`Aaa Picker ${tag} 00`).check();
+    await search.fill(`Gesucht ${tag}`);
+    await search.press("Enter");
+    await expect(page).toHaveURL(/relq=/);
+    await expect(owners.getByLabel(`Aaa Picker ${tag} 00`)).toBeChecked();
+    await owners.getByLabel(wanted).check();
+    await form.getByRole("button", { name: "Speichern" }).click();
+    await expect(toast(page)).toBeVisible();
+    const saved = await db
+      .selectFrom("service_owners as j")
+      .innerJoin("owners as o", "o.id", "j.owner_id")
+      .select("o.name")
+      .where("j.service_id", "=", id)
+      .orderBy("o.name")
+      .execute();
+    expect(saved.map((o) => o.name)).toEqual([`Aaa Picker ${tag} 00`, wanted]);
+  });
+
   test("an unknown service id is a 404", async ({ page }) => {
     const response = await page.goto(servicePage(999_999));
     expect(response?.status()).toBe(404);
