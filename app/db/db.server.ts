@@ -25,9 +25,12 @@ export function createDb(url: string | undefined = process.env.DATABASE_URL): DB
   if (dialectOf(url) === "postgres") {
     // Postgres returns bigint/numeric as strings by default; our ids and counts fit in JS numbers.
     pg.types.setTypeParser(20, (v) => Number(v));
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle pooled connection that the server ends (restart, failover, a dropped database)
+    // emits "error" on the pool; without a listener Node treats it as fatal and the process dies.
+    // The pool has already discarded that client, so the next query simply opens a new one.
+    pool.on("error", (error) => console.error(`[db] idle Postgres connection lost: ${error.message}`));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = sqlitePath(url);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
