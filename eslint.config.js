@@ -22,7 +22,7 @@ export default tseslint.config(
         "error",
         {
           selector: "CallExpression[callee.property.name='formData']",
-          message: "Read forms with readFormData() from ~/lib/request-body.server: it answers 415/400 for bodies that are not forms.",
+          message: "Read forms with readFormData() from ~/server/request-body.server: it answers 415/400 for bodies that are not forms.",
         },
       ],
     },

@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig, isLanguage, DEFAULT_LANGUAGE } from "./i18n/config";
-import { installChunkReloadGuard } from "./lib/chunk-reload";
+import { installChunkReloadGuard } from "./ui/chunk-reload";
 
 installChunkReloadGuard();
 

@@ -4,9 +4,9 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { NonceProvider } from "./components/nonce";
+import { NonceProvider } from "./ui/nonce";
 import { i18nInstance, i18next } from "./i18n/i18next.server";
-import { nulByteFilter } from "./lib/nul-bytes.server";
+import { nulByteFilter } from "./server/nul-bytes.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -1,19 +1,19 @@
 import "@mantine/core/styles.css";
-import "./styles/global.css";
+import "./ui/global.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { ErrorPage } from "./components/ErrorPage";
-import { FlashToast } from "./components/FlashToast";
-import { useNonce } from "./components/nonce";
+import { ErrorPage } from "./ui/ErrorPage";
+import { FlashToast } from "./ui/FlashToast";
+import { useNonce } from "./ui/nonce";
 import { DEFAULT_LANGUAGE, isLanguage } from "./i18n/config";
 import { i18next } from "./i18n/i18next.server";
-import { consumeFlash } from "./lib/flash.server";
-import { theme } from "./theme";
-import { themeCss } from "./lib/theme-css";
+import { consumeFlash } from "./server/flash.server";
+import { theme } from "./ui/theme";
+import { themeCss } from "./ui/theme-css";
 
 // Static: computed once instead of by MantineProvider on every render (decision 0011).
 const THEME_CSS = themeCss(theme);

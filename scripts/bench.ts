@@ -25,22 +25,22 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import type { Database } from "../app/db/schema";
+import type { Database } from "../app/server/db/schema";
 
 // The server and the in-process loader must sign/verify the session cookie with the same secret;
 // app modules read it when first imported, so set it before importing them (dynamically, below).
 process.env.SESSION_SECRET ??= "servicehub-bench-secret-0123456789";
 
-const { createDb } = await import("../app/db/db.server");
-const { sessionCookie } = await import("../app/auth/cookies.server");
-const { createSession } = await import("../app/auth/session.server");
-const { DEFAULT_QUERY, TREE_EXPAND_ALL_PER_CATEGORY, TREE_SERVICES_PER_CATEGORY, isFiltered, parseCatalogueQuery } = await import("../app/lib/catalogue-query");
-const { catalogueCounts, listCatalogueNames, getCurrentCatalogueId, isServiceAreaActive, setCurrentCatalogue } = await import("../app/models/catalogue.server");
-const { catalogueStructure, filterOptions, namedStructure, servicesByCategory, UNCATEGORISED } = await import("../app/models/catalogue-view.server");
-const { migrateToLatest } = await import("../app/db/migrate.server");
-const { editScope } = await import("../app/models/permissions.server");
-const { categoryCounts, searchServices, serviceFilterConditions } = await import("../app/models/service-search.server");
-const { browserLoader } = await import("../app/handlers/catalogue.server");
+const { createDb } = await import("../app/server/db/db.server");
+const { sessionCookie } = await import("../app/server/cookies.server");
+const { createSession } = await import("../app/modules/access/session.server");
+const { DEFAULT_QUERY, TREE_EXPAND_ALL_PER_CATEGORY, TREE_SERVICES_PER_CATEGORY, isFiltered, parseCatalogueQuery } = await import("../app/modules/catalogue/catalogue-query");
+const { catalogueCounts, listCatalogueNames, getCurrentCatalogueId, isServiceAreaActive, setCurrentCatalogue } = await import("../app/modules/catalogue/catalogue.server");
+const { catalogueStructure, filterOptions, namedStructure, servicesByCategory, UNCATEGORISED } = await import("../app/modules/catalogue/catalogue-view.server");
+const { migrateToLatest } = await import("../app/server/db/migrate.server");
+const { editScope } = await import("../app/modules/access/permissions.server");
+const { categoryCounts, searchServices, serviceFilterConditions } = await import("../app/modules/catalogue/service-search.server");
+const { browserLoader } = await import("../app/modules/catalogue/browser.server");
 const { OWNER_NAMES, RARE_TERMS, TAG_NAMES } = await import("./gen-catalogue");
 
 type DB = Kysely<Database>;

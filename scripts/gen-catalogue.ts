@@ -19,11 +19,11 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
-import { createDb } from "../app/db/db.server";
-import { migrateToLatest } from "../app/db/migrate.server";
-import type { Database, ServicesTable, ServiceStatus, ServiceType } from "../app/db/schema";
-import { seedDemo } from "../app/db/seed.server";
-import { isPostgresDb } from "../app/models/db-helpers.server";
+import { createDb } from "../app/server/db/db.server";
+import { migrateToLatest } from "../app/server/db/migrate.server";
+import type { Database, ServicesTable, ServiceStatus, ServiceType } from "../app/server/db/schema";
+import { seedDemo } from "../app/server/db/seed.server";
+import { isPostgresDb } from "../app/server/db-helpers.server";
 
 // ------------------------------------------------------------------------------------------ PRNG
 

@@ -1,5 +1,5 @@
-import { createDb } from "../app/db/db.server";
-import { migrateToLatest } from "../app/db/migrate.server";
+import { createDb } from "../app/server/db/db.server";
+import { migrateToLatest } from "../app/server/db/migrate.server";
 
 const db = createDb();
 try {

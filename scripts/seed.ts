@@ -2,9 +2,9 @@
  * Migrates the database (DATABASE_URL), then writes the demo content unless SEED_DEMO=0, and creates
  * the administrator from ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME when that user does not exist yet.
  */
-import { createDb } from "../app/db/db.server";
-import { migrateToLatest } from "../app/db/migrate.server";
-import { ensureAdminFromEnv, seedDemo } from "../app/db/seed.server";
+import { createDb } from "../app/server/db/db.server";
+import { migrateToLatest } from "../app/server/db/migrate.server";
+import { ensureAdminFromEnv, seedDemo } from "../app/server/db/seed.server";
 
 const db = createDb();
 try {

@@ -2,8 +2,8 @@ import { Alert, Stack, Title } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { forbid, requireUser } from "~/auth/session.server";
-import { audienceAllows, findPlannedPage } from "~/lib/navigation";
+import { forbid, requireUser } from "~/modules/access/session.server";
+import { audienceAllows, findPlannedPage } from "~/ui/shell/navigation";
 
 /**
  * Every signed-in path without a route of its own: a planned screen shows "coming soon" behind

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { BaseDataNewRoute } from "~/components/basedata/routes";
-import { newLoader, newAction, entityRef } from "~/handlers/basedata.server";
+import { BaseDataNewRoute } from "~/modules/basedata/ui/routes";
+import { newLoader, newAction, entityRef } from "~/modules/basedata/routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => newLoader(args, entityRef("admin", "tags"));
 export const action = (args: ActionFunctionArgs) => newAction(args, entityRef("admin", "tags"));

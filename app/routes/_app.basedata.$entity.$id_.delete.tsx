@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { BaseDataDeleteRoute } from "~/components/basedata/routes";
-import { deleteLoader, deleteAction, entityRef } from "~/handlers/basedata.server";
+import { BaseDataDeleteRoute } from "~/modules/basedata/ui/routes";
+import { deleteLoader, deleteAction, entityRef } from "~/modules/basedata/routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, entityRef("basedata", args.params.entity));
 export const action = (args: ActionFunctionArgs) => deleteAction(args, entityRef("basedata", args.params.entity));

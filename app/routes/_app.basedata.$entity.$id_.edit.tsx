@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { BaseDataEditRoute } from "~/components/basedata/routes";
-import { editLoader, editAction, entityRef } from "~/handlers/basedata.server";
+import { BaseDataEditRoute } from "~/modules/basedata/ui/routes";
+import { editLoader, editAction, entityRef } from "~/modules/basedata/routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => editLoader(args, entityRef("basedata", args.params.entity));
 export const action = (args: ActionFunctionArgs) => editAction(args, entityRef("basedata", args.params.entity));

@@ -2,17 +2,17 @@ import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireCapability } from "~/auth/session.server";
-import { FormAlert } from "~/components/FormAlert";
-import { RecordFields } from "~/components/basedata/RecordFields";
-import { StaleNotice } from "~/components/basedata/StaleNotice";
-import { getDb } from "~/db/db.server";
-import { CUSTOMER_DATA_FIELDS, recordSchema, type BaseDataActionData, type RecordValues } from "~/lib/basedata/entities";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { parseFormData } from "~/lib/forms";
-import { getCustomerData, saveCustomerData } from "~/models/customer-data.server";
-import { StaleRecordError } from "~/models/errors.server";
-import { formVersion, readFormData } from "~/lib/request-body.server";
+import { requireCapability } from "~/modules/access/session.server";
+import { FormAlert } from "~/ui/FormAlert";
+import { RecordFields } from "~/modules/basedata/ui/RecordFields";
+import { StaleNotice } from "~/modules/basedata/ui/StaleNotice";
+import { getDb } from "~/server/db/db.server";
+import { CUSTOMER_DATA_FIELDS, recordSchema, type BaseDataActionData, type RecordValues } from "~/modules/basedata/entities";
+import { redirectWithFlash } from "~/server/flash.server";
+import { parseFormData } from "~/ui/forms";
+import { getCustomerData, saveCustomerData } from "~/modules/basedata/customer-data.server";
+import { StaleRecordError } from "~/server/errors.server";
+import { formVersion, readFormData } from "~/server/request-body.server";
 
 const schema = recordSchema({ fields: CUSTOMER_DATA_FIELDS });
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { RestoreDialog } from "~/components/bin/RestoreDialog";
-import { restoreStepAction, restoreStepLoader } from "~/components/bin/lifecycle.server";
-import type { LifecycleActionData } from "~/components/bin/types";
+import { RestoreDialog } from "~/modules/service/ui/bin/RestoreDialog";
+import { restoreStepAction, restoreStepLoader } from "~/modules/service/lifecycle-page.server";
+import type { LifecycleActionData } from "~/modules/service/bin-types";
 
 /**
  * /bin/:id/restore — the step of restoring that asks for a target category (the service's own

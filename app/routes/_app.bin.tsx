@@ -2,13 +2,13 @@ import { Alert, Stack, Text, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "~/auth/session.server";
-import { BinTable } from "~/components/bin/BinTable";
-import { binPath, binRestoreAction } from "~/components/bin/lifecycle.server";
-import { FormAlert } from "~/components/FormAlert";
-import { PageLinks } from "~/components/PageLinks";
-import { getDb } from "~/db/db.server";
-import { listTrashed, type TrashedService } from "~/models/service-lifecycle.server";
+import { requireAdmin } from "~/modules/access/session.server";
+import { BinTable } from "~/modules/service/ui/bin/BinTable";
+import { binPath, binRestoreAction } from "~/modules/service/lifecycle-page.server";
+import { FormAlert } from "~/ui/FormAlert";
+import { PageLinks } from "~/ui/PageLinks";
+import { getDb } from "~/server/db/db.server";
+import { listTrashed, type TrashedService } from "~/modules/service/service-lifecycle.server";
 
 /** /bin — trashed services with a restore action (spec 02 §2); admin guard. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,13 +2,13 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@man
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireCapability } from "~/auth/session.server";
-import { getDb } from "~/db/db.server";
-import { SERVICE_STATUSES, SERVICE_TYPES, toSearchParams } from "~/lib/catalogue-query";
-import { catalogueTitle } from "~/lib/catalogue-title";
+import { requireCapability } from "~/modules/access/session.server";
+import { getDb } from "~/server/db/db.server";
+import { SERVICE_STATUSES, SERVICE_TYPES, toSearchParams } from "~/modules/catalogue/catalogue-query";
+import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { formatDateTime } from "~/lib/dates";
-import { getCatalogue, getCurrentCatalogueId } from "~/models/catalogue.server";
-import { dashboardFigures } from "~/models/dashboard.server";
+import { getCatalogue, getCurrentCatalogueId } from "~/modules/catalogue/catalogue.server";
+import { dashboardFigures } from "~/modules/dashboard/dashboard.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · ServiceHub" }];
 

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BrowserHeader } from "~/components/catalogue/BrowserHeader";
-import { plain } from "~/components/plain/Plain";
-import { ListView } from "~/components/catalogue/ListView";
-import { MapView } from "~/components/catalogue/MapView";
-import { SearchAndFilters } from "~/components/catalogue/SearchAndFilters";
-import { SubviewSwitches } from "~/components/catalogue/SubviewSwitches";
-import { TreeView } from "~/components/catalogue/TreeView";
-import { browserAction, browserLoader } from "~/handlers/catalogue.server";
-import { isFiltered } from "~/lib/catalogue-query";
-import { namedFromStructure } from "~/lib/catalogue-structure";
+import { BrowserHeader } from "~/modules/catalogue/ui/browser/BrowserHeader";
+import { plain } from "~/ui/plain/Plain";
+import { ListView } from "~/modules/catalogue/ui/browser/ListView";
+import { MapView } from "~/modules/catalogue/ui/browser/MapView";
+import { SearchAndFilters } from "~/modules/catalogue/ui/browser/SearchAndFilters";
+import { SubviewSwitches } from "~/modules/catalogue/ui/browser/SubviewSwitches";
+import { TreeView } from "~/modules/catalogue/ui/browser/TreeView";
+import { browserAction, browserLoader } from "~/modules/catalogue/browser.server";
+import { isFiltered } from "~/modules/catalogue/catalogue-query";
+import { namedFromStructure } from "~/modules/catalogue/catalogue-structure";
 
 export const meta: MetaFunction = () => [{ title: "ServiceHub" }];
 

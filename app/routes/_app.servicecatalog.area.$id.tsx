@@ -2,19 +2,19 @@ import { Stack, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { can } from "~/auth/roles";
-import { requireUser } from "~/auth/session.server";
-import { idOr404, notFound, structureAction } from "~/components/structure/actions.server";
-import { CategoryList } from "~/components/structure/ChildLists";
-import { DeleteStructureDialog } from "~/components/structure/DeleteStructureDialog";
-import { StructureBreadcrumbs } from "~/components/structure/StructureBreadcrumbs";
-import { StructureHeader } from "~/components/structure/StructureHeader";
-import { StructureManage } from "~/components/structure/StructureManage";
-import type { StructureActionData } from "~/components/structure/types";
-import { getDb } from "~/db/db.server";
-import { writeLastVisited } from "~/lib/browser-state.server";
-import { getArea } from "~/models/structure.server";
-import { isServiceAreaActive } from "~/models/catalogue.server";
+import { can } from "~/modules/access/roles";
+import { requireUser } from "~/modules/access/session.server";
+import { idOr404, notFound, structureAction } from "~/modules/catalogue/structure-page.server";
+import { CategoryList } from "~/modules/catalogue/ui/structure/ChildLists";
+import { DeleteStructureDialog } from "~/modules/catalogue/ui/structure/DeleteStructureDialog";
+import { StructureBreadcrumbs } from "~/modules/catalogue/ui/structure/StructureBreadcrumbs";
+import { StructureHeader } from "~/modules/catalogue/ui/structure/StructureHeader";
+import { StructureManage } from "~/modules/catalogue/ui/structure/StructureManage";
+import type { StructureActionData } from "~/modules/catalogue/structure-types";
+import { getDb } from "~/server/db/db.server";
+import { writeLastVisited } from "~/modules/catalogue/browser-state.server";
+import { getArea } from "~/modules/catalogue/structure.server";
+import { isServiceAreaActive } from "~/modules/catalogue/catalogue.server";
 
 /** /servicecatalog/area/:id — an area with its categories; keyusers and above also edit it here. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,13 +2,13 @@ import { Badge, Button, Card, Group, Stack, Table, TextInput, Title } from "@man
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { passesAdminGuard } from "~/auth/roles";
-import { requireCapability } from "~/auth/session.server";
-import { getDb } from "~/db/db.server";
-import { browserAction } from "~/handlers/catalogue.server";
-import { catalogueTitle } from "~/lib/catalogue-title";
-import { translateError } from "~/lib/forms";
-import { getCurrentCatalogueId, listCatalogues } from "~/models/catalogue.server";
+import { passesAdminGuard } from "~/modules/access/roles";
+import { requireCapability } from "~/modules/access/session.server";
+import { getDb } from "~/server/db/db.server";
+import { browserAction } from "~/modules/catalogue/browser.server";
+import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
+import { translateError } from "~/ui/forms";
+import { getCurrentCatalogueId, listCatalogues } from "~/modules/catalogue/catalogue.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireCapability(request, "catalogue:read");

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/modules/access/session.server";
 
 /** /servicecatalog/category without an id: the catalogue browser is where categories are picked. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,15 +2,15 @@ import { Alert, Anchor, Stack, Text } from "@mantine/core";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AttributeForm } from "~/components/service/children/AttributeForm";
-import { childrenAction } from "~/components/service/children/actions.server";
-import { FormAlert } from "~/components/FormAlert";
-import { RouteDialog } from "~/components/RouteDialog";
-import { LinkForm } from "~/components/service/children/LinkForm";
-import { OptionForm } from "~/components/service/children/OptionForm";
-import { ResponsibilityForm } from "~/components/service/children/ResponsibilityForm";
-import { servicePath, type ChildActionData } from "~/components/service/children/types";
-import { serviceIdOr404 } from "~/handlers/service-access.server";
+import { AttributeForm } from "~/modules/service/ui/children/AttributeForm";
+import { childrenAction } from "~/modules/service/children-page.server";
+import { FormAlert } from "~/ui/FormAlert";
+import { RouteDialog } from "~/ui/RouteDialog";
+import { LinkForm } from "~/modules/service/ui/children/LinkForm";
+import { OptionForm } from "~/modules/service/ui/children/OptionForm";
+import { ResponsibilityForm } from "~/modules/service/ui/children/ResponsibilityForm";
+import { servicePath, type ChildActionData } from "~/modules/service/children-types";
+import { serviceIdOr404 } from "~/modules/service/access.server";
 
 /**
  * /servicecatalog/service/:id/children — the action every form of the options, responsibilities,

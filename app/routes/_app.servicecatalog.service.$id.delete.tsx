@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DeleteServiceDialog } from "~/components/bin/DeleteServiceDialog";
-import { deleteAction, deleteLoader } from "~/components/bin/lifecycle.server";
-import type { LifecycleActionData } from "~/components/bin/types";
+import { DeleteServiceDialog } from "~/modules/service/ui/bin/DeleteServiceDialog";
+import { deleteAction, deleteLoader } from "~/modules/service/lifecycle-page.server";
+import type { LifecycleActionData } from "~/modules/service/bin-types";
 
 /**
  * /servicecatalog/service/:id/delete — moves the service and its derivatives to the bin after a

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CopyServiceDialog } from "~/components/bin/CopyServiceDialog";
-import { copyAction, copyLoader } from "~/components/bin/lifecycle.server";
-import type { LifecycleActionData } from "~/components/bin/types";
+import { CopyServiceDialog } from "~/modules/service/ui/bin/CopyServiceDialog";
+import { copyAction, copyLoader } from "~/modules/service/lifecycle-page.server";
+import type { LifecycleActionData } from "~/modules/service/bin-types";
 
 /**
  * /servicecatalog/service/:id/duplicate — copies the service (fields, children, relations) into a

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { ServicePage } from "~/components/service/ServicePage";
-import type { ActionResult } from "~/components/service/types";
-import { servicePageAction, servicePageLoader } from "~/handlers/service-page.server";
+import { ServicePage } from "~/modules/service/ui/ServicePage";
+import type { ActionResult } from "~/modules/service/types";
+import { servicePageAction, servicePageLoader } from "~/modules/service/page.server";
 
 export const loader = servicePageLoader;
 export const action = servicePageAction;

@@ -2,16 +2,16 @@ import { Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getSessionId, requireUser } from "~/auth/session.server";
+import { getSessionId, requireUser } from "~/modules/access/session.server";
 import { safeRedirectPath } from "~/lib/safe-path";
-import { FormAlert } from "~/components/FormAlert";
-import { RouteDialog } from "~/components/RouteDialog";
-import { getDb } from "~/db/db.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { parseFormData, translateError } from "~/lib/forms";
-import { ChangePasswordSchema } from "~/lib/schemas/auth";
-import { changePassword } from "~/models/user.server";
-import { readFormData } from "~/lib/request-body.server";
+import { FormAlert } from "~/ui/FormAlert";
+import { RouteDialog } from "~/ui/RouteDialog";
+import { getDb } from "~/server/db/db.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { parseFormData, translateError } from "~/ui/forms";
+import { ChangePasswordSchema } from "~/modules/access/schemas";
+import { changePassword } from "~/modules/access/user.server";
+import { readFormData } from "~/server/request-body.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/auth/session.server";
-import { readSidebarPrefs } from "~/lib/prefs.server";
+import { requireUser } from "~/modules/access/session.server";
+import { readSidebarPrefs } from "~/server/prefs.server";
 
 export const meta: MetaFunction = () => [{ title: "Einstellungen · ServiceHub" }];
 

@@ -3,15 +3,15 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { version } from "../../package.json";
-import { requireUser } from "~/auth/session.server";
-import { ErrorPage } from "~/components/ErrorPage";
-import { AppLayout } from "~/components/shell/AppLayout";
-import { getDb } from "~/db/db.server";
-import { appBarStyle } from "~/lib/app-bar";
-import { readSidebarPrefs } from "~/lib/prefs.server";
-import { getAppBarSettings } from "~/models/settings.server";
-import { catalogueTitle } from "~/lib/catalogue-title";
-import { getCatalogue, getCurrentCatalogueId } from "~/models/catalogue.server";
+import { requireUser } from "~/modules/access/session.server";
+import { ErrorPage } from "~/ui/ErrorPage";
+import { AppLayout } from "~/ui/shell/AppLayout";
+import { getDb } from "~/server/db/db.server";
+import { appBarStyle } from "~/ui/shell/app-bar";
+import { readSidebarPrefs } from "~/server/prefs.server";
+import { getAppBarSettings } from "~/server/settings.server";
+import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
+import { getCatalogue, getCurrentCatalogueId } from "~/modules/catalogue/catalogue.server";
 
 /** Spec 01 §2: paths under /servicecatalog show the current catalogue's title in the top bar. */
 async function catalogueNaming(request: Request, userId: number) {

@@ -2,7 +2,7 @@ import { Alert, Stack, Title } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/modules/access/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

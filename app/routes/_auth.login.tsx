@@ -2,12 +2,12 @@ import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@m
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LoginError, authenticator } from "~/auth/authenticator.server";
-import { getUser, startUserSession } from "~/auth/session.server";
+import { LoginError, authenticator } from "~/modules/access/authenticator.server";
+import { getUser, startUserSession } from "~/modules/access/session.server";
 import { safeRedirectPath } from "~/lib/safe-path";
-import { FormAlert } from "~/components/FormAlert";
-import { translateError, type FieldErrors } from "~/lib/forms";
-import { readFormData } from "~/lib/request-body.server";
+import { FormAlert } from "~/ui/FormAlert";
+import { translateError, type FieldErrors } from "~/ui/forms";
+import { readFormData } from "~/server/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Login · ServiceHub" }];
 

@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Title } from "@mantine/cor
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getDb } from "~/db/db.server";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { parseFormData, translateError } from "~/lib/forms";
-import { ResetPasswordSchema } from "~/lib/schemas/auth";
-import { findValidResetToken, resetPasswordWithToken } from "~/models/password-reset.server";
-import { readFormData } from "~/lib/request-body.server";
+import { getDb } from "~/server/db/db.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { parseFormData, translateError } from "~/ui/forms";
+import { ResetPasswordSchema } from "~/modules/access/schemas";
+import { findValidResetToken, resetPasswordWithToken } from "~/modules/access/password-reset.server";
+import { readFormData } from "~/server/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Neues Passwort · ServiceHub" }];
 

@@ -2,17 +2,17 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/c
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getDb } from "~/db/db.server";
+import { getDb } from "~/server/db/db.server";
 import { getT } from "~/i18n/i18next.server";
-import { appOrigin } from "~/lib/env.server";
-import { FormAlert } from "~/components/FormAlert";
-import { parseFormData, translateError, type FieldErrors } from "~/lib/forms";
-import { ResetRequestSchema } from "~/lib/schemas/auth";
-import { sendMail } from "~/mail/mailer.server";
-import { clientIp } from "~/auth/authenticator.server";
-import { admitResetRequest } from "~/models/login-attempt.server";
-import { createPasswordResetToken } from "~/models/password-reset.server";
-import { readFormData } from "~/lib/request-body.server";
+import { appOrigin } from "~/server/env.server";
+import { FormAlert } from "~/ui/FormAlert";
+import { parseFormData, translateError, type FieldErrors } from "~/ui/forms";
+import { ResetRequestSchema } from "~/modules/access/schemas";
+import { sendMail } from "~/server/mailer.server";
+import { clientIp } from "~/modules/access/authenticator.server";
+import { admitResetRequest } from "~/modules/access/login-attempt.server";
+import { createPasswordResetToken } from "~/modules/access/password-reset.server";
+import { readFormData } from "~/server/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Passwort zurücksetzen · ServiceHub" }];
 

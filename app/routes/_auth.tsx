@@ -1,6 +1,6 @@
 import { Paper, Stack } from "@mantine/core";
 import { Outlet } from "@remix-run/react";
-import { LanguageSwitch } from "~/components/LanguageSwitch";
+import { LanguageSwitch } from "~/ui/shell/LanguageSwitch";
 
 /** The bare layout of spec 01 §2 for login-type pages. */
 export default function AuthLayout() {

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/auth/session.server";
-import { idOr404, notFound } from "~/components/structure/actions.server";
-import { getDb } from "~/db/db.server";
-import { getImage, isStructureKind } from "~/models/structure.server";
-import { getServicePicture } from "~/models/service.server";
+import { requireUser } from "~/modules/access/session.server";
+import { idOr404, notFound } from "~/modules/catalogue/structure-page.server";
+import { getDb } from "~/server/db/db.server";
+import { getImage, isStructureKind } from "~/modules/catalogue/structure.server";
+import { getServicePicture } from "~/modules/service/service.server";
 
 /**
  * /images/area/:id, /images/category/:id and /images/service/:id — the stored image for signed-in users.

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { serializeCookie } from "~/auth/cookies.server";
+import { serializeCookie } from "~/server/cookies.server";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { isLanguage } from "~/i18n/config";
 import { localeCookie } from "~/i18n/i18next.server";
-import { readFormData } from "~/lib/request-body.server";
+import { readFormData } from "~/server/request-body.server";
 
 export function loader() {
   return redirect("/");

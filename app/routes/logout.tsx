@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { endUserSession } from "~/auth/session.server";
-import { redirectWithFlash } from "~/lib/flash.server";
+import { endUserSession } from "~/modules/access/session.server";
+import { redirectWithFlash } from "~/server/flash.server";
 
 export function loader() {
   return redirect("/dashboard");

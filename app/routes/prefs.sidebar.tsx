@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/modules/access/session.server";
 import { safeRedirectPath } from "~/lib/safe-path";
-import { redirectWithFlash } from "~/lib/flash.server";
-import { readSidebarPrefs, writeSidebarPrefs } from "~/lib/prefs.server";
-import { readFormData } from "~/lib/request-body.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { readSidebarPrefs, writeSidebarPrefs } from "~/server/prefs.server";
+import { readFormData } from "~/server/request-body.server";
 
 export function loader() {
   return redirect("/settings");

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireCapability } from "~/auth/session.server";
-import { getDb } from "~/db/db.server";
-import { getCurrentCatalogueId } from "~/models/catalogue.server";
-import { suggestServices } from "~/models/service-search.server";
+import { requireCapability } from "~/modules/access/session.server";
+import { getDb } from "~/server/db/db.server";
+import { getCurrentCatalogueId } from "~/modules/catalogue/catalogue.server";
+import { suggestServices } from "~/modules/catalogue/service-search.server";
 
 /** Search-box suggestions for the current catalogue (JSON; used by the browser's datalist). */
 export async function loader({ request }: LoaderFunctionArgs) {

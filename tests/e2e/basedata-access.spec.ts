@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Role } from "~/auth/roles";
-import type { DB } from "~/db/db.server";
+import type { Role } from "~/modules/access/roles";
+import type { DB } from "~/server/db/db.server";
 import { expect, test } from "../support/fixtures";
 
 // Who may see and change base data: pages redirect to /unauthorized, POSTs answer 403 and change

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { Kysely } from "kysely";
-import type { Role } from "~/auth/roles";
-import type { DB } from "~/db/db.server";
+import type { Role } from "~/modules/access/roles";
+import type { DB } from "~/server/db/db.server";
 import { expect, gotoReady, test } from "../support/fixtures";
 
 // The full forms (dialog routes; plain pages without JS), list features, detail page, in-use

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { Kysely } from "kysely";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { expect, gotoReady, test } from "../support/fixtures";
 
 // Keyboard entry on the base-data lists (JS only). In the no-JS project every test checks instead

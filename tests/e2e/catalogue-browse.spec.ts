@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { addSessionCookie, expect, gotoReady, test } from "../support/fixtures";
 
 // The catalogue browser (/servicecatalog): views, remembered view, top-bar title, counts, map,

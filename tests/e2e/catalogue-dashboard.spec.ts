@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { expect, gotoReady, test } from "../support/fixtures";
 
 // The dashboard's figures for the current catalogue, their links into the browser, and the

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { DB } from "~/db/db.server";
-import { trashService } from "~/models/service-lifecycle.server";
+import type { DB } from "~/server/db/db.server";
+import { trashService } from "~/modules/service/service-lifecycle.server";
 import { expect, gotoReady, test } from "../support/fixtures";
 
 // Deleting a service to the bin (with its derivatives), restoring it, duplicating and deriving.

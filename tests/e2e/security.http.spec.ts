@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import http from "node:http";
-import { sessionCookie } from "~/auth/cookies.server";
-import { createSession } from "~/auth/session.server";
-import type { DB } from "~/db/db.server";
-import { PICKER_LIMIT } from "~/models/service.server";
+import { sessionCookie } from "~/server/cookies.server";
+import { createSession } from "~/modules/access/session.server";
+import type { DB } from "~/server/db/db.server";
+import { PICKER_LIMIT } from "~/modules/service/service.server";
 import { catalogueRows } from "../support/catalogue-rows";
 import { expect, mailCount, readMail, test, type TestUser } from "../support/fixtures";
 import { postForm, rawRequest } from "../support/raw-http";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { expect, gotoReady, test } from "../support/fixtures";
 
 // The children sections of the service page (/servicecatalog/service/:id): options,

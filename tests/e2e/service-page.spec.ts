@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { DB } from "~/db/db.server";
+import type { DB } from "~/server/db/db.server";
 import { expect, gotoReady, test } from "../support/fixtures";
 
 // The service page's own sections (/servicecatalog/service/:id, decision 0009): basics, rich text,

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
-import type { Database } from "~/db/schema";
+import type { Database } from "~/server/db/schema";
 
 export type ServiceValues = Partial<Insertable<Database["services"]>>;
 

@@ -2,11 +2,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
-import { sessionCookie } from "~/auth/cookies.server";
-import { createSession } from "~/auth/session.server";
-import type { Role } from "~/auth/roles";
-import { createDb, type DB } from "~/db/db.server";
-import { createUser } from "~/models/user.server";
+import { sessionCookie } from "~/server/cookies.server";
+import { createSession } from "~/modules/access/session.server";
+import type { Role } from "~/modules/access/roles";
+import { createDb, type DB } from "~/server/db/db.server";
+import { createUser } from "~/modules/access/user.server";
 
 export const DEMO_PASSWORD = "servicehub-demo";
 export const TEST_PASSWORD = "e2e-password-123";

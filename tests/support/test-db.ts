@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
-import { createDb, dialectOf } from "../../app/db/db.server";
-import { migrateToLatest } from "../../app/db/migrate.server";
-import type { Database } from "../../app/db/schema";
+import { createDb, dialectOf } from "../../app/server/db/db.server";
+import { migrateToLatest } from "../../app/server/db/migrate.server";
+import type { Database } from "../../app/server/db/schema";
 
 export interface TestDb {
   db: Kysely<Database>;

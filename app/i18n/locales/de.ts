@@ -1,8 +1,8 @@
-import catalogue from "./catalogue.de";
-import structure from "./structure.de";
-import lifecycle from "./lifecycle.de";
-import service from "./service.de";
-import servicechildren from "./servicechildren.de";
+import catalogue from "../../modules/catalogue/i18n/catalogue.de";
+import structure from "../../modules/catalogue/i18n/structure.de";
+import lifecycle from "../../modules/service/i18n/lifecycle.de";
+import service from "../../modules/service/i18n/service.de";
+import servicechildren from "../../modules/service/i18n/servicechildren.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
 // the type of en.ts and tests/unit/i18n/resources.test.ts both enforce it.
 const de = {

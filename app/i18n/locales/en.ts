@@ -1,8 +1,8 @@
-import catalogue from "./catalogue.en";
-import structure from "./structure.en";
-import lifecycle from "./lifecycle.en";
-import service from "./service.en";
-import servicechildren from "./servicechildren.en";
+import catalogue from "../../modules/catalogue/i18n/catalogue.en";
+import structure from "../../modules/catalogue/i18n/structure.en";
+import lifecycle from "../../modules/service/i18n/lifecycle.en";
+import service from "../../modules/service/i18n/service.en";
+import servicechildren from "../../modules/service/i18n/servicechildren.en";
 import type { Resources } from "./de";
 
 const en: Resources = {

@@ -15,7 +15,7 @@ import {
   roleOf,
   type Capability,
   type Role,
-} from "~/auth/roles";
+} from "~/modules/access/roles";
 
 /**
  * DESIGN.md "Roles (server-enforced)", transcribed row by row. "user" can edit

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createDb, dialectOf } from "../../../app/db/db.server";
+import { createDb, dialectOf } from "../../../app/server/db/db.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 const onPostgres = dialectOf(process.env.DATABASE_URL) === "postgres";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "../../../app/db/migrate.server";
-import { STATIC_CATALOGUE_ID } from "../../../app/db/schema";
+import { migrateToLatest } from "../../../app/server/db/migrate.server";
+import { STATIC_CATALOGUE_ID } from "../../../app/server/db/schema";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 let t: TestDb;

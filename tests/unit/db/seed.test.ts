@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "../../../app/auth/password.server";
-import type { TableName } from "../../../app/db/schema";
-import { DEMO_PASSWORD, DEMO_USERS, ensureAdminFromEnv, seedDemo } from "../../../app/db/seed.server";
+import { verifyPassword } from "../../../app/modules/access/password.server";
+import type { TableName } from "../../../app/server/db/schema";
+import { DEMO_PASSWORD, DEMO_USERS, ensureAdminFromEnv, seedDemo } from "../../../app/server/db/seed.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 let t: TestDb;

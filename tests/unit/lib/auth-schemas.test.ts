@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsFrom } from "~/lib/forms";
+import { fieldErrorsFrom } from "~/ui/forms";
 import {
   ChangePasswordSchema,
   LoginSchema,
@@ -7,7 +7,7 @@ import {
   PASSWORD_MIN_LENGTH,
   ResetPasswordSchema,
   ResetRequestSchema,
-} from "~/lib/schemas/auth";
+} from "~/modules/access/schemas";
 
 function errorsOf(result: { success: boolean; error?: unknown }) {
   expect(result.success).toBe(false);

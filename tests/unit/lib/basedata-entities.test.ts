@@ -8,8 +8,8 @@ import {
   splitList,
   type EntityDef,
   type EntityKey,
-} from "~/lib/basedata/entities";
-import { fieldErrorsFrom } from "~/lib/forms";
+} from "~/modules/basedata/entities";
+import { fieldErrorsFrom } from "~/ui/forms";
 
 const KEYS = Object.keys(ENTITIES) as EntityKey[];
 

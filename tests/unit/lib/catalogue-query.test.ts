@@ -12,7 +12,7 @@ import {
   toggleId,
   withQuery,
   type CatalogueQuery,
-} from "~/lib/catalogue-query";
+} from "~/modules/catalogue/catalogue-query";
 
 function parse(search: string): CatalogueQuery {
   return parseCatalogueQuery(new URLSearchParams(search));

@@ -1,7 +1,7 @@
 import { createInstance, type TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { i18nConfig } from "~/i18n/config";
-import { STATIC_CATALOGUE_ID, catalogueTitle } from "~/lib/catalogue-title";
+import { STATIC_CATALOGUE_ID, catalogueTitle } from "~/modules/catalogue/catalogue-title";
 
 let de: TFunction;
 let en: TFunction;

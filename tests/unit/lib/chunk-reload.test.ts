@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RELOAD_GUARD_MS, isChunkLoadError, reloadForChunkError, shouldReload } from "~/lib/chunk-reload";
+import { RELOAD_GUARD_MS, isChunkLoadError, reloadForChunkError, shouldReload } from "~/ui/chunk-reload";
 
 describe("shouldReload", () => {
   const now = 1_700_000_000_000;

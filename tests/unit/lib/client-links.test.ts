@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isClientNavigation } from "~/lib/client-links";
+import { isClientNavigation } from "~/ui/client-links";
 
 const click = { button: 0, modified: false, defaultPrevented: false };
 const link = { href: "/servicecatalog/service/4", target: null, download: false, reload: false };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isUniqueViolation } from "~/lib/db-errors";
+import { isUniqueViolation } from "~/server/db-errors";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 let t: TestDb;

@@ -1,7 +1,7 @@
 import { createInstance } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { i18nConfig } from "~/i18n/config";
-import { countText, templated } from "~/lib/fast-translate";
+import { countText, templated } from "~/ui/fast-translate";
 
 const i18n = createInstance();
 beforeAll(async () => {

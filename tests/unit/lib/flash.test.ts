@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FLASH_KINDS, flashColour, flashSchema } from "~/lib/flash";
+import { FLASH_KINDS, flashColour, flashSchema } from "~/ui/flash";
 
 describe("flashColour", () => {
   it("maps error → red, success → green, info → blue, default → gray", () => {

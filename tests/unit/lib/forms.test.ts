@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorKey, fieldErrorsFrom, parseFormData, translateError } from "~/lib/forms";
+import { errorKey, fieldErrorsFrom, parseFormData, translateError } from "~/ui/forms";
 
 /** A stand-in for i18next's t: shows which key and values it was called with. */
 const fakeT = ((key: string, values?: Record<string, unknown>) => `${key}:${JSON.stringify(values ?? {})}`) as unknown as TFunction;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageDataUrl, imageTypeFromBase64, mimeFor, sniffImageMime } from "~/lib/image-type";
+import { imageDataUrl, imageTypeFromBase64, mimeFor, sniffImageMime } from "~/server/image-type";
 
 const b64 = (bytes: number[]) => Buffer.from(bytes).toString("base64");
 const bytes = (...parts: Array<string | number[]>) =>

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { nulByteFilter, withoutNulBytes } from "~/lib/nul-bytes.server";
+import { nulByteFilter, withoutNulBytes } from "~/server/nul-bytes.server";
 
 /** Renders through React's node stream, optionally via the filter, and returns the bytes. */
 function render(element: JSX.Element, filter: boolean): Promise<Buffer> {

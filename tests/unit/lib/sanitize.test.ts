@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToPlainText, sanitizeRichText } from "~/lib/sanitize.server";
+import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
 
 describe("sanitizeRichText", () => {
   it('returns "" for empty input', () => {

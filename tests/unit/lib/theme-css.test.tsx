@@ -1,8 +1,8 @@
 import { MantineProvider } from "@mantine/core";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { themeCss } from "~/lib/theme-css";
-import { theme } from "~/theme";
+import { themeCss } from "~/ui/theme-css";
+import { theme } from "~/ui/theme";
 
 describe("themeCss", () => {
   it("is exactly the CSS variables MantineProvider renders for our theme", () => {

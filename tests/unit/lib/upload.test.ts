@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_IMAGE_BYTES, isMultipart, parseImageUpload } from "~/lib/upload.server";
+import { MAX_IMAGE_BYTES, isMultipart, parseImageUpload } from "~/server/upload.server";
 
 // A valid 1×1 PNG and the start of a JPEG (the check reads the magic bytes only).
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listActivitiesFor, recordActivity } from "~/models/audit.server";
+import { listActivitiesFor, recordActivity } from "~/server/audit.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 let t: TestDb;

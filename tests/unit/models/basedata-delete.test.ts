@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENTITIES, type EntityKey, type RecordValues } from "~/lib/basedata/entities";
-import { listActivitiesFor, type Causer } from "~/models/audit.server";
-import { createBaseData, deleteBaseData, getBaseData } from "~/models/basedata.server";
-import { InUseError, NotFoundError } from "~/models/errors.server";
+import { ENTITIES, type EntityKey, type RecordValues } from "~/modules/basedata/entities";
+import { listActivitiesFor, type Causer } from "~/server/audit.server";
+import { createBaseData, deleteBaseData, getBaseData } from "~/modules/basedata/basedata.server";
+import { InUseError, NotFoundError } from "~/server/errors.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

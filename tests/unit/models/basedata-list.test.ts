@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENTITIES, PAGE_SIZE, type EntityKey } from "~/lib/basedata/entities";
-import type { Causer } from "~/models/audit.server";
-import { createBaseData, getBaseData, listBaseData, servicesUsing } from "~/models/basedata.server";
+import { ENTITIES, PAGE_SIZE, type EntityKey } from "~/modules/basedata/entities";
+import type { Causer } from "~/server/audit.server";
+import { createBaseData, getBaseData, listBaseData, servicesUsing } from "~/modules/basedata/basedata.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createDb } from "~/db/db.server";
-import type { Database } from "~/db/schema";
-import { ENTITIES, recordSchema, type EntityDef, type EntityKey, type RecordValues } from "~/lib/basedata/entities";
-import { isUniqueViolation } from "~/lib/db-errors";
-import { listActivitiesFor, type Causer } from "~/models/audit.server";
-import { createBaseData, getBaseData, listBaseData, updateBaseData } from "~/models/basedata.server";
-import { DuplicateNameError, NotFoundError, StaleRecordError } from "~/models/errors.server";
+import { createDb } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+import { ENTITIES, recordSchema, type EntityDef, type EntityKey, type RecordValues } from "~/modules/basedata/entities";
+import { isUniqueViolation } from "~/server/db-errors";
+import { listActivitiesFor, type Causer } from "~/server/audit.server";
+import { createBaseData, getBaseData, listBaseData, updateBaseData } from "~/modules/basedata/basedata.server";
+import { DuplicateNameError, NotFoundError, StaleRecordError } from "~/server/errors.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

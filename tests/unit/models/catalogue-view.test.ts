@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_QUERY, type CatalogueQuery } from "~/lib/catalogue-query";
-import { catalogueCounts } from "~/models/catalogue.server";
-import { namedFromStructure } from "~/lib/catalogue-structure";
-import { UNCATEGORISED, catalogueStructure, countsFromStructure, namedStructure, servicesByCategory } from "~/models/catalogue-view.server";
-import { categoryCounts } from "~/models/service-search.server";
+import { DEFAULT_QUERY, type CatalogueQuery } from "~/modules/catalogue/catalogue-query";
+import { catalogueCounts } from "~/modules/catalogue/catalogue.server";
+import { namedFromStructure } from "~/modules/catalogue/catalogue-structure";
+import { UNCATEGORISED, catalogueStructure, countsFromStructure, namedStructure, servicesByCategory } from "~/modules/catalogue/catalogue-view.server";
+import { categoryCounts } from "~/modules/catalogue/service-search.server";
 import { catalogueRows } from "../../support/catalogue-rows";
 import { createTestDb, type TestDb } from "../../support/test-db";
 

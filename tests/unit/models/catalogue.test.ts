@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listActivitiesFor } from "~/models/audit.server";
+import { listActivitiesFor } from "~/server/audit.server";
 import {
   EmptySelectionError,
   createCatalogue,
@@ -11,8 +11,8 @@ import {
   listCatalogues,
   moveSelectionToCatalogue,
   setCurrentCatalogue,
-} from "~/models/catalogue.server";
-import { NotFoundError } from "~/models/errors.server";
+} from "~/modules/catalogue/catalogue.server";
+import { NotFoundError } from "~/server/errors.server";
 import { catalogueRows } from "../../support/catalogue-rows";
 import { createTestDb, type TestDb } from "../../support/test-db";
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CUSTOMER_DATA_FIELDS } from "~/lib/basedata/entities";
-import { listActivitiesFor, type Causer } from "~/models/audit.server";
-import { getCustomerData, saveCustomerData } from "~/models/customer-data.server";
-import { StaleRecordError } from "~/models/errors.server";
+import { CUSTOMER_DATA_FIELDS } from "~/modules/basedata/entities";
+import { listActivitiesFor, type Causer } from "~/server/audit.server";
+import { getCustomerData, saveCustomerData } from "~/modules/basedata/customer-data.server";
+import { StaleRecordError } from "~/server/errors.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 const EMPTY = { company: null, companyadditional: null, street: null, zipcode: null, city: null, country: null };

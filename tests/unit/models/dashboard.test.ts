@@ -1,8 +1,8 @@
 import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/schema";
-import { recordActivity } from "~/models/audit.server";
-import { dashboardFigures } from "~/models/dashboard.server";
+import type { Database } from "~/server/db/schema";
+import { recordActivity } from "~/server/audit.server";
+import { dashboardFigures } from "~/modules/dashboard/dashboard.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { containsIgnoreCase, inTransaction, likePattern, nextTimestamp } from "~/models/db-helpers.server";
+import { containsIgnoreCase, inTransaction, likePattern, nextTimestamp } from "~/server/db-helpers.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 let t: TestDb;

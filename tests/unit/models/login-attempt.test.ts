@@ -11,7 +11,7 @@ import {
   isLockedOut,
   loginRefusal,
   recordFailedLogin,
-} from "~/models/login-attempt.server";
+} from "~/modules/access/login-attempt.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…

@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "~/auth/session.server";
-import { listActivitiesFor } from "~/models/audit.server";
+import { createSession } from "~/modules/access/session.server";
+import { listActivitiesFor } from "~/server/audit.server";
 import {
   RESET_TOKEN_TTL_MS,
   createPasswordResetToken,
   findValidResetToken,
   resetPasswordWithToken,
-} from "~/models/password-reset.server";
-import { createUser, verifyLogin } from "~/models/user.server";
+} from "~/modules/access/password-reset.server";
+import { createUser, verifyLogin } from "~/modules/access/user.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 let t: TestDb;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "~/auth/roles";
-import { canEditCategory, canEditService, editScope } from "~/models/permissions.server";
+import type { Role } from "~/modules/access/roles";
+import { canEditCategory, canEditService, editScope } from "~/modules/access/permissions.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…

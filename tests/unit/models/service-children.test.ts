@@ -1,8 +1,8 @@
 import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DropdownSlot } from "~/db/schema";
-import { listActivitiesFor } from "~/models/audit.server";
-import { NotFoundError, StaleRecordError } from "~/models/errors.server";
+import type { DropdownSlot } from "~/server/db/schema";
+import { listActivitiesFor } from "~/server/audit.server";
+import { NotFoundError, StaleRecordError } from "~/server/errors.server";
 import {
   ChildNotFoundError,
   ChildValidationError,
@@ -21,7 +21,7 @@ import {
   setAttributeText,
   updateOption,
   updateResponsibility,
-} from "~/models/service-children.server";
+} from "~/modules/service/service-children.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_QUERY } from "~/lib/catalogue-query";
-import { listActivitiesFor } from "~/models/audit.server";
-import { listCatalogues } from "~/models/catalogue.server";
-import { NotFoundError, StaleRecordError } from "~/models/errors.server";
+import { DEFAULT_QUERY } from "~/modules/catalogue/catalogue-query";
+import { listActivitiesFor } from "~/server/audit.server";
+import { listCatalogues } from "~/modules/catalogue/catalogue.server";
+import { NotFoundError, StaleRecordError } from "~/server/errors.server";
 import {
   BIN_PAGE_SIZE,
   CategoryGoneError,
@@ -16,8 +16,8 @@ import {
   restoreService,
   serviceLineage,
   trashService,
-} from "~/models/service-lifecycle.server";
-import { searchServices } from "~/models/service-search.server";
+} from "~/modules/service/service-lifecycle.server";
+import { searchServices } from "~/modules/catalogue/service-search.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…

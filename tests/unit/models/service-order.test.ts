@@ -1,12 +1,12 @@
 import type { Insertable, Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { createDb, dialectOf } from "~/db/db.server";
-import type { Database } from "~/db/schema";
-import { listActivitiesFor } from "~/models/audit.server";
-import { isPostgresDb } from "~/models/db-helpers.server";
-import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "~/models/errors.server";
-import { moveService, positionInCategory, type Mover } from "~/models/service-order.server";
+import { createDb, dialectOf } from "~/server/db/db.server";
+import type { Database } from "~/server/db/schema";
+import { listActivitiesFor } from "~/server/audit.server";
+import { isPostgresDb } from "~/server/db-helpers.server";
+import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "~/server/errors.server";
+import { moveService, positionInCategory, type Mover } from "~/modules/service/service-order.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…

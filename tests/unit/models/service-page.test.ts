@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "~/auth/roles";
-import { DETAIL_FLAG_FIELDS, DETAIL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "~/lib/service-sections";
-import { listActivitiesFor } from "~/models/audit.server";
-import { ForbiddenError, StaleRecordError } from "~/models/errors.server";
+import type { Role } from "~/modules/access/roles";
+import { DETAIL_FLAG_FIELDS, DETAIL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "~/modules/service/service-sections";
+import { listActivitiesFor } from "~/server/audit.server";
+import { ForbiddenError, StaleRecordError } from "~/server/errors.server";
 import {
   ForbiddenTransitionError,
   InvalidReferenceError,
@@ -17,7 +17,7 @@ import {
   updateServiceBasics,
   updateServiceFields,
   updateServiceRichText,
-} from "~/models/service.server";
+} from "~/modules/service/service.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // The service page's model (decision 0009): one read, one write per section, optimistic locking,

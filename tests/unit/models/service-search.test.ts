@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_QUERY, type CatalogueQuery } from "~/lib/catalogue-query";
-import { isPostgresDb } from "~/models/db-helpers.server";
-import { SEARCH_FIELDS, SERVICE_PAGE_SIZE, categoryCounts, searchServices, suggestServices } from "~/models/service-search.server";
+import { DEFAULT_QUERY, type CatalogueQuery } from "~/modules/catalogue/catalogue-query";
+import { isPostgresDb } from "~/server/db-helpers.server";
+import { SEARCH_FIELDS, SERVICE_PAGE_SIZE, categoryCounts, searchServices, suggestServices } from "~/modules/catalogue/service-search.server";
 import { catalogueRows } from "../../support/catalogue-rows";
 import { createTestDb, type TestDb } from "../../support/test-db";
 

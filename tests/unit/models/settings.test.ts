@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_APP_BAR } from "~/lib/app-bar";
-import { listActivitiesFor } from "~/models/audit.server";
-import { SETTING_KEYS, getAppBarSettings, getSetting, putSetting } from "~/models/settings.server";
+import { DEFAULT_APP_BAR } from "~/ui/shell/app-bar";
+import { listActivitiesFor } from "~/server/audit.server";
+import { SETTING_KEYS, getAppBarSettings, getSetting, putSetting } from "~/server/settings.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 let t: TestDb;

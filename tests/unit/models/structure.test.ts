@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { listActivitiesFor } from "~/models/audit.server";
-import { NotFoundError, StaleRecordError } from "~/models/errors.server";
+import { listActivitiesFor } from "~/server/audit.server";
+import { NotFoundError, StaleRecordError } from "~/server/errors.server";
 import {
   HasChildrenError,
   StructureValidationError,
@@ -17,8 +17,8 @@ import {
   setCategoryImage,
   updateArea,
   updateCategory,
-} from "~/models/structure.server";
-import { isServiceAreaActive } from "~/models/catalogue.server";
+} from "~/modules/catalogue/structure.server";
+import { isServiceAreaActive } from "~/modules/catalogue/catalogue.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…

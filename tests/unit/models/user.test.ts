@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "~/auth/password.server";
-import { createSession } from "~/auth/session.server";
-import { listActivitiesFor } from "~/models/audit.server";
-import { changePassword, createUser, findSessionUserById, setPassword, verifyLogin } from "~/models/user.server";
+import { verifyPassword } from "~/modules/access/password.server";
+import { createSession } from "~/modules/access/session.server";
+import { listActivitiesFor } from "~/server/audit.server";
+import { changePassword, createUser, findSessionUserById, setPassword, verifyLogin } from "~/modules/access/user.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 let t: TestDb;

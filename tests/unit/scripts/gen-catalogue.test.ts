@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_QUERY } from "~/lib/catalogue-query";
-import { serviceFilterConditions } from "~/models/service-search.server";
+import { DEFAULT_QUERY } from "~/modules/catalogue/catalogue-query";
+import { serviceFilterConditions } from "~/modules/catalogue/service-search.server";
 import { KPI_NAMES, OWNER_NAMES, RARE_TERMS, TAG_NAMES, createRng, generateCatalogue, parseArgs, type GenerateResult } from "../../../scripts/gen-catalogue";
 import { createTestDb, type TestDb } from "../../support/test-db";
 

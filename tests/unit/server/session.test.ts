@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "~/auth/session.server";
+import { createSession } from "~/modules/access/session.server";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { createTestDb, type TestDb } from "../../support/test-db";
 

@@ -1,0 +1,105 @@
+import crypto from "node:crypto";
+import { redirect } from "@remix-run/node";
+import { getDb } from "~/server/db/db.server";
+import { safeRedirectPath } from "~/lib/safe-path";
+import { DAY, isoIn, nowIso } from "~/lib/time";
+import { recordActivity, type Executor } from "~/server/audit.server";
+import { toSessionUser, type SessionUser } from "~/modules/access/user.server";
+import { serializeCookie, sessionCookie } from "../../server/cookies.server";
+import { can, passesAdminGuard, type Capability } from "./roles";
+
+const SESSION_TTL_MS = 30 * DAY;
+
+/** DB-backed sessions: the cookie carries only a random id, so logout revokes it for real. */
+export async function createSession(db: Executor, userId: number, userAgent: string | null): Promise<string> {
+  const id = crypto.randomBytes(32).toString("base64url");
+  await db
+    .insertInto("sessions")
+    .values({ id, user_id: userId, data: "{}", expires_at: isoIn(SESSION_TTL_MS), created_at: nowIso(), user_agent: userAgent })
+    .execute();
+  return id;
+}
+
+export async function getSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+// Root, layout and leaf loaders of one request all ask for the user; look it up once.
+const userCache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getUser(request: Request): Promise<SessionUser | null> {
+  let pending = userCache.get(request);
+  if (!pending) {
+    pending = loadUser(request);
+    userCache.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadUser(request: Request): Promise<SessionUser | null> {
+  const sessionId = await getSessionId(request);
+  if (!sessionId) return null;
+  const row = await getDb()
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["users.id", "users.name", "users.email", "users.role", "users.azure_user"])
+    .where("sessions.id", "=", sessionId)
+    .where("sessions.expires_at", ">", nowIso())
+    .executeTakeFirst();
+  return row ? toSessionUser(row) : null;
+}
+
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    const wanted = url.pathname + url.search;
+    const params = wanted && wanted !== "/" ? `?${new URLSearchParams({ redirectTo: wanted })}` : "";
+    throw redirect(`/login${params}`);
+  }
+  return user;
+}
+
+/**
+ * Refuses a request the user's role does not allow: a page (GET) redirects to /unauthorized,
+ * any other method answers 403 before anything is changed.
+ */
+export function forbid(request: Request): never {
+  if (request.method === "GET" || request.method === "HEAD") throw redirect("/unauthorized");
+  throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+}
+
+export async function requireCapability(request: Request, capability: Capability): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!can(user.role, capability)) forbid(request);
+  return user;
+}
+
+/** The admin guard of the spec: superadmin or keysuperuser only. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!passesAdminGuard(user.role)) forbid(request);
+  return user;
+}
+
+/** Starts a new session; a session the request still carries is ended, so an old cookie opens nothing. */
+export async function startUserSession(request: Request, user: SessionUser, redirectTo: string) {
+  const db = getDb();
+  const previous = await getSessionId(request);
+  const id = await db.transaction().execute(async (trx) => {
+    if (previous) await trx.deleteFrom("sessions").where("id", "=", previous).execute();
+    const sessionId = await createSession(trx, user.id, request.headers.get("User-Agent"));
+    await recordActivity(trx, { subjectType: "user", subjectId: user.id, event: "login", causer: user });
+    return sessionId;
+  });
+  return redirect(safeRedirectPath(redirectTo), {
+    headers: { "Set-Cookie": await serializeCookie(sessionCookie, request, id) },
+  });
+}
+
+export async function endUserSession(request: Request): Promise<string> {
+  const sessionId = await getSessionId(request);
+  if (sessionId) await getDb().deleteFrom("sessions").where("id", "=", sessionId).execute();
+  return serializeCookie(sessionCookie, request, "", { maxAge: 0 });
+}

@@ -1,0 +1,218 @@
+import { z } from "zod";
+import { errorKey } from "../../ui/forms";
+
+/**
+ * The base-data records (spec 01 §3) described once, so one table, one form, one model and one
+ * set of route handlers serve all of them. Client-safe: no server imports.
+ */
+export type FieldType = "text" | "textarea" | "email" | "url" | "list";
+
+export interface FieldDef {
+  name: string;
+  type: FieldType;
+  required?: boolean;
+  /** Shown as an input in the keyboard entry row (the full form always shows every field). */
+  inline?: boolean;
+  /** Shown as a sortable column of the list. */
+  column?: boolean;
+}
+
+export type EntityKey = "owner" | "kpis" | "provider" | "termdefinitions" | "tags";
+
+export interface EntityDef {
+  key: EntityKey;
+  basePath: string;
+  /** Who may read and edit: base-data roles (keyuser and above) or the admin guard. */
+  guard: "basedata" | "admin";
+  /** The searched, unique column. */
+  nameField: "name" | "term";
+  fields: FieldDef[];
+  /** Whether services link to these records (the glossary is not linked). */
+  hasUsage: boolean;
+  /** i18n keys of the notices; the spec's texts where it quotes them. */
+  messages: { created: string; updated: string; deleted: string; duplicate: string; saveFailed: string; createFailed: string };
+  /** Owner deletion is shown as an error-kind notice, as the spec says. */
+  deletedKind: "success" | "error";
+}
+
+const common = (key: string) => ({
+  created: `basedata.${key}.created`,
+  updated: `basedata.${key}.updated`,
+  deleted: `basedata.${key}.deleted`,
+  duplicate: `basedata.${key}.duplicate`,
+  saveFailed: "basedata.saveFailed",
+  createFailed: "basedata.saveFailed",
+});
+
+export const ENTITIES: Record<EntityKey, EntityDef> = {
+  owner: {
+    key: "owner",
+    basePath: "/basedata/owner",
+    guard: "basedata",
+    nameField: "name",
+    fields: [
+      { name: "name", type: "text", required: true, inline: true, column: true },
+      { name: "representatives", type: "list", inline: true, column: true },
+    ],
+    hasUsage: true,
+    messages: { ...common("owner"), createFailed: "basedata.owner.createFailed" },
+    deletedKind: "error",
+  },
+  kpis: {
+    key: "kpis",
+    basePath: "/basedata/kpis",
+    guard: "basedata",
+    nameField: "name",
+    fields: [
+      { name: "name", type: "text", required: true, inline: true, column: true },
+      { name: "definition", type: "textarea", inline: true, column: true },
+      { name: "calculation", type: "textarea" },
+      { name: "measuring_points", type: "textarea" },
+    ],
+    hasUsage: true,
+    messages: common("kpis"),
+    deletedKind: "success",
+  },
+  provider: {
+    key: "provider",
+    basePath: "/basedata/provider",
+    guard: "basedata",
+    nameField: "name",
+    fields: [
+      { name: "name", type: "text", required: true, inline: true, column: true },
+      { name: "description", type: "textarea" },
+      { name: "street", type: "text" },
+      { name: "zipcode", type: "text" },
+      { name: "city", type: "text", inline: true, column: true },
+      { name: "country", type: "text" },
+      { name: "contact_person", type: "text" },
+      { name: "email_contact", type: "email", inline: true, column: true },
+      { name: "website_link", type: "url" },
+      { name: "company_profile", type: "textarea" },
+    ],
+    hasUsage: true,
+    messages: { ...common("provider"), saveFailed: "basedata.provider.saveFailed", createFailed: "basedata.provider.createFailed" },
+    deletedKind: "success",
+  },
+  termdefinitions: {
+    key: "termdefinitions",
+    basePath: "/basedata/termdefinitions",
+    guard: "basedata",
+    nameField: "term",
+    fields: [
+      { name: "term", type: "text", required: true, inline: true, column: true },
+      { name: "definition", type: "textarea", inline: true, column: true },
+      { name: "link", type: "url" },
+    ],
+    hasUsage: false,
+    messages: common("termdefinitions"),
+    deletedKind: "success",
+  },
+  tags: {
+    key: "tags",
+    basePath: "/admin/tags",
+    guard: "admin",
+    nameField: "name",
+    fields: [
+      { name: "name", type: "text", required: true, inline: true, column: true },
+      { name: "description", type: "textarea", inline: true, column: true },
+    ],
+    hasUsage: true,
+    messages: common("tags"),
+    deletedKind: "success",
+  },
+};
+
+export const BASEDATA_ENTITY_KEYS = ["owner", "kpis", "provider", "termdefinitions"] as const;
+
+export function entityByKey(key: string | undefined): EntityDef | undefined {
+  // Own keys only: "constructor", "__proto__" or "toString" are properties of every object.
+  return key && Object.hasOwn(ENTITIES, key) ? ENTITIES[key as EntityKey] : undefined;
+}
+
+export const TEXT_MAX = 255;
+export const LONG_TEXT_MAX = 20_000;
+export const PAGE_SIZE = 50;
+
+/** A list field arrives as lines (full form) or "; "-separated (entry row); stored as names. */
+export function splitList(value: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of value.split(/[\n;]+/)) {
+    const name = part.trim();
+    if (name && !seen.has(name.toLowerCase())) {
+      seen.add(name.toLowerCase());
+      out.push(name);
+    }
+  }
+  return out;
+}
+
+const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
+
+function fieldSchema(field: FieldDef): z.ZodType {
+  const tooLong = (max: number) => errorKey("validation.tooLong", { max });
+  switch (field.type) {
+    case "list":
+      return z
+        .string()
+        .max(LONG_TEXT_MAX, { error: tooLong(LONG_TEXT_MAX) })
+        .transform(splitList)
+        .pipe(z.array(z.string().max(TEXT_MAX, { error: tooLong(TEXT_MAX) })));
+    case "email":
+      return z.preprocess(emptyToNull, z.string().trim().max(TEXT_MAX, { error: tooLong(TEXT_MAX) }).pipe(z.email({ error: "validation.email" })).nullable());
+    case "url":
+      return z.preprocess(
+        emptyToNull,
+        z
+          .string()
+          .trim()
+          .max(2000, { error: tooLong(2000) })
+          .pipe(z.url({ protocol: /^https?$/, error: "validation.url" }))
+          .nullable(),
+      );
+    case "textarea":
+      return z.preprocess(emptyToNull, z.string().trim().max(LONG_TEXT_MAX, { error: tooLong(LONG_TEXT_MAX) }).nullable());
+    default:
+      if (field.required) return z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(TEXT_MAX, { error: tooLong(TEXT_MAX) });
+      return z.preprocess(emptyToNull, z.string().trim().max(TEXT_MAX, { error: tooLong(TEXT_MAX) }).nullable());
+  }
+}
+
+/**
+ * The zod schema of an entity's form. `partial`: only the fields that were sent are validated
+ * and returned, so the entry row (a few fields) never blanks the others.
+ */
+export function recordSchema(def: { fields: FieldDef[] }, present?: ReadonlySet<string>) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of def.fields) {
+    if (present && !present.has(field.name) && !field.required) continue;
+    shape[field.name] = fieldSchema(field);
+  }
+  return z.object(shape);
+}
+
+export type RecordValues = Record<string, string | string[] | null>;
+
+/** The organisation's single record (spec 01 §3 "Customer data"); edited with the same form. */
+export const CUSTOMER_DATA_FIELDS: FieldDef[] = [
+  { name: "company", type: "text" },
+  { name: "companyadditional", type: "text" },
+  { name: "street", type: "text" },
+  { name: "zipcode", type: "text" },
+  { name: "city", type: "text" },
+  { name: "country", type: "text" },
+];
+
+/** What the base-data actions answer when they do not redirect (entry row, failed forms). */
+export type BaseDataActionData = {
+  ok: boolean;
+  errors: Partial<Record<string, string>>;
+  intent?: string;
+  id?: number;
+  current?: Record<string, unknown>;
+  changedFields?: string[];
+  inUse?: { services: { id: number; name: string }[]; total: number };
+  /** What the user typed, when the answer refuses it. */
+  values?: Record<string, string>;
+};

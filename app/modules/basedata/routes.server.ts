@@ -1,0 +1,208 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin, requireCapability, requireUser } from "~/modules/access/session.server";
+import { getDb } from "~/server/db/db.server";
+import { entityByKey, recordSchema, type BaseDataActionData, type EntityDef, type RecordValues } from "~/modules/basedata/entities";
+import { flashHeader, redirectWithFlash } from "~/server/flash.server";
+import { fieldErrorsFrom, type FieldErrors } from "~/ui/forms";
+import { listActivitiesFor } from "~/server/audit.server";
+import {
+  createBaseData,
+  deleteBaseData,
+  getBaseData,
+  listBaseData,
+  servicesUsing,
+  subjectTypeOf,
+  updateBaseData,
+  type BaseDataRow,
+} from "~/modules/basedata/basedata.server";
+import { DuplicateNameError, InUseError, NotFoundError, StaleRecordError } from "~/server/errors.server";
+import { formVersion, readFormData } from "~/server/request-body.server";
+
+/**
+ * Loaders and actions shared by every base-data screen (/basedata/:entity/… and /admin/tags/…):
+ * parse, authorize, call the model, respond. The route modules only pick the entity.
+ */
+
+/** Which entity a route serves: `/basedata/:entity` or the fixed `/admin/tags`. */
+export interface EntityRef {
+  family: "basedata" | "admin";
+  key: string | undefined;
+}
+
+export function entityRef(family: EntityRef["family"], key: string | undefined): EntityRef {
+  return { family, key };
+}
+
+/** Signed in first (so a stranger is sent to /login, not told what exists), then the entity, then the role. */
+async function resolve(request: Request, ref: EntityRef, write: boolean) {
+  await requireUser(request);
+  const def = entityByKey(ref.key);
+  if (!def || (ref.family === "admin") !== (def.guard === "admin")) throw new Response("Not Found", { status: 404 });
+  const user =
+    def.guard === "admin" ? await requireAdmin(request) : await requireCapability(request, write ? "basedata:edit" : "basedata:read");
+  return { user, def };
+}
+
+function idOr404(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+async function recordOr404(def: EntityDef, id: number): Promise<BaseDataRow> {
+  const row = await getBaseData(getDb(), def, id);
+  if (!row) throw new Response("Not Found", { status: 404 });
+  return row;
+}
+
+/**
+ * The form's fields as values for the model. Only fields that were sent are validated and
+ * written (required ones always): the entry row sends a few columns, the full form all of them.
+ * On failure the raw input goes back, so the form shows what the user typed.
+ */
+function parseRecord(def: EntityDef, form: FormData): { values: RecordValues } | { errors: FieldErrors; raw: Record<string, string> } {
+  const raw: Record<string, string> = {};
+  for (const field of def.fields) {
+    const value = form.get(field.name);
+    if (typeof value === "string") raw[field.name] = value;
+  }
+  const result = recordSchema(def, new Set(Object.keys(raw))).safeParse(raw);
+  return result.success ? { values: result.data as RecordValues } : { errors: fieldErrorsFrom(result.error), raw };
+}
+
+function listPath(def: EntityDef, request: Request) {
+  return `${def.basePath}${new URL(request.url).search}`;
+}
+
+function failure(payload: Omit<BaseDataActionData, "ok">, status: number) {
+  return data<BaseDataActionData>({ ok: false, ...payload }, { status });
+}
+
+/** Domain errors → 400/409 answers the forms can show; anything else is logged and answered in the spec's words. */
+function handleError(def: EntityDef, error: unknown, creating: boolean, intent: string) {
+  if (error instanceof DuplicateNameError) return failure({ intent, errors: { [def.nameField]: def.messages.duplicate } }, 400);
+  if (error instanceof StaleRecordError)
+    return failure({ intent, errors: { _form: "basedata.stale" }, current: error.current, changedFields: error.changedFields }, 409);
+  if (error instanceof InUseError) return failure({ intent, errors: { _form: "basedata.inUseConfirm" }, inUse: { services: error.services, total: error.total } }, 400);
+  if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+  if (error instanceof Response) throw error;
+  console.error(error);
+  return failure({ intent, errors: { _form: creating ? def.messages.createFailed : def.messages.saveFailed } }, 500);
+}
+
+/** Adds what the user typed to a refused answer, so the form can show it again (no-JS path). */
+function withValues(response: ReturnType<typeof failure>, form: FormData, def: EntityDef) {
+  const values = Object.fromEntries(def.fields.map((f) => [f.name, String(form.get(f.name) ?? "")]));
+  return data<BaseDataActionData>({ ...response.data, values }, response.init ?? undefined);
+}
+
+export async function listLoader({ request }: LoaderFunctionArgs, ref: EntityRef) {
+  const { def } = await resolve(request, ref, false);
+  const url = new URL(request.url);
+  const list = await listBaseData(getDb(), def, {
+    q: url.searchParams.get("q") ?? undefined,
+    sort: url.searchParams.get("sort") ?? undefined,
+    dir: url.searchParams.get("dir") === "desc" ? "desc" : "asc",
+    page: Number(url.searchParams.get("page") ?? 1) || 1,
+  });
+  return { entity: def.key, list };
+}
+
+/**
+ * The list's own action serves the keyboard entry row (fetchers): create or update without
+ * leaving the page. Answers with data, and the flash travels as a cookie the revalidated root shows.
+ */
+export async function listAction({ request }: ActionFunctionArgs, ref: EntityRef) {
+  const { user, def } = await resolve(request, ref, true);
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "");
+  if (intent !== "create" && intent !== "update") return failure({ intent, errors: { _form: "errors.badRequest" } }, 400);
+  const parsed = parseRecord(def, form);
+  if ("errors" in parsed) return failure({ intent, errors: parsed.errors, values: parsed.raw }, 400);
+  try {
+    if (intent === "create") {
+      const id = await createBaseData(getDb(), def, parsed.values, user);
+      return data<BaseDataActionData>(
+        { ok: true, intent, id, errors: {} },
+        { headers: { "Set-Cookie": await flashHeader(request, { kind: "success", message: def.messages.created }) } },
+      );
+    }
+    const id = idOr404(String(form.get("id") ?? ""));
+    await updateBaseData(getDb(), def, id, parsed.values, formVersion(form), user);
+    return data<BaseDataActionData>(
+      { ok: true, intent, id, errors: {} },
+      { headers: { "Set-Cookie": await flashHeader(request, { kind: "success", message: def.messages.updated }) } },
+    );
+  } catch (error) {
+    return handleError(def, error, intent === "create", intent);
+  }
+}
+
+export async function newLoader({ request }: LoaderFunctionArgs, ref: EntityRef) {
+  const { def } = await resolve(request, ref, true);
+  return { entity: def.key };
+}
+
+export async function newAction({ request }: ActionFunctionArgs, ref: EntityRef) {
+  const { user, def } = await resolve(request, ref, true);
+  const form = await readFormData(request);
+  const parsed = parseRecord(def, form);
+  if ("errors" in parsed) return failure({ intent: "create", errors: parsed.errors, values: parsed.raw }, 400);
+  try {
+    await createBaseData(getDb(), def, parsed.values, user);
+  } catch (error) {
+    return withValues(handleError(def, error, true, "create"), form, def);
+  }
+  return redirectWithFlash(request, listPath(def, request), { kind: "success", message: def.messages.created });
+}
+
+export async function editLoader({ request, params }: LoaderFunctionArgs, ref: EntityRef) {
+  const { def } = await resolve(request, ref, true);
+  return { entity: def.key, record: await recordOr404(def, idOr404(params.id)) };
+}
+
+export async function editAction({ request, params }: ActionFunctionArgs, ref: EntityRef) {
+  const { user, def } = await resolve(request, ref, true);
+  const id = idOr404(params.id);
+  const form = await readFormData(request);
+  const parsed = parseRecord(def, form);
+  if ("errors" in parsed) return failure({ intent: "update", errors: parsed.errors, values: parsed.raw }, 400);
+  try {
+    await updateBaseData(getDb(), def, id, parsed.values, formVersion(form), user);
+  } catch (error) {
+    return withValues(handleError(def, error, false, "update"), form, def);
+  }
+  return redirectWithFlash(request, listPath(def, request), { kind: "success", message: def.messages.updated });
+}
+
+export async function deleteLoader({ request, params }: LoaderFunctionArgs, ref: EntityRef) {
+  const { def } = await resolve(request, ref, true);
+  const id = idOr404(params.id);
+  const record = await recordOr404(def, id);
+  return { entity: def.key, record, usage: await servicesUsing(getDb(), def, id) };
+}
+
+export async function deleteAction({ request, params }: ActionFunctionArgs, ref: EntityRef) {
+  const { user, def } = await resolve(request, ref, true);
+  const id = idOr404(params.id);
+  const form = await readFormData(request);
+  try {
+    await deleteBaseData(getDb(), def, id, user, form.get("confirmInUse") === "yes");
+  } catch (error) {
+    return handleError(def, error, false, "delete");
+  }
+  return redirectWithFlash(request, listPath(def, request), { kind: def.deletedKind, message: def.messages.deleted });
+}
+
+export async function detailLoader({ request, params }: LoaderFunctionArgs, ref: EntityRef) {
+  const { def } = await resolve(request, ref, false);
+  const id = idOr404(params.id);
+  const record = await recordOr404(def, id);
+  const [usage, history] = await Promise.all([
+    servicesUsing(getDb(), def, id, 100),
+    listActivitiesFor(getDb(), subjectTypeOf(def), id),
+  ]);
+  return { entity: def.key, record, usage, history };
+}
+
+

@@ -1,0 +1,40 @@
+import { Stack, TextInput, Textarea } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { FieldDef } from "~/modules/basedata/entities";
+import { translateError, type FieldErrors } from "~/ui/forms";
+
+type Values = Record<string, unknown>;
+
+export function displayValue(field: FieldDef, value: unknown): string {
+  if (Array.isArray(value)) return value.join(field.type === "list" ? "\n" : ", ");
+  return value == null ? "" : String(value);
+}
+
+/** Every field of a record as labelled inputs with their errors beside them; the full form of new/edit. */
+export function RecordFields({ fields, values, errors }: { fields: FieldDef[]; values?: Values; errors?: FieldErrors }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      {fields.map((field, index) => {
+        const common = {
+          name: field.name,
+          label: t(`fields.${field.name}`),
+          required: field.required,
+          defaultValue: displayValue(field, values?.[field.name]),
+          error: translateError(t, errors?.[field.name]),
+          autoFocus: index === 0,
+        };
+        if (field.type === "textarea") return <Textarea key={field.name} {...common} autosize minRows={3} maxRows={10} />;
+        if (field.type === "list")
+          return <Textarea key={field.name} {...common} description={t("basedata.listHint")} autosize minRows={3} maxRows={10} />;
+        return (
+          <TextInput
+            key={field.name}
+            {...common}
+            type={field.type === "email" ? "email" : field.type === "url" ? "url" : "text"}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,198 @@
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { can, passesAdminGuard } from "~/modules/access/roles";
+import { requireCapability } from "~/modules/access/session.server";
+import { getDb } from "~/server/db/db.server";
+import { readLastVisited, readView, writeView } from "~/modules/catalogue/browser-state.server";
+import {
+  JUMP_VIEWS,
+  MAP_SERVICES_PER_CATEGORY,
+  TREE_EXPAND_ALL_PER_CATEGORY,
+  TREE_SERVICES_PER_CATEGORY,
+  isFiltered,
+  parseCatalogueQuery,
+  parseView,
+  type CatalogueQuery,
+} from "~/modules/catalogue/catalogue-query";
+import { flashHeader, redirectWithFlash } from "~/server/flash.server";
+import { readSidebarPrefs } from "~/server/prefs.server";
+import type { SessionUser } from "~/modules/access/user.server";
+import {
+  EmptySelectionError,
+  createCatalogue,
+  catalogueCounts,
+  getCurrentCatalogueId,
+  isServiceAreaActive,
+  listCatalogueNames,
+  moveSelectionToCatalogue,
+  setCurrentCatalogue,
+} from "~/modules/catalogue/catalogue.server";
+import { UNCATEGORISED, catalogueStructure, countsFromStructure, filterOptions, namedStructure, servicesByCategory } from "~/modules/catalogue/catalogue-view.server";
+import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "~/server/errors.server";
+import { editScope } from "~/modules/access/permissions.server";
+import { moveService } from "~/modules/service/service-order.server";
+import { categoryCounts, searchServices, serviceFilterConditions } from "~/modules/catalogue/service-search.server";
+import { readFormData } from "~/server/request-body.server";
+
+
+/** The browser page's data for the chosen view; one query per concern, never per row. */
+export async function browserLoader(request: Request) {
+  const user = await requireCapability(request, "catalogue:read");
+  const url = new URL(request.url);
+  const rawView = parseView(url.searchParams.get("view"));
+  if (rawView !== null && rawView in JUMP_VIEWS) {
+    const kind = JUMP_VIEWS[rawView as keyof typeof JUMP_VIEWS];
+    const last = (await readLastVisited(request))[kind];
+    throw redirect(last ? `/servicecatalog/${kind}/${last}` : "/servicecatalog");
+  }
+  const query = parseCatalogueQuery(url.searchParams);
+  const remembered = await readView(request);
+  const view = query.view ?? remembered ?? 0;
+  const db = getDb();
+  const catalogueId = await getCurrentCatalogueId(db, user.id);
+  const [catalogues, areaActive, prefs, options, scope] = await Promise.all([
+    listCatalogueNames(db),
+    isServiceAreaActive(db),
+    readSidebarPrefs(request),
+    filterOptions(db),
+    editScope(db, user),
+  ]);
+  const filter: CatalogueQuery = areaActive ? query : { ...query, areas: [] };
+  const where = await serviceFilterConditions(db, catalogueId, filter);
+  const counts = await categoryCounts(db, catalogueId, filter, where);
+  const structure = await catalogueStructure(db, catalogueId, filter, counts);
+  // Unfiltered, the structure's counts are the catalogue's: no second count of its services.
+  const unfiltered = !isFiltered(filter);
+  const catalogueSize = unfiltered ? countsFromStructure(structure, counts) : await catalogueCounts(db, catalogueId);
+  let list = null;
+  let named = null;
+  let chips: Record<number, Awaited<ReturnType<typeof servicesByCategory>> extends Map<number, infer V> ? V : never> = {};
+  if (view === 0) {
+    // Unfiltered, the page derives the panels from the structure (namedFromStructure).
+    [list, named] = await Promise.all([searchServices(db, catalogueId, filter, { counts, where }), unfiltered ? null : namedStructure(db, catalogueId, query.q)]);
+  } else {
+    const withMatches = [...structure.categories.filter((c) => c.count > 0).map((c) => c.id), ...(structure.uncategorised ? [UNCATEGORISED] : [])];
+    const wanted = view === 3 || filter.expandAll ? withMatches : withMatches.filter((id) => filter.open.includes(id));
+    const perCategory = view === 3 ? MAP_SERVICES_PER_CATEGORY : filter.expandAll ? TREE_EXPAND_ALL_PER_CATEGORY : TREE_SERVICES_PER_CATEGORY;
+    chips = Object.fromEntries(await servicesByCategory(db, catalogueId, filter, wanted, perCategory, where));
+  }
+  const headers = new Headers();
+  if (query.view !== null && query.view !== remembered) headers.append("Set-Cookie", await writeView(request, query.view));
+  return data(
+    {
+      view,
+      query: filter,
+      catalogueId,
+      catalogues,
+      catalogueSize,
+      areaActive,
+      subviews: prefs.subviews,
+      options,
+      structure,
+      // Only what a row shows; its category's and area's names are in the structure.
+      list: list && { ...list, rows: list.rows.map(({ id, name, status, statuspercent, servicetype, category_id, updated_at }) => ({ id, name, status, statuspercent, servicetype, category_id, updated_at })) },
+      named,
+      chips,
+      canStructure: can(user.role, "catalogue:structure"),
+      canCreateCatalogue: passesAdminGuard(user.role),
+      scope,
+    },
+    { headers },
+  );
+}
+
+const MoveSchema = z.object({
+  service: z.coerce.number().int().positive(),
+  category: z.coerce.number().int().positive(),
+  index: z.coerce.number().int().min(0).max(1_000_000),
+});
+const BatchSchema = z.object({ target: z.string().trim().regex(/^-?\d+$/).transform(Number) });
+const CatalogueSchema = z.object({ catalogue: z.coerce.number().int() });
+const NewCatalogueSchema = z.object({ title: z.string().trim().min(1, { error: "validation.required" }).max(255) });
+
+function ids(form: FormData, name: string): number[] {
+  return form
+    .getAll(name)
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+/** The page the form was on, without one-off state: after a move its "move to" form is closed. */
+function backTo(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  url.searchParams.delete("move");
+  return url.pathname + url.search;
+}
+
+/** Intents of the browser page: pick/create a catalogue, move a service, move a selection. */
+export async function browserAction(request: Request) {
+  const user = await requireCapability(request, "catalogue:read");
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "");
+  const db = getDb();
+  switch (intent) {
+    case "catalogue": {
+      const parsed = CatalogueSchema.safeParse(Object.fromEntries(form));
+      try {
+        if (!parsed.success) throw new NotFoundError("catalogue");
+        await setCurrentCatalogue(db, user.id, parsed.data.catalogue);
+      } catch (error) {
+        if (error instanceof NotFoundError) return redirectWithFlash(request, "/servicecatalog", { kind: "error", message: "catalogue.notFound" });
+        throw error;
+      }
+      return redirectWithFlash(request, "/servicecatalog", { kind: "info", message: "catalogue.switched" });
+    }
+    case "createCatalogue": {
+      if (!passesAdminGuard(user.role)) throw new Response("Forbidden", { status: 403 });
+      const parsed = NewCatalogueSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return data({ ok: false, errors: { title: "validation.required" } as Record<string, string> }, { status: 400 });
+      const id = await createCatalogue(db, parsed.data.title, user);
+      await setCurrentCatalogue(db, user.id, id);
+      return redirectWithFlash(request, "/servicecatalog", { kind: "success", message: "catalogue.created" });
+    }
+    case "move":
+      return moveAction(request, form, user);
+    case "batch": {
+      if (!can(user.role, "catalogue:structure")) throw new Response("Forbidden", { status: 403 });
+      const parsed = BatchSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return data({ ok: false, errors: { target: "catalogue.batch.noTarget" } as Record<string, string> }, { status: 400 });
+      try {
+        const moved = await moveSelectionToCatalogue(
+          db,
+          { areas: ids(form, "area"), categories: ids(form, "category"), services: ids(form, "service") },
+          parsed.data.target,
+          user,
+        );
+        return redirectWithFlash(request, backTo(request), { kind: "success", message: "catalogue.batch.moved", values: { count: moved } });
+      } catch (error) {
+        if (error instanceof EmptySelectionError)
+          return data({ ok: false, errors: { selection: "catalogue.batch.emptySelection" } as Record<string, string> }, { status: 400 });
+        if (error instanceof NotFoundError) return data({ ok: false, errors: { target: "catalogue.notFound" } as Record<string, string> }, { status: 400 });
+        throw error;
+      }
+    }
+    default:
+      return data({ ok: false, errors: { _form: "errors.badRequest" } as Record<string, string> }, { status: 400 });
+  }
+}
+
+async function moveAction(request: Request, form: FormData, user: SessionUser) {
+  const parsed = MoveSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ ok: false, errors: { _form: "errors.badRequest" } as Record<string, string> }, { status: 400 });
+  const { service, category, index } = parsed.data;
+  try {
+    // The model checks the user's grants for the service and the target category.
+    await moveService(getDb(), service, category, index, user);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+    if (error instanceof ForbiddenError) throw new Response("Forbidden", { status: 403 });
+    if (error instanceof CrossCatalogueMoveError) return data({ ok: false, errors: { _form: "errors.badRequest" } as Record<string, string> }, { status: 400 });
+    throw error;
+  }
+  // A fetcher (drag and drop) stays on the page; a plain form post returns to the same view.
+  if (form.get("fetcher") === "1") {
+    return data({ ok: true, errors: {} as Record<string, string> }, { headers: { "Set-Cookie": await flashHeader(request, { kind: "success", message: "catalogue.move.moved" }) } });
+  }
+  return redirectWithFlash(request, backTo(request), { kind: "success", message: "catalogue.move.moved" });
+}

@@ -1,0 +1,556 @@
+/**
+ * The catalogue's structure: areas ("Bereiche") and categories ("Kategorien") — reading one with
+ * its children, creating, editing (with stale-form detection), images, and deleting when empty.
+ *
+ * Descriptions are plain text. Older data (the demo seed, imports) may hold HTML paragraphs; such
+ * a description is read as its plain text (see `plainDescription`) and stored as text on the
+ * next save.
+ */
+import { sql } from "kysely";
+import { z } from "zod";
+import { errorKey, fieldErrorsFrom, type FieldErrors } from "~/ui/forms";
+import { htmlToPlainText } from "~/server/sanitize.server";
+import { nowIso } from "~/lib/time";
+import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
+import { inTransaction, nextTimestamp } from "../../server/db-helpers.server";
+import { NotFoundError, StaleRecordError } from "../../server/errors.server";
+
+export type StructureKind = "area" | "category";
+
+export function isStructureKind(value: unknown): value is StructureKind {
+  return value === "area" || value === "category";
+}
+
+export const NAME_MAX = 255;
+export const DESCRIPTION_MAX = 20_000;
+/** Largest image we store (decoded bytes); the upload helper enforces the same limit. */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_MIMES = ["image/jpeg", "image/png"] as const;
+
+// ------------------------------------------------------------------------------- domain errors
+
+/** Deleting refused: the area still has categories / the category still has services (not in the bin). */
+export class HasChildrenError extends Error {
+  constructor(
+    readonly kind: StructureKind,
+    readonly children: { id: number; name: string }[],
+    readonly total: number,
+  ) {
+    super(`${kind} has children`);
+  }
+}
+
+/** Input the model refuses; `errors` are i18n keys per field, as the forms show them. */
+export class StructureValidationError extends Error {
+  constructor(readonly errors: FieldErrors) {
+    super("invalid structure input");
+  }
+}
+
+// ---------------------------------------------------------------------------------- validation
+
+const tooLong = (max: number) => errorKey("validation.tooLong", { max });
+
+export const nameSchema = z
+  .string({ error: "validation.required" })
+  .trim()
+  .min(1, { error: "validation.required" })
+  .max(NAME_MAX, { error: tooLong(NAME_MAX) });
+
+/** Plain text; line breaks normalised to \n (a form posted without JS sends \r\n). */
+export const descriptionSchema = z.preprocess(
+  (v) => (v == null || (typeof v === "string" && v.trim() === "") ? null : typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v),
+  z.string().trim().max(DESCRIPTION_MAX, { error: tooLong(DESCRIPTION_MAX) }).nullable(),
+);
+
+/** An area id from a form: "" means "no area", absent means "leave as it is". */
+export const areaIdSchema = z.preprocess(
+  (v) => (v === "" ? null : v),
+  z.union([z.null(), z.coerce.number({ error: "structure.areaInvalid" }).int({ error: "structure.areaInvalid" }).positive({ error: "structure.areaInvalid" })]),
+);
+
+/** The edit form of an area or a category (the category's area only when the area level is active). */
+export const editSchema = z.object({
+  name: nameSchema,
+  description: descriptionSchema,
+  areaId: areaIdSchema.optional(),
+});
+
+export interface StructureValues {
+  name: string;
+  description?: string | null;
+  /** Categories only: the new area, null for none, undefined to keep the current one. */
+  areaId?: number | null;
+}
+
+function validate(values: StructureValues) {
+  const result = editSchema.safeParse(values);
+  if (!result.success) throw new StructureValidationError(fieldErrorsFrom(result.error));
+  return result.data;
+}
+
+// -------------------------------------------------------------------------------------- reading
+
+/** A description as plain text; legacy HTML (paragraphs, lists) is turned into its text. */
+export function plainDescription(value: string | null): string | null {
+  if (value == null) return null;
+  if (/^\s*<(p|div|ul|ol|h[1-6]|br|span|strong|em)\b[^>]*>/i.test(value)) return htmlToPlainText(value) || null;
+  return value;
+}
+
+export interface CategorySummary {
+  id: number;
+  name: string;
+  position: number;
+  service_count: number;
+}
+
+export interface AreaDetail {
+  id: number;
+  service_catalogue_id: number | null;
+  name: string;
+  description: string | null;
+  has_image: boolean;
+  position: number;
+  created_at: string;
+  updated_at: string;
+  categories: CategorySummary[];
+}
+
+export interface ServiceSummary {
+  id: number;
+  name: string;
+  status: "open" | "checking" | "closed";
+  statuspercent: number;
+  servicetype: "customer" | "it";
+  position: number;
+}
+
+export interface CategoryDetail {
+  id: number;
+  service_catalogue_id: number | null;
+  service_area_id: number | null;
+  name: string;
+  description: string | null;
+  has_image: boolean;
+  position: number;
+  created_at: string;
+  updated_at: string;
+  area: { id: number; name: string } | null;
+  services: ServiceSummary[];
+}
+
+const hasImage = sql<number>`case when image is null then 0 else 1 end`;
+
+/** Services that are not in the bin, of one category. */
+function liveServicesOf(db: Executor, categoryId: number) {
+  return db.selectFrom("services").where("category_id", "=", categoryId).where("deleted_at", "is", null);
+}
+
+async function areaRow(db: Executor, id: number) {
+  return db
+    .selectFrom("service_areas")
+    .select(["id", "service_catalogue_id", "name", "description", "position", "created_at", "updated_at"])
+    .select(hasImage.as("has_image"))
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+async function categoryRow(db: Executor, id: number) {
+  return db
+    .selectFrom("service_categories")
+    .select(["id", "service_catalogue_id", "service_area_id", "name", "description", "position", "created_at", "updated_at"])
+    .select(hasImage.as("has_image"))
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** An area with its categories (by position, then name), each with its count of services not in the bin. */
+export async function getArea(db: Executor, id: number): Promise<AreaDetail | undefined> {
+  const row = await areaRow(db, id);
+  if (!row) return undefined;
+  const categories = await db
+    .selectFrom("service_categories as c")
+    .select(["c.id", "c.name", "c.position"])
+    .select(
+      sql<number>`(select count(*) from services s where s.category_id = c.id and s.deleted_at is null)`.as("service_count"),
+    )
+    .where("c.service_area_id", "=", id)
+    .orderBy("c.position")
+    .orderBy(sql`lower(c.name)`)
+    .orderBy("c.id")
+    .execute();
+  return {
+    ...row,
+    description: plainDescription(row.description),
+    has_image: Number(row.has_image) === 1,
+    categories: categories.map((c) => ({ ...c, service_count: Number(c.service_count) })),
+  };
+}
+
+/** A category with its area (id, name) and its services not in the bin, by position. */
+export async function getCategory(db: Executor, id: number): Promise<CategoryDetail | undefined> {
+  const row = await categoryRow(db, id);
+  if (!row) return undefined;
+  const [area, services] = await Promise.all([
+    row.service_area_id == null
+      ? undefined
+      : db.selectFrom("service_areas").select(["id", "name"]).where("id", "=", row.service_area_id).executeTakeFirst(),
+    liveServicesOf(db, id)
+      .select(["id", "name", "status", "statuspercent", "servicetype", "position"])
+      .orderBy("position")
+      .orderBy(sql`lower(name)`)
+      .orderBy("id")
+      .execute(),
+  ]);
+  return {
+    ...row,
+    description: plainDescription(row.description),
+    has_image: Number(row.has_image) === 1,
+    area: area ?? null,
+    services,
+  };
+}
+
+/** The areas a category of this catalogue may belong to (same catalogue), by position and name. */
+export async function listAreaOptions(db: Executor, catalogueId: number | null): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectFrom("service_areas")
+    .select(["id", "name"])
+    .where((eb) => (catalogueId == null ? eb("service_catalogue_id", "is", null) : eb("service_catalogue_id", "=", catalogueId)))
+    .orderBy("position")
+    .orderBy(sql`lower(name)`)
+    .orderBy("id")
+    .execute();
+}
+
+/** The stored image of an area or category as bytes; undefined when there is none. */
+export async function getImage(
+  db: Executor,
+  kind: StructureKind,
+  id: number,
+): Promise<{ data: Buffer; mime: string; updated_at: string } | undefined> {
+  const table = kind === "area" ? "service_areas" : "service_categories";
+  const row = await db.selectFrom(table).select(["image", "image_mime", "updated_at"]).where("id", "=", id).executeTakeFirst();
+  if (!row?.image) return undefined;
+  return { data: Buffer.from(row.image, "base64"), mime: row.image_mime ?? "image/png", updated_at: row.updated_at };
+}
+
+// -------------------------------------------------------------------------------------- writing
+
+async function assertCatalogue(db: Executor, catalogueId: number | null) {
+  if (catalogueId == null) return;
+  const found = await db.selectFrom("service_catalogues").select("id").where("id", "=", catalogueId).executeTakeFirst();
+  if (!found) throw new NotFoundError("catalogue");
+}
+
+/** The area a category is put into must exist and belong to the category's catalogue. */
+async function assertAreaFor(db: Executor, areaId: number, catalogueId: number | null) {
+  const area = await db.selectFrom("service_areas").select(["id", "service_catalogue_id"]).where("id", "=", areaId).executeTakeFirst();
+  if (!area || (area.service_catalogue_id ?? null) !== (catalogueId ?? null)) {
+    throw new StructureValidationError({ areaId: "structure.areaInvalid" });
+  }
+}
+
+/** The position after the last area of a catalogue. */
+async function nextAreaPosition(db: Executor, catalogueId: number | null): Promise<number> {
+  const row = await db
+    .selectFrom("service_areas")
+    .select((eb) => eb.fn.max("position").as("max"))
+    .where((eb) => (catalogueId == null ? eb("service_catalogue_id", "is", null) : eb("service_catalogue_id", "=", catalogueId)))
+    .executeTakeFirst();
+  return row?.max == null ? 0 : Number(row.max) + 1;
+}
+
+/** The position after the last category of an area; categories without an area count within their catalogue. */
+async function nextCategoryPosition(db: Executor, areaId: number | null, catalogueId: number | null): Promise<number> {
+  const row = await db
+    .selectFrom("service_categories")
+    .select((eb) => eb.fn.max("position").as("max"))
+    .where((eb) =>
+      areaId != null
+        ? eb("service_area_id", "=", areaId)
+        : eb.and([
+            eb("service_area_id", "is", null),
+            catalogueId == null ? eb("service_catalogue_id", "is", null) : eb("service_catalogue_id", "=", catalogueId),
+          ]),
+    )
+    .executeTakeFirst();
+  return row?.max == null ? 0 : Number(row.max) + 1;
+}
+
+export async function createArea(
+  db: Executor,
+  input: { name: string; description?: string | null; catalogueId: number | null },
+  causer: Causer,
+): Promise<number> {
+  const values = validate({ name: input.name, description: input.description });
+  return inTransaction(db, async (trx) => {
+    await assertCatalogue(trx, input.catalogueId);
+    const now = nowIso();
+    const row = {
+      service_catalogue_id: input.catalogueId,
+      name: values.name,
+      description: values.description,
+      position: await nextAreaPosition(trx, input.catalogueId),
+    };
+    const { id } = await trx
+      .insertInto("service_areas")
+      .values({ ...row, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordActivity(trx, { subjectType: "area", subjectId: id, event: "created", causer, newValues: row });
+    return Number(id);
+  });
+}
+
+export async function createCategory(
+  db: Executor,
+  input: { name: string; description?: string | null; catalogueId: number | null; areaId: number | null },
+  causer: Causer,
+): Promise<number> {
+  const values = validate({ name: input.name, description: input.description });
+  return inTransaction(db, async (trx) => {
+    await assertCatalogue(trx, input.catalogueId);
+    if (input.areaId != null) await assertAreaFor(trx, input.areaId, input.catalogueId);
+    const now = nowIso();
+    const row = {
+      service_catalogue_id: input.catalogueId,
+      service_area_id: input.areaId,
+      name: values.name,
+      description: values.description,
+      position: await nextCategoryPosition(trx, input.areaId, input.catalogueId),
+    };
+    const { id } = await trx
+      .insertInto("service_categories")
+      .values({ ...row, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordActivity(trx, { subjectType: "category", subjectId: id, event: "created", causer, newValues: row });
+    return Number(id);
+  });
+}
+
+function changedKeys(current: Record<string, unknown>, incoming: Record<string, unknown>): string[] {
+  return Object.keys(incoming).filter((k) => (current[k] ?? null) !== (incoming[k] ?? null));
+}
+
+/**
+ * Saves name and description of an area. `expectedUpdatedAt` is the version the form was loaded
+ * with: if the area changed since, nothing is written and StaleRecordError carries the current
+ * values and which of the submitted fields differ from them.
+ */
+export async function updateArea(
+  db: Executor,
+  id: number,
+  input: StructureValues,
+  expectedUpdatedAt: string | null,
+  causer: Causer,
+): Promise<void> {
+  const values = validate({ name: input.name, description: input.description });
+  await inTransaction(db, async (trx) => {
+    const current = await areaRow(trx, id);
+    if (!current) throw new NotFoundError("area");
+    const stored = { name: current.name, description: plainDescription(current.description) };
+    const incoming = { name: values.name, description: values.description };
+    const changed = changedKeys(stored, incoming);
+    if (expectedUpdatedAt && current.updated_at !== expectedUpdatedAt) {
+      throw new StaleRecordError({ ...stored, updated_at: current.updated_at }, changed);
+    }
+    if (changed.length === 0) return;
+    await trx
+      .updateTable("service_areas")
+      .set({
+        ...(changed.includes("name") ? { name: incoming.name } : {}),
+        ...(changed.includes("description") ? { description: incoming.description } : {}),
+        updated_at: nextTimestamp(current.updated_at),
+      })
+      .where("id", "=", id)
+      .execute();
+    const old: Record<string, unknown> = { name: current.name, description: current.description };
+    await recordActivity(trx, {
+      subjectType: "area",
+      subjectId: id,
+      event: "updated",
+      causer,
+      oldValues: Object.fromEntries(changed.map((k) => [k, old[k]])),
+      newValues: Object.fromEntries(changed.map((k) => [k, (incoming as Record<string, unknown>)[k]])),
+    });
+  });
+}
+
+/**
+ * Saves name, description and (when `areaId` is given) the area of a category; stale detection as
+ * for areas. The new area must belong to the category's catalogue.
+ */
+export async function updateCategory(
+  db: Executor,
+  id: number,
+  input: StructureValues,
+  expectedUpdatedAt: string | null,
+  causer: Causer,
+): Promise<void> {
+  const values = validate(input);
+  await inTransaction(db, async (trx) => {
+    const current = await categoryRow(trx, id);
+    if (!current) throw new NotFoundError("category");
+    const stored: Record<string, unknown> = {
+      name: current.name,
+      description: plainDescription(current.description),
+      service_area_id: current.service_area_id,
+    };
+    const incoming: Record<string, unknown> = { name: values.name, description: values.description };
+    if (values.areaId !== undefined) incoming.service_area_id = values.areaId;
+    const changed = changedKeys(stored, incoming);
+    if (expectedUpdatedAt && current.updated_at !== expectedUpdatedAt) {
+      throw new StaleRecordError({ ...stored, updated_at: current.updated_at }, changed);
+    }
+    if (changed.length === 0) return;
+    // Only what changed is written: an untouched legacy HTML description stays as it is.
+    const set: { name?: string; description?: string | null; service_area_id?: number | null; position?: number } = {};
+    if (changed.includes("name")) set.name = values.name;
+    if (changed.includes("description")) set.description = values.description;
+    if (changed.includes("service_area_id")) {
+      const areaId = incoming.service_area_id as number | null;
+      if (areaId != null) await assertAreaFor(trx, areaId, current.service_catalogue_id);
+      // A moved category goes to the end of its new area.
+      set.service_area_id = areaId;
+      set.position = await nextCategoryPosition(trx, areaId, current.service_catalogue_id);
+    }
+    await trx
+      .updateTable("service_categories")
+      .set({ ...set, updated_at: nextTimestamp(current.updated_at) })
+      .where("id", "=", id)
+      .execute();
+    const old: Record<string, unknown> = { ...stored, description: current.description };
+    await recordActivity(trx, {
+      subjectType: "category",
+      subjectId: id,
+      event: "updated",
+      causer,
+      oldValues: Object.fromEntries(changed.map((k) => [k, old[k]])),
+      newValues: Object.fromEntries(changed.map((k) => [k, incoming[k]])),
+    });
+  });
+}
+
+/**
+ * Sets (or with null removes) the image of an area or category. The bytes must already be
+ * checked (upload helper); the model re-checks type and size. The audit records only that the
+ * image changed, never its data.
+ */
+async function setImage(
+  db: Executor,
+  kind: StructureKind,
+  id: number,
+  image: { data: string; mime: string } | null,
+  causer: Causer,
+): Promise<void> {
+  if (image) {
+    const bytes = Buffer.from(image.data, "base64");
+    if (!(IMAGE_MIMES as readonly string[]).includes(image.mime) || bytes.length === 0) {
+      throw new StructureValidationError({ image: "structure.imageType" });
+    }
+    if (bytes.length > IMAGE_MAX_BYTES) throw new StructureValidationError({ image: "structure.imageTooLarge" });
+  }
+  const table = kind === "area" ? "service_areas" : "service_categories";
+  await inTransaction(db, async (trx) => {
+    const current = await trx
+      .selectFrom(table)
+      .select(["id", "updated_at"])
+      .select(hasImage.as("has_image"))
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!current) throw new NotFoundError(kind);
+    const had = Number(current.has_image) === 1;
+    if (!image && !had) return;
+    await trx
+      .updateTable(table)
+      .set({ image: image?.data ?? null, image_mime: image?.mime ?? null, updated_at: nextTimestamp(current.updated_at) })
+      .where("id", "=", id)
+      .execute();
+    await recordActivity(trx, {
+      subjectType: kind,
+      subjectId: id,
+      event: "updated",
+      causer,
+      newValues: { image: image ? "changed" : "removed" },
+    });
+  });
+}
+
+export function setAreaImage(db: Executor, id: number, image: { data: string; mime: string } | null, causer: Causer) {
+  return setImage(db, "area", id, image, causer);
+}
+
+export function setCategoryImage(db: Executor, id: number, image: { data: string; mime: string } | null, causer: Causer) {
+  return setImage(db, "category", id, image, causer);
+}
+
+/** The first `limit` categories of an area (by position, name) and how many it has in all. */
+export async function categoriesOf(db: Executor, areaId: number, limit = 50) {
+  const base = db.selectFrom("service_categories").where("service_area_id", "=", areaId);
+  const [rows, count] = await Promise.all([
+    base.select(["id", "name"]).orderBy("position").orderBy(sql`lower(name)`).orderBy("id").limit(limit).execute(),
+    base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+  ]);
+  return { items: rows, total: Number(count?.n ?? 0) };
+}
+
+/** The first `limit` services (not in the bin) of a category and how many it has in all. */
+export async function servicesOf(db: Executor, categoryId: number, limit = 50) {
+  const [rows, count] = await Promise.all([
+    liveServicesOf(db, categoryId).select(["id", "name"]).orderBy("position").orderBy(sql`lower(name)`).orderBy("id").limit(limit).execute(),
+    liveServicesOf(db, categoryId)
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirst(),
+  ]);
+  return { items: rows, total: Number(count?.n ?? 0) };
+}
+
+/** Deletes an area without categories; one that still has categories is refused (HasChildrenError). */
+export async function deleteArea(db: Executor, id: number, causer: Causer): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const current = await areaRow(trx, id);
+    if (!current) throw new NotFoundError("area");
+    const children = await categoriesOf(trx, id);
+    if (children.total > 0) throw new HasChildrenError("area", children.items, children.total);
+    await trx.deleteFrom("service_areas").where("id", "=", id).execute();
+    const { has_image, ...old } = current;
+    await recordActivity(trx, {
+      subjectType: "area",
+      subjectId: id,
+      event: "deleted",
+      causer,
+      oldValues: { ...old, image: Number(has_image) === 1 ? "removed" : null },
+    });
+  });
+}
+
+/**
+ * Deletes a category without services; one with services that are not in the bin is refused
+ * (HasChildrenError: they must be moved first). Binned services keep existing with no category
+ * (the foreign key sets category_id to null), so they can still be restored.
+ */
+export async function deleteCategory(db: Executor, id: number, causer: Causer): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const current = await categoryRow(trx, id);
+    if (!current) throw new NotFoundError("category");
+    const children = await servicesOf(trx, id);
+    if (children.total > 0) throw new HasChildrenError("category", children.items, children.total);
+    const binned = await trx.selectFrom("services").select("id").where("category_id", "=", id).orderBy("id").execute();
+    await trx.deleteFrom("service_categories").where("id", "=", id).execute();
+    const { has_image, ...old } = current;
+    await recordActivity(trx, {
+      subjectType: "category",
+      subjectId: id,
+      event: "deleted",
+      causer,
+      oldValues: {
+        ...old,
+        image: Number(has_image) === 1 ? "removed" : null,
+        binned_service_ids: binned.map((s) => s.id),
+      },
+    });
+  });
+}

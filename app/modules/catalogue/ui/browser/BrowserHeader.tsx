@@ -1,0 +1,85 @@
+import { Form, useSubmit } from "@remix-run/react";
+import { IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { withQuery, type BrowserView } from "~/modules/catalogue/catalogue-query";
+import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
+import { PlainButton, PlainButtonGroup, PlainLinkButton, PlainSelect, plain } from "../../../../ui/plain/Plain";
+import type { CatalogueOption, CatalogueSize, Query } from "../../browser-types";
+import classes from "./catalogue.module.css";
+
+const VIEW_KEYS: Record<BrowserView, string> = { 0: "list", 1: "tree", 3: "map" };
+const VIEWS: BrowserView[] = [0, 1, 3];
+
+/** Title, catalogue picker, view switch and the create menu entry. */
+export function BrowserHeader({
+  view,
+  query,
+  catalogues,
+  catalogueId,
+  size,
+  canStructure,
+}: {
+  view: BrowserView;
+  query: Query;
+  catalogues: CatalogueOption[];
+  catalogueId: number;
+  size: CatalogueSize;
+  canStructure: boolean;
+}) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const current = catalogues.find((c) => c.id === catalogueId);
+  return (
+    <div className={classes.header}>
+      <div>
+        <h1 className={plain.pageTitle}>{current ? catalogueTitle(t, current) : t("catalogue.defaultLabel")}</h1>
+        {current ? (
+          <p className={plain.dim} data-testid="catalogue-counts">
+            {t("catalogue.counts", { services: size.services, areas: size.areas, categories: size.categories })}
+          </p>
+        ) : null}
+      </div>
+      <div className={plain.row}>
+        <Form method="post" className={plain.row}>
+          <input type="hidden" name="intent" value="catalogue" />
+          <PlainSelect
+            name="catalogue"
+            label={t("catalogue.current")}
+            defaultValue={String(catalogueId)}
+            data={catalogues.map((c) => ({ value: String(c.id), label: catalogueTitle(t, c) }))}
+            onChange={(event) => submit(event.currentTarget.form)}
+            data-testid="catalogue-picker"
+          />
+          <noscript>
+            <PlainButton type="submit" variant="default">
+              {t("catalogue.switch")}
+            </PlainButton>
+          </noscript>
+        </Form>
+        <PlainLinkButton href="/servicecatalog/catalogues" variant="default">
+          {t("catalogue.manage")}
+        </PlainLinkButton>
+        {canStructure ? (
+          <PlainLinkButton href="/servicecatalog/new" leftSection={<IconPlus size={16} aria-hidden />} data-testid="create-menu">
+            {t("catalogue.createMenu.open")}
+          </PlainLinkButton>
+        ) : null}
+      </div>
+      <nav aria-label={t("catalogue.views.label")} className={classes.viewSwitch}>
+        <PlainButtonGroup>
+          {VIEWS.map((v) => (
+            <PlainLinkButton
+              key={v}
+              href={withQuery(query, { view: v, page: query.page })}
+              variant={v === view ? "filled" : "default"}
+              aria-current={v === view ? "page" : undefined}
+              data-testid={`view-${VIEW_KEYS[v]}`}
+            >
+              {t(`catalogue.views.${VIEW_KEYS[v]}`)}
+            </PlainLinkButton>
+          ))}
+        </PlainButtonGroup>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { Alert } from "@mantine/core";
+import { Form, useActionData } from "@remix-run/react";
+import { useRef, type ChangeEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { NamedStructure } from "~/modules/catalogue/catalogue-structure";
+import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
+import { formatDateTime } from "~/lib/dates";
+import { countText, templated } from "~/ui/fast-translate";
+import { translateError } from "~/ui/forms";
+import type { Subviews } from "~/ui/shell/prefs";
+import { checkboxesWithin } from "../../../../ui/NativeCheckbox";
+import { PageLinks } from "../../../../ui/PageLinks";
+import { PlainButton, PlainCard, PlainSelect, plain } from "../../../../ui/plain/Plain";
+import { StatusBadge, useCatalogueLabels } from "./StatusBadge";
+import type { CatalogueOption, ListRow, StructureData } from "../../browser-types";
+import classes from "./catalogue.module.css";
+
+/**
+ * View 0: areas, categories and services (each behind its sub-view switch) in one selection
+ * form. Checking an area checks its categories and their services (JS); the server applies the
+ * same rule, so without JS a checked area still moves everything in it.
+ */
+export function ListView({
+  list,
+  named,
+  structure,
+  subviews,
+  areaActive,
+  catalogues,
+  catalogueId,
+  canStructure,
+}: {
+  list: { rows: ListRow[]; total: number; page: number; pageCount: number };
+  named: NamedStructure;
+  structure: StructureData;
+  subviews: Subviews;
+  areaActive: boolean;
+  catalogues: CatalogueOption[];
+  catalogueId: number;
+  canStructure: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const selectLabel = {
+    area: templated(t, "catalogue.batch.selectArea", "name"),
+    category: templated(t, "catalogue.batch.selectCategory", "name"),
+    service: templated(t, "catalogue.batch.selectService", "name"),
+  };
+  const labels = useCatalogueLabels();
+  const categoryOf = new Map(structure.categories.map((c) => [c.id, c]));
+  const areaName = new Map(structure.areas.map((a) => [a.id, a.name]));
+  const actionData = useActionData<{ ok: boolean; errors: Record<string, string> }>();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Selection rules of spec 01 §4, mirrored in the browser for immediate feedback.
+  function cascade(event: ChangeEvent<HTMLInputElement>, selector: string) {
+    const checked = event.currentTarget.checked;
+    formRef.current?.querySelectorAll<HTMLInputElement>(selector).forEach((box) => {
+      box.checked = checked;
+    });
+  }
+  // Plain inputs styled by the surrounding list or table (hundreds per page, see decision 0011).
+  const select = (kind: "area" | "category" | "service", id: number, name: string, extra: Record<string, string>, onChange?: (e: ChangeEvent<HTMLInputElement>) => void) =>
+    canStructure ? <input type="checkbox" name={kind} value={id} aria-label={selectLabel[kind](name)} onChange={onChange} {...extra} /> : null;
+
+  return (
+    <Form method="post" ref={formRef}>
+      <input type="hidden" name="intent" value="batch" />
+      <div className={classes.listStack}>
+          {actionData?.errors?.selection ? (
+            <Alert color="red" role="alert">
+              {translateError(t, actionData.errors.selection)}
+            </Alert>
+          ) : null}
+          {(areaActive && subviews.areas) || subviews.categories ? (
+            <div className={classes.panels} data-columns={areaActive && subviews.areas && subviews.categories ? 2 : 1}>
+              {areaActive && subviews.areas ? (
+                <PlainCard title={t("catalogue.areasPanel")} data-testid="areas-panel">
+                  {named.areas.length === 0 ? (
+                    <p className={plain.dim}>{t("catalogue.noAreas")}</p>
+                  ) : null}
+                  <ul className={`${classes.entries} ${checkboxesWithin}`}>
+                    {named.areas.map((a) => (
+                      <li key={a.id}>
+                        {select("area", a.id, a.name, {}, (e) => cascade(e, `[data-area="${a.id}"], [data-area-service="${a.id}"]`))}
+                        <a href={`/servicecatalog/area/${a.id}`}>
+                          {a.name}
+                        </a>
+                        <span>{countText(t, i18n.language, "catalogue.categoriesCount", a.categories)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </PlainCard>
+              ) : null}
+              {subviews.categories ? (
+                <PlainCard title={t("catalogue.categoriesPanel")} data-testid="categories-panel">
+                  {named.categories.length === 0 ? (
+                    <p className={plain.dim}>{t("catalogue.noCategories")}</p>
+                  ) : null}
+                  <ul className={`${classes.entries} ${classes.scrollPanel} ${checkboxesWithin}`}>
+                    {named.categories.map((c) => (
+                      <li key={c.id}>
+                        {select("category", c.id, c.name, c.areaId ? { "data-area": String(c.areaId) } : {}, (e) => cascade(e, `[data-category="${c.id}"]`))}
+                        <a href={`/servicecatalog/category/${c.id}`}>
+                          {c.name}
+                        </a>
+                        <span>
+                          {areaActive && c.areaName ? `${c.areaName} · ` : ""}
+                          {countText(t, i18n.language, "catalogue.servicesCount", c.services)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </PlainCard>
+              ) : null}
+            </div>
+          ) : null}
+          {subviews.services ? (
+            <PlainCard title={t("catalogue.servicesPanel")} data-testid="services-panel">
+              <div className={classes.tableWrap}>
+                <table className={`${classes.table} ${checkboxesWithin}`} data-testid="service-list">
+                  <thead>
+                    <tr>
+                      {canStructure ? (
+                        <th>
+                          <span className="visually-hidden">{t("catalogue.columns.select")}</span>
+                        </th>
+                      ) : null}
+                      <th>{t("catalogue.columns.name")}</th>
+                      <th>{t("catalogue.columns.category")}</th>
+                      {areaActive ? <th>{t("catalogue.columns.area")}</th> : null}
+                      <th>{t("catalogue.columns.status")}</th>
+                      <th>{t("catalogue.columns.type")}</th>
+                      <th>{t("catalogue.columns.updated")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.rows.map((s) => {
+                      const category = s.category_id === null ? undefined : categoryOf.get(s.category_id);
+                      const areaId = category?.areaId ?? null;
+                      return (
+                        <tr key={s.id} data-testid="service-row">
+                          {canStructure ? (
+                            <td>
+                              {select("service", s.id, s.name, {
+                                ...(s.category_id ? { "data-category": String(s.category_id) } : {}),
+                                ...(areaId ? { "data-area-service": String(areaId) } : {}),
+                              })}
+                            </td>
+                          ) : null}
+                          <td>
+                            <a href={`/servicecatalog/service/${s.id}`}>
+                              {s.name}
+                            </a>
+                          </td>
+                          <td>{category ? category.name : t("catalogue.uncategorised")}</td>
+                          {areaActive ? <td>{(areaId !== null ? areaName.get(areaId) : undefined) ?? "—"}</td> : null}
+                          <td>
+                            <StatusBadge status={s.status} percent={s.statuspercent} label={labels.status[s.status]} />
+                          </td>
+                          <td>{labels.type[s.servicetype] ?? s.servicetype}</td>
+                          <td>{formatDateTime(s.updated_at)}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+              {list.rows.length === 0 ? (
+                <p className={plain.dim} data-testid="no-services">
+                  {t("catalogue.noServices")}
+                </p>
+              ) : null}
+              <div style={{ marginTop: 8 }}>
+                <PageLinks page={list.page} pageCount={list.pageCount} total={list.total} />
+              </div>
+            </PlainCard>
+          ) : null}
+          {canStructure ? (
+            <PlainCard>
+              <div className={plain.row}>
+                <PlainSelect
+                  name="target"
+                  label={t("catalogue.batch.target")}
+                  data={[{ value: "", label: "—" }, ...catalogues.filter((c) => c.id !== catalogueId).map((c) => ({ value: String(c.id), label: catalogueTitle(t, c) }))]}
+                  error={translateError(t, actionData?.errors?.target)}
+                  data-testid="batch-target"
+                />
+                <PlainButton type="submit" variant="light" data-testid="batch-submit">
+                  {t("catalogue.batch.submit")}
+                </PlainButton>
+              </div>
+            </PlainCard>
+          ) : null}
+      </div>
+    </Form>
+  );
+}

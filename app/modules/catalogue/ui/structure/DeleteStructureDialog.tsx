@@ -1,0 +1,79 @@
+import { Alert, Anchor, Button, Group, List, Stack, Text } from "@mantine/core";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../../../ui/FormAlert";
+import { RouteDialog } from "../../../../ui/RouteDialog";
+import { pagePath, type StructureActionData, type StructureKind } from "../../structure-types";
+
+/**
+ * The confirmation step of deleting an area or category: `?confirm=delete` on its page, so
+ * without JS it is simply a page. When there are still children, it says what has to go first
+ * and offers no delete button (the server refuses such a delete anyway).
+ */
+export function DeleteStructureDialog({
+  kind,
+  id,
+  name,
+  blockers,
+  actionData,
+}: {
+  kind: StructureKind;
+  id: number;
+  name: string;
+  /** What still has to go first: the categories of an area, the services of a category. */
+  blockers: { items: { id: number; name: string }[]; total: number };
+  actionData?: StructureActionData;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const closeTo = pagePath(kind, id);
+  const refused = actionData?.intent === "delete" ? actionData : undefined;
+  const blocking = refused?.children ?? (blockers.total > 0 ? blockers : null);
+  const childKind = kind === "area" ? "category" : "service";
+  return (
+    <RouteDialog title={t(kind === "area" ? "structure.deleteArea" : "structure.deleteCategory")} closeTo={closeTo} maxWidth={560}>
+      {blocking ? (
+        <Stack gap="md">
+          <Alert color="orange" role="alert" data-testid="has-children">
+            <Text size="sm">{t(kind === "area" ? "structure.areaHasCategories" : "structure.categoryHasServices")}</Text>
+            <List size="sm" mt="xs">
+              {blocking.items.map((child) => (
+                <List.Item key={child.id}>
+                  <Anchor component={Link} to={childKind === "service" ? `/servicecatalog/service/${child.id}` : pagePath("category", child.id)} size="sm">
+                    {child.name}
+                  </Anchor>
+                </List.Item>
+              ))}
+            </List>
+            {blocking.total > blocking.items.length ? (
+              <Text size="sm" mt="xs">
+                {t("structure.childrenMore", { count: blocking.total - blocking.items.length })}
+              </Text>
+            ) : null}
+          </Alert>
+          <Group justify="flex-end">
+            <Button component={Link} to={closeTo} variant="default">
+              {t("app.close")}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Form method="post" action={`${closeTo}?confirm=delete`}>
+          <input type="hidden" name="intent" value="delete" />
+          <Stack gap="md">
+            <Text>{t(kind === "area" ? "structure.deleteAreaQuestion" : "structure.deleteCategoryQuestion", { name })}</Text>
+            <FormAlert error={refused?.errors._form} />
+            <Group justify="flex-end">
+              <Button component={Link} to={closeTo} variant="default">
+                {t("app.cancel")}
+              </Button>
+              <Button type="submit" color="red" loading={navigation.state === "submitting"} autoFocus data-testid="confirm-delete">
+                {t("structure.delete")}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      )}
+    </RouteDialog>
+  );
+}

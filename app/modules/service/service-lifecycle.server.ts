@@ -1,0 +1,536 @@
+/**
+ * A service's life cycle beyond editing: to the bin and back (spec 01 §4, 02 §4 "Admin and bin"),
+ * duplicates and derivatives (copies in another catalogue that remember their source through
+ * `parent_service_id`).
+ *
+ * - Trashing sets `deleted_at`/`deleted_by` on the service and on all its live derivatives
+ *   (recursively, cycle-safe), in one transaction, and renumbers the categories they leave.
+ * - Restoring brings back one service, at the end of its category (or of a chosen one). It does
+ *   not bring back its derivatives: each one is listed in the bin and restored on its own.
+ * - Copying copies every scalar field, the children and the relations; the copy goes to the end
+ *   of the target category and starts "open".
+ *
+ * Positions within a category are contiguous 0..n-1 over live services after every write here.
+ */
+import { sql } from "kysely";
+import type { NewService, Service } from "~/server/db/schema";
+import type { CatalogueNaming } from "~/modules/catalogue/catalogue-title";
+import { nowIso } from "~/lib/time";
+import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
+import { inTransaction, isPostgresDb, nextTimestamp } from "../../server/db-helpers.server";
+import { NotFoundError } from "../../server/errors.server";
+import { touchService } from "./service-version.server";
+
+export const BIN_PAGE_SIZE = 50;
+export const NAME_MAX = 255;
+/** The suffix of a duplicate's name when the caller passes none (the German UI text). */
+export const DEFAULT_COPY_SUFFIX = " (Kopie)";
+
+// ------------------------------------------------------------------------------- domain errors
+
+/** Restoring needs a target category: the service's own one no longer exists (or it had none). */
+export class CategoryGoneError extends Error {
+  constructor(readonly service: { id: number; name: string }) {
+    super("category of the service is gone");
+  }
+}
+
+/** A derivative must live in another catalogue than its source. */
+export class SameCatalogueError extends Error {
+  constructor() {
+    super("derivative target is in the source's catalogue");
+  }
+}
+
+/** The category a copy or a restore should go to does not exist. */
+export class TargetCategoryNotFoundError extends Error {
+  constructor(readonly categoryId: number) {
+    super("target category not found");
+  }
+}
+
+/** The derivatives that would be trashed along are not the ones the user confirmed. */
+export class DerivativesChangedError extends Error {
+  constructor(readonly derivatives: Derivative[]) {
+    super("derivatives changed since the confirmation was shown");
+  }
+}
+
+// -------------------------------------------------------------------------------------- reading
+
+export interface Derivative {
+  id: number;
+  name: string;
+  /** The service it was derived from (the root or another derivative). */
+  parentId: number | null;
+  /** For `catalogueTitle(t, …)`; null when the service has no catalogue. */
+  catalogue: CatalogueNaming | null;
+}
+
+/**
+ * All live descendants of a service through `parent_service_id`, by name. Walks only through
+ * live services (a derivative whose parent is in the bin was restored on its own and is detached
+ * from the chain until its parent comes back). `union` makes the walk stop on cycles.
+ */
+export async function derivativesOf(db: Executor, serviceId: number): Promise<Derivative[]> {
+  const { rows } = await sql<{
+    id: number;
+    name: string;
+    parentId: number | null;
+    catalogueId: number | null;
+    catalogueTitle: string | null;
+    frameTitle: string | null;
+  }>`
+    with recursive tree(id) as (
+      select s.id from services s where s.parent_service_id = ${serviceId} and s.deleted_at is null
+      union
+      select s.id from services s join tree t on s.parent_service_id = t.id where s.deleted_at is null
+    )
+    select s.id, s.name, s.parent_service_id as "parentId", s.service_catalogue_id as "catalogueId",
+           c.title as "catalogueTitle", f.title as "frameTitle"
+    from tree t
+    join services s on s.id = t.id
+    left join service_catalogues c on c.id = s.service_catalogue_id
+    left join catalog_frames f on f.service_catalogue_id = s.service_catalogue_id
+    where s.id <> ${serviceId}
+    order by lower(s.name), s.id`.execute(db);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    parentId: r.parentId == null ? null : Number(r.parentId),
+    catalogue: r.catalogueId == null ? null : { id: Number(r.catalogueId), title: r.catalogueTitle, frameTitle: r.frameTitle },
+  }));
+}
+
+/** The service page's lineage: its live source (if any) and its live derivatives. */
+export async function serviceLineage(db: Executor, serviceId: number) {
+  const [parent, derivatives] = await Promise.all([
+    db
+      .selectFrom("services as s")
+      .innerJoin("services as p", "p.id", "s.parent_service_id")
+      .select(["p.id", "p.name"])
+      .where("s.id", "=", serviceId)
+      .where("p.deleted_at", "is", null)
+      .executeTakeFirst(),
+    derivativesOf(db, serviceId),
+  ]);
+  return { parent: parent ?? null, derivatives };
+}
+
+export interface ServiceHead {
+  id: number;
+  name: string;
+  updated_at: string;
+  category_id: number | null;
+  service_catalogue_id: number | null;
+  deleted_at: string | null;
+}
+
+/** The few fields the lifecycle dialogs need, of a live or of a trashed service; undefined otherwise. */
+export async function findServiceHead(db: Executor, serviceId: number, state: "live" | "trashed"): Promise<ServiceHead | undefined> {
+  return db
+    .selectFrom("services")
+    .select(["id", "name", "updated_at", "category_id", "service_catalogue_id", "deleted_at"])
+    .where("id", "=", serviceId)
+    .where("deleted_at", state === "live" ? "is" : "is not", null)
+    .executeTakeFirst();
+}
+
+export interface CategoryChoiceGroup {
+  catalogue: CatalogueNaming;
+  categories: { id: number; name: string; areaName: string | null }[];
+}
+
+/**
+ * Every category, grouped by catalogue (static catalogue first, then by id), for the target
+ * pickers; `excludeCatalogueId` leaves out one catalogue (a derivative's source catalogue).
+ */
+export async function categoryChoices(db: Executor, opts: { excludeCatalogueId?: number | null } = {}): Promise<CategoryChoiceGroup[]> {
+  const rows = await db
+    .selectFrom("service_categories as k")
+    .innerJoin("service_catalogues as c", "c.id", "k.service_catalogue_id")
+    .leftJoin("catalog_frames as f", "f.service_catalogue_id", "c.id")
+    .leftJoin("service_areas as a", "a.id", "k.service_area_id")
+    .select(["k.id", "k.name", "a.name as areaName", "c.id as catalogueId", "c.title as catalogueTitle", "f.title as frameTitle"])
+    .$if(opts.excludeCatalogueId != null, (qb) => qb.where("c.id", "<>", opts.excludeCatalogueId!))
+    .orderBy("c.id")
+    .orderBy(sql`coalesce(a.position, -1)`)
+    .orderBy(sql`lower(coalesce(a.name, ''))`)
+    .orderBy("k.position")
+    .orderBy(sql`lower(k.name)`)
+    .orderBy("k.id")
+    .execute();
+  const groups = new Map<number, CategoryChoiceGroup>();
+  for (const r of rows) {
+    let group = groups.get(r.catalogueId);
+    if (!group) {
+      group = { catalogue: { id: r.catalogueId, title: r.catalogueTitle, frameTitle: r.frameTitle }, categories: [] };
+      groups.set(r.catalogueId, group);
+    }
+    group.categories.push({ id: r.id, name: r.name, areaName: r.areaName });
+  }
+  return [...groups.values()];
+}
+
+export interface TrashedService {
+  id: number;
+  name: string;
+  catalogue: CatalogueNaming | null;
+  /** Null when the category no longer exists (restoring then asks for a target). */
+  category: { id: number; name: string } | null;
+  /** The live or trashed service it was derived from, if any. */
+  parent: { id: number; name: string } | null;
+  deleted_at: string;
+  deleted_by: string | null;
+}
+
+/** The bin: trashed services, newest first, 50 per page. */
+export async function listTrashed(db: Executor, { page = 1 }: { page?: number } = {}) {
+  const countRow = await db
+    .selectFrom("services")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("deleted_at", "is not", null)
+    .executeTakeFirst();
+  const total = Number(countRow?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / BIN_PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = await db
+    .selectFrom("services as s")
+    .leftJoin("service_catalogues as c", "c.id", "s.service_catalogue_id")
+    .leftJoin("catalog_frames as f", "f.service_catalogue_id", "s.service_catalogue_id")
+    .leftJoin("service_categories as k", "k.id", "s.category_id")
+    .leftJoin("services as p", "p.id", "s.parent_service_id")
+    .leftJoin("users as u", "u.id", "s.deleted_by")
+    .select([
+      "s.id",
+      "s.name",
+      "s.deleted_at",
+      "c.id as catalogueId",
+      "c.title as catalogueTitle",
+      "f.title as frameTitle",
+      "k.id as categoryId",
+      "k.name as categoryName",
+      "p.id as parentId",
+      "p.name as parentName",
+      "u.name as deletedBy",
+    ])
+    .where("s.deleted_at", "is not", null)
+    .orderBy("s.deleted_at", "desc")
+    .orderBy("s.id", "desc")
+    .limit(BIN_PAGE_SIZE)
+    .offset((current - 1) * BIN_PAGE_SIZE)
+    .execute();
+  const items: TrashedService[] = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    catalogue: r.catalogueId == null ? null : { id: r.catalogueId, title: r.catalogueTitle, frameTitle: r.frameTitle },
+    category: r.categoryId == null || r.categoryName == null ? null : { id: r.categoryId, name: r.categoryName },
+    parent: r.parentId == null || r.parentName == null ? null : { id: r.parentId, name: r.parentName },
+    deleted_at: r.deleted_at!,
+    deleted_by: r.deletedBy,
+  }));
+  return { items, total, page: current, pageCount };
+}
+
+// ------------------------------------------------------------------------------------ ordering
+
+/** Locks category rows in id order (Postgres), so concurrent moves/trashes/restores serialise. */
+async function lockCategories(db: Executor, ids: (number | null)[]) {
+  const unique = [...new Set(ids.filter((x): x is number => x != null))].sort((a, b) => a - b);
+  if (!unique.length || !isPostgresDb(db)) return;
+  await sql`select id from service_categories where id in (${sql.join(unique)}) order by id for update`.execute(db);
+}
+
+/** Writes positions 0..n-1 over the live services of a category, keeping their order. */
+async function renumberCategory(db: Executor, categoryId: number) {
+  const rows = await db
+    .selectFrom("services")
+    .select(["id", "position"])
+    .where("category_id", "=", categoryId)
+    .where("deleted_at", "is", null)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  for (const [index, row] of rows.entries()) {
+    if (row.position !== index) await db.updateTable("services").set({ position: index }).where("id", "=", row.id).execute();
+  }
+}
+
+/** The position after the last live service of a category. */
+async function endOfCategory(db: Executor, categoryId: number): Promise<number> {
+  const row = await db
+    .selectFrom("services")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("category_id", "=", categoryId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+async function targetCategory(db: Executor, categoryId: number) {
+  const category = await db.selectFrom("service_categories").select(["id", "service_catalogue_id"]).where("id", "=", categoryId).executeTakeFirst();
+  if (!category) throw new TargetCategoryNotFoundError(categoryId);
+  return category;
+}
+
+// -------------------------------------------------------------------------------------- writing
+
+/**
+ * Moves a service and all its live derivatives to the bin. `expectedUpdatedAt` is the version
+ * the confirmation was loaded with (stale → StaleRecordError, nothing written). When
+ * `expectedDerivativeIds` is given (the list the warning showed) and the derivatives differ now,
+ * DerivativesChangedError carries the current list and nothing is written.
+ */
+export async function trashService(
+  db: Executor,
+  serviceId: number,
+  expectedUpdatedAt: string | null,
+  causer: Causer,
+  opts: { expectedDerivativeIds?: number[] } = {},
+): Promise<{ trashedIds: number[] }> {
+  return inTransaction(db, async (trx) => {
+    const { before } = await touchService(trx, serviceId, expectedUpdatedAt, causer);
+    const derivatives = await derivativesOf(trx, serviceId);
+    if (opts.expectedDerivativeIds) {
+      const expected = [...new Set(opts.expectedDerivativeIds)].sort((a, b) => a - b).join(",");
+      const actual = derivatives.map((d) => d.id).sort((a, b) => a - b).join(",");
+      if (expected !== actual) throw new DerivativesChangedError(derivatives);
+    }
+    const others = derivatives.length
+      ? await trx
+          .selectFrom("services")
+          .select(["id", "category_id", "position", "service_catalogue_id", "parent_service_id", "updated_at"])
+          .where("id", "in", derivatives.map((d) => d.id))
+          .execute()
+      : [];
+    const affected = [before, ...others];
+    await lockCategories(trx, affected.map((s) => s.category_id));
+    const now = nowIso();
+    await trx.updateTable("services").set({ deleted_at: now, deleted_by: causer.id }).where("id", "=", serviceId).execute();
+    for (const s of others) {
+      await trx
+        .updateTable("services")
+        .set({ deleted_at: now, deleted_by: causer.id, updated_at: nextTimestamp(s.updated_at), updated_by: causer.id })
+        .where("id", "=", s.id)
+        .execute();
+    }
+    for (const categoryId of new Set(affected.map((s) => s.category_id))) {
+      if (categoryId != null) await renumberCategory(trx, categoryId);
+    }
+    for (const s of affected) {
+      await recordActivity(trx, {
+        subjectType: "service",
+        subjectId: s.id,
+        event: "trashed",
+        causer,
+        oldValues: { deleted_at: null, category_id: s.category_id, position: s.position, service_catalogue_id: s.service_catalogue_id },
+        newValues: { deleted_at: now, deleted_by: causer.id, ...(s.id === serviceId ? {} : { trashed_with: serviceId }) },
+      });
+    }
+    return { trashedIds: affected.map((s) => s.id) };
+  });
+}
+
+/**
+ * Takes one service out of the bin and puts it at the end of its category, or of
+ * `targetCategoryId` when given (the catalogue follows the category). Without a target, a
+ * service whose category is gone raises CategoryGoneError so the UI can ask for one. Its
+ * derivatives stay in the bin. Unknown or live service → NotFoundError.
+ */
+export async function restoreService(
+  db: Executor,
+  serviceId: number,
+  targetCategoryId: number | null,
+  causer: Causer,
+): Promise<{ name: string; categoryId: number; position: number }> {
+  return inTransaction(db, async (trx) => {
+    const trashed = await findServiceHead(trx, serviceId, "trashed");
+    if (!trashed) throw new NotFoundError("service");
+    let category: { id: number; service_catalogue_id: number | null } | undefined;
+    if (targetCategoryId != null) category = await targetCategory(trx, targetCategoryId);
+    else if (trashed.category_id != null) {
+      category = await trx.selectFrom("service_categories").select(["id", "service_catalogue_id"]).where("id", "=", trashed.category_id).executeTakeFirst();
+    }
+    if (!category) throw new CategoryGoneError({ id: trashed.id, name: trashed.name });
+    const { before } = await touchService(trx, serviceId, null, causer, { allowDeleted: true });
+    await lockCategories(trx, [category.id]);
+    const position = await endOfCategory(trx, category.id);
+    await trx
+      .updateTable("services")
+      .set({ deleted_at: null, deleted_by: null, category_id: category.id, service_catalogue_id: category.service_catalogue_id, position })
+      .where("id", "=", serviceId)
+      .execute();
+    await recordActivity(trx, {
+      subjectType: "service",
+      subjectId: serviceId,
+      event: "restored",
+      causer,
+      oldValues: {
+        deleted_at: before.deleted_at,
+        deleted_by: before.deleted_by,
+        category_id: before.category_id,
+        service_catalogue_id: before.service_catalogue_id,
+        position: before.position,
+      },
+      newValues: { deleted_at: null, category_id: category.id, service_catalogue_id: category.service_catalogue_id, position },
+    });
+    return { name: trashed.name, categoryId: category.id, position };
+  });
+}
+
+/** Columns a copy does not take over from its source (identity, place, history, template link). */
+const NOT_COPIED = new Set<keyof Service>([
+  "id",
+  "name",
+  "status",
+  "category_id",
+  "service_catalogue_id",
+  "position",
+  "parent_service_id",
+  "factory_service_id",
+  "deleted_at",
+  "deleted_by",
+  "created_at",
+  "updated_at",
+  "created_by",
+  "updated_by",
+]);
+
+/** Child rows are inserted in chunks so a service with many options stays under parameter limits. */
+const CHUNK = 100;
+
+async function insertChunked<R>(rows: R[], insert: (chunk: R[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+function copyName(name: string, suffix: string): string {
+  if (!suffix) return name;
+  return `${name.slice(0, Math.max(0, NAME_MAX - suffix.length))}${suffix}`;
+}
+
+/**
+ * Copies a live service into `categoryId`, at its end: every scalar field (status back to
+ * "open", statuspercent kept; not the template link), options, responsibilities, links,
+ * attribute text and dropdown items, owners, providers, service levels, tags and required
+ * services. A duplicate's name gets `copySuffix`; a derivative keeps the name, remembers its
+ * source as parent and must go to another catalogue (else SameCatalogueError). Returns the new id.
+ */
+export async function copyService(
+  db: Executor,
+  serviceId: number,
+  opts: { categoryId: number; asDerivative: boolean; copySuffix?: string },
+  causer: Causer,
+): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const source = await trx.selectFrom("services").selectAll().where("id", "=", serviceId).where("deleted_at", "is", null).executeTakeFirst();
+    if (!source) throw new NotFoundError("service");
+    const category = await targetCategory(trx, opts.categoryId);
+    if (opts.asDerivative && (category.service_catalogue_id ?? null) === (source.service_catalogue_id ?? null)) throw new SameCatalogueError();
+    await lockCategories(trx, [category.id]);
+    const scalars = Object.fromEntries(Object.entries(source).filter(([key]) => !NOT_COPIED.has(key as keyof Service))) as Partial<NewService>;
+    const name = opts.asDerivative ? source.name : copyName(source.name, opts.copySuffix ?? DEFAULT_COPY_SUFFIX);
+    const now = nowIso();
+    const placement = {
+      name,
+      status: "open" as const,
+      category_id: category.id,
+      service_catalogue_id: category.service_catalogue_id,
+      position: await endOfCategory(trx, category.id),
+      parent_service_id: opts.asDerivative ? source.id : null,
+    };
+    const { id: newId } = await trx
+      .insertInto("services")
+      .values({ ...scalars, ...placement, created_at: now, updated_at: now, created_by: causer.id, updated_by: causer.id })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+
+    const options = await trx.selectFrom("service_options").selectAll().where("service_id", "=", serviceId).orderBy("id").execute();
+    await insertChunked(options, (chunk) =>
+      trx
+        .insertInto("service_options")
+        .values(chunk.map(({ id: _id, service_id: _s, created_at: _c, updated_at: _u, ...rest }) => ({ ...rest, service_id: newId, created_at: now, updated_at: now })))
+        .execute(),
+    );
+    const responsibilities = await trx.selectFrom("responsibilities").selectAll().where("service_id", "=", serviceId).orderBy("id").execute();
+    await insertChunked(responsibilities, (chunk) =>
+      trx
+        .insertInto("responsibilities")
+        .values(chunk.map(({ id: _id, service_id: _s, created_at: _c, updated_at: _u, ...rest }) => ({ ...rest, service_id: newId, created_at: now, updated_at: now })))
+        .execute(),
+    );
+    const links = await trx.selectFrom("service_links").selectAll().where("service_id", "=", serviceId).orderBy("id").execute();
+    await insertChunked(links, (chunk) =>
+      trx
+        .insertInto("service_links")
+        .values(chunk.map(({ id: _id, service_id: _s, ...rest }) => ({ ...rest, service_id: newId })))
+        .execute(),
+    );
+    const texts = await trx.selectFrom("service_attribute_text_items").selectAll().where("service_id", "=", serviceId).orderBy("id").execute();
+    await insertChunked(texts, (chunk) =>
+      trx
+        .insertInto("service_attribute_text_items")
+        .values(chunk.map(({ id: _id, service_id: _s, ...rest }) => ({ ...rest, service_id: newId })))
+        .execute(),
+    );
+    const dropdowns = await trx.selectFrom("service_dropdown_items").selectAll().where("service_id", "=", serviceId).orderBy("id").execute();
+    await insertChunked(dropdowns, (chunk) =>
+      trx
+        .insertInto("service_dropdown_items")
+        .values(chunk.map(({ id: _id, service_id: _s, ...rest }) => ({ ...rest, service_id: newId })))
+        .execute(),
+    );
+
+    // Relations: one INSERT … SELECT each. The new id is a literal: Postgres cannot type a
+    // parameter in a SELECT list.
+    const newIdLit = sql.lit(newId);
+    await trx
+      .insertInto("service_owners")
+      .columns(["service_id", "owner_id"])
+      .expression(trx.selectFrom("service_owners").select([newIdLit.as("service_id"), "owner_id"]).where("service_id", "=", serviceId))
+      .execute();
+    await trx
+      .insertInto("service_providers")
+      .columns(["service_id", "provider_id"])
+      .expression(trx.selectFrom("service_providers").select([newIdLit.as("service_id"), "provider_id"]).where("service_id", "=", serviceId))
+      .execute();
+    await trx
+      .insertInto("service_kpis")
+      .columns(["service_id", "kpi_id"])
+      .expression(trx.selectFrom("service_kpis").select([newIdLit.as("service_id"), "kpi_id"]).where("service_id", "=", serviceId))
+      .execute();
+    await trx
+      .insertInto("service_tags")
+      .columns(["service_id", "tag_id"])
+      .expression(trx.selectFrom("service_tags").select([newIdLit.as("service_id"), "tag_id"]).where("service_id", "=", serviceId))
+      .execute();
+    // What the source requires, the copy requires too; services that require the source do not
+    // start requiring the copy.
+    await trx
+      .insertInto("service_dependencies")
+      .columns(["service_id", "required_service_id"])
+      .expression(
+        trx
+          .selectFrom("service_dependencies")
+          .select([newIdLit.as("service_id"), "required_service_id"])
+          .where("service_id", "=", serviceId)
+          .where("required_service_id", "<>", serviceId),
+      )
+      .execute();
+
+    await recordActivity(trx, {
+      subjectType: "service",
+      subjectId: newId,
+      event: "created",
+      causer,
+      newValues: {
+        name,
+        category_id: category.id,
+        service_catalogue_id: category.service_catalogue_id,
+        parent_service_id: placement.parent_service_id,
+        copied_from: serviceId,
+        derivative: opts.asDerivative,
+      },
+    });
+    return newId;
+  });
+}

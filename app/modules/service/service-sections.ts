@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { errorKey } from "../../ui/forms";
+import { STATUSES } from "./service-status";
+
+/** Rich-text fields of a service (sanitised HTML). */
+export const RICH_FIELDS = ["short_description", "description", "content", "advantages"] as const;
+export type RichField = (typeof RICH_FIELDS)[number];
+
+/** Plain text fields of the details section (spec 01 §3). */
+export const DETAIL_TEXT_FIELDS = [
+  "art_nr",
+  "costs",
+  "system",
+  "user",
+  "booking",
+  "restriction",
+  "cancelling",
+  "delivery_time",
+  "delivery_point",
+  "reporting",
+  "serviceprovidercontract",
+  "serviceart",
+  "plannedchanges",
+] as const;
+export const DETAIL_FLAG_FIELDS = ["customerspecific"] as const;
+
+export const PERSONAL_TEXT_FIELDS = ["personaldata", "processingpersonaldatalaw", "personaldatastorageduration", "personaldatatransfer"] as const;
+export const PERSONAL_FLAG_FIELDS = ["processingpersonaldata", "processingsensitivpersonaldata"] as const;
+
+/** Jump-to sections of the service page (spec 01 §2) with the service-headline position that titles each. */
+export const JUMP_SECTIONS = [
+  ["short_description", 1],
+  ["description", 2],
+  ["content", 3],
+  ["advantages", 4],
+  ["options", 5],
+  ["attributes", 6],
+  ["responsibilities", 7],
+  ["dependencies", 8],
+  ["cost", 9],
+  ["tags", 10],
+  ["links", 11],
+] as const;
+export type JumpSection = (typeof JUMP_SECTIONS)[number][0];
+
+const TEXT_MAX = 2000;
+const RICH_MAX = 200_000;
+const text = z
+  .string()
+  .max(TEXT_MAX, { error: errorKey("validation.tooLong", { max: TEXT_MAX }) })
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? null : v.trim()));
+const flag = z
+  .union([z.literal("on"), z.literal("true"), z.literal("1"), z.literal("false"), z.literal("0"), z.literal("")])
+  .optional()
+  .transform((v) => (v === "on" || v === "true" || v === "1" ? 1 : 0));
+
+export const BasicsSchema = z.object({
+  name: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(255, { error: errorKey("validation.tooLong", { max: 255 }) }),
+  category_id: z.string().regex(/^\d+$/, { error: "validation.required" }).transform(Number),
+  servicetype: z.enum(["customer", "it"], { error: "validation.required" }),
+  status: z.enum(STATUSES, { error: "validation.required" }),
+  statuspercent: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, { error: "service.errors.percent" })
+    .transform(Number)
+    .refine((n) => n >= 0 && n <= 100, { error: "service.errors.percent" }),
+  servicechangeplanned: flag,
+});
+
+export const RichSchema = z.object({
+  field: z.enum(RICH_FIELDS),
+  value: z.string().max(RICH_MAX, { error: errorKey("validation.tooLong", { max: RICH_MAX }) }),
+});
+
+/** A section of plain text fields and 0/1 flags (an unchecked checkbox sends nothing → 0). */
+function textAndFlags<T extends string, F extends string>(texts: readonly T[], flags: readonly F[]) {
+  return z.object({
+    ...Object.fromEntries(texts.map((f) => [f, text])),
+    ...Object.fromEntries(flags.map((f) => [f, flag])),
+  }) as unknown as z.ZodType<Record<T, string | null> & Record<F, number>>;
+}
+
+export const DetailsSchema = textAndFlags(DETAIL_TEXT_FIELDS, DETAIL_FLAG_FIELDS);
+export const PersonalDataSchema = textAndFlags(PERSONAL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS);
+
+/** Ids from a multi-value field (checkboxes or a multiple select). */
+export function idList(values: FormDataEntryValue[]): number[] {
+  return [...new Set(values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))];
+}
+
+/** What a relation picker shows: the ticked records, a page of others (matching the search), and how many exist. */
+export interface RelationChoices {
+  ticked: { id: number; name: string }[];
+  candidates: { id: number; name: string }[];
+  total: number;
+}

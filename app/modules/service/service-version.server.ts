@@ -1,0 +1,41 @@
+import type { Transaction } from "kysely";
+import type { Database } from "~/server/db/schema";
+import type { Causer } from "../../server/audit.server";
+import { nextTimestamp } from "../../server/db-helpers.server";
+import { NotFoundError, StaleRecordError } from "../../server/errors.server";
+
+/**
+ * Every write to a service or one of its children goes through here, inside the write's
+ * transaction: it checks that the form was loaded from the current version (else nothing is
+ * written and StaleRecordError carries the current row), bumps the version with a
+ * compare-and-set, and — for content changes — returns an approved service to "open".
+ * Returns the service row as it was before.
+ */
+export async function touchService(
+  trx: Transaction<Database>,
+  serviceId: number,
+  expectedUpdatedAt: string | null,
+  causer: Causer,
+  opts: { reopen?: boolean; allowDeleted?: boolean } = {},
+) {
+  const current = await trx
+    .selectFrom("services")
+    .selectAll()
+    .where("id", "=", serviceId)
+    .$if(!opts.allowDeleted, (qb) => qb.where("deleted_at", "is", null))
+    .executeTakeFirst();
+  if (!current) throw new NotFoundError("service");
+  if (expectedUpdatedAt !== null && current.updated_at !== expectedUpdatedAt) throw new StaleRecordError(current, []);
+  const reopen = opts.reopen && current.status === "closed";
+  const result = await trx
+    .updateTable("services")
+    .set({ updated_at: nextTimestamp(current.updated_at), updated_by: causer.id, ...(reopen ? { status: "open" as const } : {}) })
+    .where("id", "=", serviceId)
+    .where("updated_at", "=", current.updated_at)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    const latest = await trx.selectFrom("services").selectAll().where("id", "=", serviceId).executeTakeFirstOrThrow();
+    throw new StaleRecordError(latest, []);
+  }
+  return { before: current, reopened: Boolean(reopen) };
+}

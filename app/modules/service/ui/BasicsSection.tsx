@@ -1,0 +1,119 @@
+import { Checkbox, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "~/lib/dates";
+import { translateError } from "~/ui/forms";
+import { ServiceSection, SectionForm } from "./ServiceSection";
+import { resultFor, type ActionResult, type Named } from "../types";
+import classes from "./service.module.css";
+
+export interface BasicsData {
+  created_at: string;
+  name: string;
+  category_id: number | null;
+  category_name: string | null;
+  servicetype: string;
+  status: string;
+  statuspercent: number;
+  servicechangeplanned: number;
+  updated_at: string;
+}
+
+/** Name, category, type, status (only the transitions this user may make) and progress. */
+export function BasicsSection({
+  service,
+  categories,
+  statuses,
+  canEdit,
+  result,
+}: {
+  service: BasicsData;
+  categories: Named[] | null;
+  statuses: string[];
+  canEdit: boolean;
+  result?: ActionResult;
+}) {
+  const { t } = useTranslation();
+  const mine = resultFor(result, "basics");
+  const v = (mine?.values ?? service) as Record<string, unknown>;
+  const e = mine?.errors ?? {};
+  return (
+    <ServiceSection
+      id="basics"
+      title={t("service.sections.basics")}
+      editOpen={Boolean(mine)}
+      form={
+        canEdit && categories ? (
+          <SectionForm intent="basics" updatedAt={service.updated_at} errors={e} stale={e._form === "service.stale"}>
+            <TextInput key={`name-${service.updated_at}`} name="name" label={t("service.fields.name")} required defaultValue={String(v.name ?? "")} error={translateError(t, e.name)} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <NativeSelect
+                key={`cat-${service.updated_at}`}
+                name="category_id"
+                label={t("service.fields.category_id")}
+                defaultValue={String(v.category_id ?? "")}
+                data={[...(service.category_id ? [] : [{ value: "", label: "—" }]), ...categories.map((c) => ({ value: String(c.id), label: c.name }))]}
+                error={translateError(t, e.category_id)}
+              />
+              <NativeSelect
+                key={`type-${service.updated_at}`}
+                name="servicetype"
+                label={t("service.fields.servicetype")}
+                defaultValue={String(v.servicetype ?? "customer")}
+                data={["customer", "it"].map((k) => ({ value: k, label: t(`catalogue.type.${k}`) }))}
+              />
+              <NativeSelect
+                key={`status-${service.updated_at}`}
+                name="status"
+                label={t("service.fields.status")}
+                defaultValue={String(v.status ?? service.status)}
+                data={statuses.map((s) => ({ value: s, label: t(`catalogue.status.${s}`) }))}
+                description={t("service.workflow.hint")}
+                data-testid="status-select"
+              />
+              <TextInput
+                key={`pct-${service.updated_at}`}
+                name="statuspercent"
+                label={t("service.fields.statuspercent")}
+                type="number"
+                min={0}
+                max={100}
+                defaultValue={String(v.statuspercent ?? 0)}
+                error={translateError(t, e.statuspercent)}
+              />
+            </SimpleGrid>
+            <Checkbox key={`planned-${service.updated_at}`} name="servicechangeplanned" value="on" label={t("service.fields.servicechangeplanned")} defaultChecked={Number(v.servicechangeplanned) === 1 || v.servicechangeplanned === "on"} />
+          </SectionForm>
+        ) : undefined
+      }
+    >
+      <dl className={classes.fields}>
+        <div>
+          <dt>{t("service.fields.category")}</dt>
+          <dd>{service.category_name ?? t("catalogue.uncategorised")}</dd>
+        </div>
+        <div>
+          <dt>{t("service.fields.servicetype")}</dt>
+          <dd>{t(`catalogue.type.${service.servicetype}`)}</dd>
+        </div>
+        <div>
+          <dt>{t("service.fields.status")}</dt>
+          <dd data-testid="service-status">
+            {t(`catalogue.status.${service.status}`)} · {service.statuspercent} %
+          </dd>
+        </div>
+        <div>
+          <dt>{t("service.fields.servicechangeplanned")}</dt>
+          <dd>{service.servicechangeplanned ? t("service.yes") : t("service.no")}</dd>
+        </div>
+        <div>
+          <dt>{t("service.fields.created_at")}</dt>
+          <dd>{formatDateTime(service.created_at)}</dd>
+        </div>
+        <div>
+          <dt>{t("service.fields.updated_at")}</dt>
+          <dd data-testid="service-updated-at">{formatDateTime(service.updated_at)}</dd>
+        </div>
+      </dl>
+    </ServiceSection>
+  );
+}

@@ -1,0 +1,93 @@
+import { Alert, Anchor, Button, Card, Group, Stack, Title } from "@mantine/core";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { translateError, type FieldErrors } from "~/ui/forms";
+import classes from "./service.module.css";
+
+/**
+ * One section of the service page: what is stored, and — for editors — its own form in a
+ * disclosure (no JS needed), opened when the last save of this section was refused.
+ */
+export function ServiceSection({
+  id,
+  title,
+  children,
+  form,
+  editOpen,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  form?: ReactNode;
+  editOpen?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder component="section" id={id} aria-labelledby={`${id}-title`} className={classes.section} data-testid={`section-${id}`}>
+      <Title order={2} size="h3" id={`${id}-title`} mb="sm">
+        {title}
+      </Title>
+      {children}
+      {form ? (
+        <details className={classes.edit} open={editOpen}>
+          <summary data-testid={`edit-${id}`}>{t("service.edit")}</summary>
+          <div className={classes.editBody}>{form}</div>
+        </details>
+      ) : null}
+    </Card>
+  );
+}
+
+/** A section's form: intent, the version it was loaded with, errors, save. */
+export function SectionForm({
+  intent,
+  updatedAt,
+  errors,
+  stale,
+  children,
+  encType,
+  hidden,
+}: {
+  intent?: string;
+  updatedAt: string;
+  errors?: FieldErrors;
+  stale?: boolean;
+  children: ReactNode;
+  encType?: "multipart/form-data";
+  hidden?: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post" encType={encType} noValidate preventScrollReset>
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <input type="hidden" name="updated_at" value={updatedAt} />
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Stack gap="sm">
+        {stale ? (
+          <Alert color="orange" role="alert" title={t("service.staleTitle")} data-testid="stale-notice">
+            {t("service.stale")}{" "}
+            <Anchor href={location.pathname} size="sm">
+              {t("service.reload")}
+            </Anchor>
+          </Alert>
+        ) : errors?._form ? (
+          <Alert color="red" role="alert">
+            {translateError(t, errors._form)}
+          </Alert>
+        ) : null}
+        {children}
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            {t("service.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}

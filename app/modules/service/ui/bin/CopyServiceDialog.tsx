@@ -1,0 +1,65 @@
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { CategoryChoiceGroup } from "~/modules/service/service-lifecycle.server";
+import { FormAlert } from "../../../../ui/FormAlert";
+import { RouteDialog } from "../../../../ui/RouteDialog";
+import { CategorySelect } from "./CategorySelect";
+import type { LifecycleActionData } from "../../bin-types";
+
+/** Duplicate a service, or derive it into another catalogue: pick the target category, confirm. */
+export function CopyServiceDialog({
+  kind,
+  service,
+  groups,
+  defaultCategoryId,
+  actionData,
+}: {
+  kind: "duplicate" | "derivative";
+  service: { id: number; name: string };
+  groups: CategoryChoiceGroup[];
+  defaultCategoryId: string;
+  actionData?: LifecycleActionData;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const closeTo = `/servicecatalog/service/${service.id}`;
+  const empty = groups.every((g) => g.categories.length === 0);
+  return (
+    <RouteDialog title={t(`lifecycle.${kind}.title`)} closeTo={closeTo} maxWidth={560}>
+      {empty ? (
+        <Stack gap="md">
+          <Alert color="yellow" data-testid="no-target">
+            {t(kind === "derivative" ? "lifecycle.derivative.noOtherCatalogue" : "lifecycle.restore.noCategories")}
+          </Alert>
+          <Group justify="flex-end">
+            <Button component={Link} to={closeTo} variant="default">
+              {t("app.close")}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Form method="post" noValidate>
+          <Stack gap="md">
+            <Text size="sm">{t(`lifecycle.${kind}.intro`, { name: service.name })}</Text>
+            <FormAlert error={actionData?.errors._form} />
+            <CategorySelect
+              groups={groups}
+              label={t(`lifecycle.${kind}.category`)}
+              defaultValue={actionData?.values?.categoryId ?? defaultCategoryId}
+              error={actionData?.errors.categoryId}
+            />
+            <Group justify="flex-end">
+              <Button component={Link} to={closeTo} variant="default">
+                {t("app.cancel")}
+              </Button>
+              <Button type="submit" loading={navigation.state === "submitting"} data-testid={`confirm-${kind}`}>
+                {t(`lifecycle.${kind}.submit`)}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      )}
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,33 @@
+import { Card, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import classes from "../service.module.css";
+import type { ChildSection } from "../../children-types";
+
+/**
+ * The frame of one children section, like the service page's other sections: a card with an
+ * anchor (the page's jump links and the redirects after a save) and its heading.
+ */
+export function SectionShell({ id, title, children }: { id: ChildSection; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder component="section" id={id} aria-labelledby={`${id}-title`} className={classes.section} data-testid={`section-${id}`}>
+      <Title order={2} size="h3" id={`${id}-title`} mb="sm">
+        {title}
+      </Title>
+      <Stack gap="sm">{children}</Stack>
+    </Card>
+  );
+}
+
+/** A `<details>` disclosure (works without JS) holding a form. */
+export function Disclosure({ summary, children, testId }: { summary: string; children: ReactNode; testId?: string }) {
+  return (
+    <details className={classes.edit} data-testid={testId}>
+      <summary>{summary}</summary>
+      <div className={classes.editBody}>{children}</div>
+    </details>
+  );
+}
+
+export function EmptyNote({ children }: { children: ReactNode }) {
+  return <Text c="dimmed">{children}</Text>;
+}

@@ -1,0 +1,28 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "~/server/env.server";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let transport: Transporter | null | undefined;
+
+function getTransport(): Transporter | null {
+  if (transport === undefined) {
+    const url = env().SMTP_URL;
+    transport = url ? nodemailer.createTransport(url) : null;
+  }
+  return transport;
+}
+
+/** The one way the app sends mail: SMTP when SMTP_URL is set, otherwise the server log (development). */
+export async function sendMail(mail: Mail): Promise<void> {
+  const t = getTransport();
+  if (!t) {
+    console.info(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
+    return;
+  }
+  await t.sendMail({ from: env().MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+}

@@ -1,0 +1,113 @@
+/**
+ * The one upload helper for image uploads (area and category images, and any later image form).
+ *
+ * Parses a multipart request in memory with a per-part limit (and a limit on the whole body, so
+ * many parts cannot add up), and accepts the file only when its bytes are a JPEG or PNG — the
+ * file name and the type the browser claims are ignored. Every refusal is a field error (an i18n
+ * key) for a 400 answer, never an exception: a too-large or malformed upload must not become a 500.
+ */
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type UploadHandler,
+} from "@remix-run/node";
+import type { FieldErrors } from "../ui/forms";
+import { sniffImageMime } from "./image-type";
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** Room for the other fields and the multipart framing on top of the file itself. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+export const ACCEPTED_IMAGE_MIMES = ["image/jpeg", "image/png"] as const;
+export type AcceptedImageMime = (typeof ACCEPTED_IMAGE_MIMES)[number];
+
+export const UPLOAD_ERRORS = {
+  tooLarge: "structure.imageTooLarge",
+  type: "structure.imageType",
+  required: "structure.imageRequired",
+  malformed: "structure.imageMalformed",
+} as const;
+
+export interface UploadedImage {
+  /** The file's bytes, base64-encoded (how images are stored). */
+  data: string;
+  bytes: Buffer;
+  mime: AcceptedImageMime;
+  filename: string;
+}
+
+export type ImageUploadResult =
+  | { ok: true; fields: FormData; image: UploadedImage | null }
+  | { ok: false; status: 400; errors: FieldErrors; fields: FormData };
+
+export interface ImageUploadOptions {
+  /** The file input's name. */
+  field?: string;
+  /** Largest accepted file in bytes. */
+  maxBytes?: number;
+  /** Whether a missing (or empty) file is an error; otherwise `image` is null. */
+  required?: boolean;
+}
+
+export function isMultipart(request: Request): boolean {
+  return /^multipart\/form-data\s*;/i.test(request.headers.get("Content-Type") ?? "");
+}
+
+/** Counts the bytes of every part together; past the limit it fails like an oversized part. */
+function limitTotal(handler: UploadHandler, maxTotal: number): UploadHandler {
+  let total = 0;
+  return (part) => {
+    const source = part.data;
+    async function* counted() {
+      for await (const chunk of source) {
+        total += chunk.byteLength;
+        if (total > maxTotal) throw new MaxPartSizeExceededError(part.name, maxTotal);
+        yield chunk;
+      }
+    }
+    return handler({ ...part, data: counted() });
+  };
+}
+
+/**
+ * Reads a multipart form with one image file. Returns the other fields (strings only) as
+ * FormData, and the image when one was sent and it is a JPEG or PNG of at most `maxBytes`.
+ */
+export async function parseImageUpload(request: Request, options: ImageUploadOptions = {}): Promise<ImageUploadResult> {
+  const field = options.field ?? "image";
+  const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
+  const required = options.required ?? true;
+  const fields = new FormData();
+  const fail = (error: string): ImageUploadResult => ({ ok: false, status: 400, errors: { [field]: error }, fields });
+
+  const maxTotal = maxBytes + FORM_OVERHEAD_BYTES;
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > maxTotal) return fail(UPLOAD_ERRORS.tooLarge);
+  if (!isMultipart(request)) return fail(UPLOAD_ERRORS.malformed);
+
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(
+      request,
+      limitTotal(unstable_createMemoryUploadHandler({ maxPartSize: maxBytes }), maxTotal),
+    );
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return fail(UPLOAD_ERRORS.tooLarge);
+    // A broken or truncated body (no boundary, cut-off stream) is the client's fault: a 400.
+    return fail(UPLOAD_ERRORS.malformed);
+  }
+
+  let file: File | null = null;
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string") fields.append(name, value);
+    else if (name === field && !file) file = value;
+  }
+
+  if (!file || file.size === 0) return required ? fail(UPLOAD_ERRORS.required) : { ok: true, fields, image: null };
+  if (file.size > maxBytes) return fail(UPLOAD_ERRORS.tooLarge);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const mime = sniffImageMime(bytes);
+  if (mime !== "image/jpeg" && mime !== "image/png") return fail(UPLOAD_ERRORS.type);
+  return { ok: true, fields, image: { data: bytes.toString("base64"), bytes, mime, filename: file.name } };
+}

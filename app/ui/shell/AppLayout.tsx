@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { SidebarPrefs } from "~/ui/shell/prefs";
+import type { SessionUser } from "~/modules/access/user.server";
+import { ClientLinks } from "../ClientLinks";
+import { SideMenu } from "./SideMenu";
+import { TopBar } from "./TopBar";
+import classes from "./shell.module.css";
+
+/** The default layout of spec 01 §2: top bar, collapsible side menu, content. */
+export function AppLayout({
+  user,
+  prefs,
+  version,
+  appBarStyle,
+  title,
+  children,
+}: {
+  user: SessionUser;
+  prefs: SidebarPrefs;
+  version: string;
+  appBarStyle: { background: string; color: string };
+  title?: string | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    // Plain links anywhere in the layout become client-side navigations (one listener).
+    <ClientLinks className={classes.layout}>
+      <a href="#main" className="skip-link">
+        {t("app.skipToContent")}
+      </a>
+      <TopBar user={user} version={version} style={appBarStyle} title={title} />
+      <div className={classes.body}>
+        <SideMenu role={user.role} prefs={prefs} />
+        <main id="main" className={classes.main} tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </ClientLinks>
+  );
+}

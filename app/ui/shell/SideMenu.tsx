@@ -1,0 +1,72 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { IconChevronsLeft, IconChevronsRight } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import type { Role } from "~/modules/access/roles";
+import { isActivePath, isGroup, navigationFor, type NavItem } from "~/ui/shell/navigation";
+import type { SidebarPrefs } from "~/ui/shell/prefs";
+import { NAV_ICONS } from "./icons";
+import classes from "./shell.module.css";
+
+// A plain link (the layout's ClientLinks navigates client-side): a router NavLink per entry
+// costs more server rendering than the rest of the menu.
+function MenuLink({ item, pathname }: { item: NavItem; pathname: string }) {
+  const { t } = useTranslation();
+  const Icon = NAV_ICONS[item.key];
+  const label = t(`nav.${item.key}`);
+  return (
+    <a href={item.to} className={classes.link} title={label} aria-current={isActivePath(pathname, item.to) ? "page" : undefined} data-testid={`nav-${item.key}`}>
+      {Icon ? <Icon size={20} stroke={1.6} aria-hidden /> : null}
+      <span className={classes.label}>{label}</span>
+    </a>
+  );
+}
+
+/**
+ * Left side menu (spec 01 §2). Collapsing is a form post that stores a cookie, so the server
+ * renders the same state on the next page and it works without JS; with JS the fetcher
+ * applies it at once.
+ */
+export function SideMenu({ role, prefs }: { role: Role; prefs: SidebarPrefs }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("showWholeDrawer");
+  const showWhole = pending != null ? pending === "true" : prefs.showWholeDrawer;
+  const entries = navigationFor(role);
+  return (
+    <nav
+      className={classes.nav}
+      aria-label={t("nav.mainMenu")}
+      data-collapsed={showWhole ? undefined : ""}
+      data-hover-expand={!showWhole && prefs.expandOnHover ? "" : undefined}
+      data-testid="side-menu"
+    >
+      <div className={classes.navScroll}>
+        {entries.map((entry) =>
+          isGroup(entry) ? (
+            <div key={entry.key} className={classes.group} role="group" aria-labelledby={`nav-group-${entry.key}`}>
+              <div id={`nav-group-${entry.key}`} className={classes.groupLabel}>
+                <span className={classes.label}>{t(`nav.${entry.key}`)}</span>
+              </div>
+              {entry.items.map((item) => (
+                <MenuLink key={item.key} item={item} pathname={location.pathname} />
+              ))}
+            </div>
+          ) : (
+            <MenuLink key={entry.key} item={entry} pathname={location.pathname} />
+          ),
+        )}
+      </div>
+      <fetcher.Form method="post" action="/prefs/sidebar" className={classes.collapseForm}>
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <input type="hidden" name="showWholeDrawer" value={showWhole ? "false" : "true"} />
+        <button type="submit" className={classes.link} data-testid="sidebar-toggle" aria-expanded={showWhole}>
+          {showWhole ? <IconChevronsLeft size={20} aria-hidden /> : <IconChevronsRight size={20} aria-hidden />}
+          <span className={classes.label}>{showWhole ? t("nav.collapse") : t("nav.expand")}</span>
+          <span className="visually-hidden">{showWhole ? "" : t("nav.expand")}</span>
+        </button>
+      </fetcher.Form>
+    </nav>
+  );
+}
+

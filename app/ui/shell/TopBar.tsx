@@ -1,0 +1,106 @@
+import { Form, useLocation } from "@remix-run/react";
+import { IconKey, IconLanguage, IconLogout, IconSettings } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { ROLE_LABEL_KEYS } from "~/modules/access/roles";
+import { SUPPORTED_LANGUAGES } from "~/i18n/config";
+import { firstLetter } from "~/ui/shell/initials";
+import type { SessionUser } from "~/modules/access/user.server";
+import { DisclosureMenu } from "../DisclosureMenu";
+import classes from "./shell.module.css";
+
+const LANGUAGE_LABEL_KEYS = { de: "topbar.languageDe", en: "topbar.languageEn" } as const;
+
+export function TopBar({
+  user,
+  version,
+  style,
+  title,
+}: {
+  user: SessionUser;
+  version: string;
+  style: { background: string; color: string };
+  title?: string | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <header className={classes.header} style={style} data-testid="top-bar">
+      <div className={classes.headerGroup}>
+        <a href="/dashboard" className={classes.brand} style={{ color: style.color }}>
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>{t("app.name")}</span>
+        </a>
+        <span className={classes.version} data-testid="app-version" style={{ color: style.color }}>
+          {t("app.version", { version })}
+        </span>
+        {title ? (
+          <span className={classes.headerTitle} data-testid="catalogue-title" style={{ color: style.color }}>
+            {title}
+          </span>
+        ) : null}
+      </div>
+      <div className={classes.headerGroup}>
+        <DisclosureMenu
+          label={t("topbar.language")}
+          testId="language-menu"
+          summary={
+            <>
+              <IconLanguage size={20} aria-hidden />
+              <span>{i18n.language.toUpperCase()}</span>
+            </>
+          }
+        >
+          <Form method="post" action="/language" reloadDocument>
+            <input type="hidden" name="redirectTo" value={here} />
+            {SUPPORTED_LANGUAGES.map((lng) => (
+              <button
+                key={lng}
+                type="submit"
+                name="lng"
+                value={lng}
+                lang={lng}
+                aria-current={i18n.language === lng ? "true" : undefined}
+                onClick={() => window.localStorage.setItem("language", lng)}
+              >
+                {t(LANGUAGE_LABEL_KEYS[lng])}
+              </button>
+            ))}
+          </Form>
+        </DisclosureMenu>
+        <DisclosureMenu
+          label={t("topbar.userMenu")}
+          testId="user-menu"
+          summary={
+            <span className={classes.avatar} aria-hidden>
+              {firstLetter(user.name)}
+            </span>
+          }
+        >
+          <div className={classes.userInfo}>
+            <p className={classes.userName}>{t("topbar.loggedInAs", { name: user.name })}</p>
+            <span className={classes.roleChip} data-testid="role-chip">
+              {t(ROLE_LABEL_KEYS[user.role])}
+            </span>
+          </div>
+          <a href="/settings">
+            <IconSettings size={16} aria-hidden />
+            {t("topbar.settings")}
+          </a>
+          {user.azureUser ? null : (
+            <a href={`/settings/password?${new URLSearchParams({ redirectTo: here })}`}>
+              <IconKey size={16} aria-hidden />
+              {t("topbar.changePassword")}
+            </a>
+          )}
+          <Form method="post" action="/logout" reloadDocument>
+            <button type="submit" data-testid="logout">
+              <IconLogout size={16} aria-hidden />
+              {t("topbar.logout")}
+            </button>
+          </Form>
+        </DisclosureMenu>
+      </div>
+    </header>
+  );
+}

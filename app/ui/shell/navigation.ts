@@ -1,0 +1,109 @@
+import { can, passesAdminGuard, type Role } from "~/modules/access/roles";
+
+/** Who sees a menu entry (spec 01 §6): everyone, base-data roles, or the admin guard. */
+export type Audience = "all" | "basedata" | "admin";
+
+export interface NavItem {
+  key: string; // i18n key under nav.*, also the icon's name
+  to: string;
+  audience: Audience;
+  /** The screen is not built yet: a "coming soon" page stands in, behind the same guard. */
+  planned?: boolean;
+}
+
+export interface NavGroup {
+  key: string;
+  audience: Audience;
+  items: NavItem[];
+}
+
+export type NavEntry = NavItem | NavGroup;
+
+export function isGroup(entry: NavEntry): entry is NavGroup {
+  return "items" in entry;
+}
+
+/** Whether a menu entry is the current page's, as NavLink decides: the path itself or anything below it. */
+export function isActivePath(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(to.endsWith("/") ? to : `${to}/`);
+}
+
+export const NAVIGATION: NavEntry[] = [
+  { key: "dashboard", to: "/dashboard", audience: "all" },
+  { key: "servicecatalog", to: "/servicecatalog", audience: "all" },
+  { key: "views", to: "/views", audience: "all", planned: true },
+  { key: "sla", to: "/sla", audience: "all", planned: true },
+  {
+    key: "basedata",
+    audience: "basedata",
+    items: [
+      { key: "catalogframe", to: "/catalogframe", audience: "admin", planned: true },
+      { key: "owner", to: "/basedata/owner", audience: "basedata" },
+      { key: "kpis", to: "/basedata/kpis", audience: "basedata" },
+      { key: "provider", to: "/basedata/provider", audience: "basedata" },
+      { key: "customerdata", to: "/basedata/customerdata", audience: "basedata" },
+      { key: "termdefinitions", to: "/basedata/termdefinitions", audience: "basedata" },
+    ],
+  },
+  { key: "tools", to: "/tools", audience: "all", planned: true },
+  {
+    key: "admin",
+    audience: "admin",
+    items: [
+      { key: "usermanagement", to: "/admin/usermanagement", audience: "admin", planned: true },
+      { key: "tags", to: "/admin/tags", audience: "admin" },
+      { key: "serviceattributes", to: "/admin/serviceattributes", audience: "admin", planned: true },
+      { key: "attributemasks", to: "/admin/attributemasks", audience: "admin", planned: true },
+      { key: "logs", to: "/admin/logs", audience: "admin", planned: true },
+      { key: "serviceheadlines", to: "/admin/serviceheadlines", audience: "admin", planned: true },
+    ],
+  },
+  {
+    key: "factory",
+    audience: "admin",
+    items: [
+      { key: "factoryCatalog", to: "/factory/catalog", audience: "admin", planned: true },
+      { key: "factoryProvider", to: "/factory/provider", audience: "admin", planned: true },
+      { key: "factoryKpi", to: "/factory/kpi", audience: "admin", planned: true },
+    ],
+  },
+  { key: "bin", to: "/bin", audience: "admin" },
+];
+
+/** Pages of the spec that have no menu entry but exist (content not shown in the spec). */
+export const EXTRA_PLANNED: NavItem[] = [
+  { key: "reports", to: "/reports", audience: "all", planned: true },
+  { key: "documentation", to: "/documentation", audience: "all", planned: true },
+  { key: "dashboard", to: "/dashboard/info", audience: "all", planned: true },
+  { key: "catalogframe", to: "/catalogframe/static", audience: "admin", planned: true },
+];
+
+export function audienceAllows(audience: Audience, role: Role): boolean {
+  if (audience === "admin") return passesAdminGuard(role);
+  if (audience === "basedata") return can(role, "basedata:read");
+  return true;
+}
+
+/** The menu as this role sees it: hidden entries removed, empty groups dropped. */
+export function navigationFor(role: Role): NavEntry[] {
+  const out: NavEntry[] = [];
+  for (const entry of NAVIGATION) {
+    if (!audienceAllows(entry.audience, role)) continue;
+    if (isGroup(entry)) {
+      const items = entry.items.filter((item) => audienceAllows(item.audience, role));
+      if (items.length) out.push({ ...entry, items });
+    } else out.push(entry);
+  }
+  return out;
+}
+
+/** The planned (not yet built) page at this path, if any — including detail paths like /basedata/owner/12. */
+export function findPlannedPage(pathname: string): NavItem | undefined {
+  const all: NavItem[] = [...NAVIGATION.flatMap((e) => (isGroup(e) ? e.items : [e])), ...EXTRA_PLANNED];
+  const path = pathname.replace(/\/+$/, "") || "/";
+  const exact = all.find((item) => item.planned && item.to === path);
+  if (exact) return exact;
+  return all
+    .filter((item) => item.planned && path.startsWith(`${item.to}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0];
+}
