@@ -4,6 +4,13 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { machineProblem } from "./check-machine.mjs";
+
+const problem = machineProblem();
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
 
 function freePort() {
   return new Promise((resolve, reject) => {
