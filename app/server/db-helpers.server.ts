@@ -21,6 +21,7 @@ export async function inTransaction<T>(db: Executor, fn: (trx: Transaction<Datab
   if (db.isTransaction) return fn(db as Transaction<Database>);
   for (let attempt = 0; ; attempt++) {
     try {
+      // eslint-disable-next-line no-restricted-syntax -- the one place that opens transactions
       return await (db as Kysely<Database>).transaction().execute(fn);
     } catch (error) {
       if (!isRetryable(error) || attempt >= BUSY_RETRIES) throw error;

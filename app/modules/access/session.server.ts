@@ -4,6 +4,7 @@ import { getDb } from "~/server/db/db.server";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { DAY, isoIn, nowIso } from "~/lib/time";
 import { recordActivity, type Executor } from "~/server/audit.server";
+import { inTransaction } from "~/server/db-helpers.server";
 import { toSessionUser, type SessionUser } from "~/modules/access/user.server";
 import { serializeCookie, sessionCookie } from "../../server/cookies.server";
 import { can, passesAdminGuard, type Capability } from "./roles";
@@ -87,7 +88,7 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 export async function startUserSession(request: Request, user: SessionUser, redirectTo: string) {
   const db = getDb();
   const previous = await getSessionId(request);
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await inTransaction(db, async (trx) => {
     if (previous) await trx.deleteFrom("sessions").where("id", "=", previous).execute();
     const sessionId = await createSession(trx, user.id, request.headers.get("User-Agent"));
     await recordActivity(trx, { subjectType: "user", subjectId: user.id, event: "login", causer: user });

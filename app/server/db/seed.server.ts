@@ -8,6 +8,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { hashPassword } from "../../modules/access/password.server";
 import type { Role } from "../../modules/access/roles";
+import { inTransaction } from "../db-helpers.server";
 import type { Database, DropdownSlot, ServiceStatus, ServiceType } from "./schema";
 
 export const DEMO_PASSWORD = "servicehub-demo";
@@ -785,7 +786,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ created: boolean
   const at = (hoursAgo: number) => new Date(base - hoursAgo * 3_600_000).toISOString();
   const now = at(0);
 
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Re-check inside the transaction so two concurrent seeds cannot both write.
     if (await hasDemoData(trx)) return { created: false };
 

@@ -1,6 +1,9 @@
-import { sql } from "kysely";
+import SQLite from "better-sqlite3";
+import { sql, type Transaction } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createDb, dialectOf } from "../../../app/server/db/db.server";
+import { createDb, dialectOf, sqlitePath } from "../../../app/server/db/db.server";
+import type { Database } from "../../../app/server/db/schema";
+import { inTransaction } from "../../../app/server/db-helpers.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 const onPostgres = dialectOf(process.env.DATABASE_URL) === "postgres";
@@ -34,9 +37,35 @@ describe.runIf(onPostgres)("Postgres connection pool", () => {
   });
 });
 
-describe.runIf(!onPostgres)("SQLite handle", () => {
-  it("answers queries", async () => {
-    const row = await sql<{ one: number }>`select 1 as one`.execute(t.db);
-    expect(row.rows[0].one).toBe(1);
+describe.runIf(!onPostgres)("SQLite transactions through inTransaction", () => {
+  // A transaction that reads, then writes, fails at its first write with SQLITE_BUSY_SNAPSHOT when
+  // another connection (a second process, a script, a test) committed in between; busy_timeout
+  // does not cover that. inTransaction runs it again, and then it sees the other's commit.
+  async function readThenWrite(run: (fn: (trx: Transaction<Database>) => Promise<void>) => Promise<void>, label: string) {
+    await t.db.insertInto("tags").values({ name: `${label} vorher`, created_at: "2025-01-01T00:00:00.000Z", updated_at: "2025-01-01T00:00:00.000Z" }).execute();
+    const other = new SQLite(sqlitePath(t.url));
+    let attempts = 0;
+    try {
+      await run(async (trx) => {
+        attempts++;
+        await trx.selectFrom("tags").select("id").execute();
+        if (attempts === 1) other.prepare(`insert into tags (name, created_at, updated_at) values ('${label} dazwischen', '2025-01-01', '2025-01-01')`).run();
+        await trx.updateTable("tags").set({ name: `${label} nachher` }).where("name", "=", `${label} vorher`).execute();
+      });
+    } finally {
+      other.close();
+    }
+    return attempts;
+  }
+
+  it("a plain Kysely transaction fails when another connection wrote between its read and its write", async () => {
+    await expect(readThenWrite((fn) => t.db.transaction().execute(fn), "Roh")).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_BUSY/) });
+  });
+
+  it("inTransaction runs it again: both writes land", async () => {
+    const attempts = await readThenWrite((fn) => inTransaction(t.db, fn), "Sicher");
+    expect(attempts).toBe(2);
+    const names = (await t.db.selectFrom("tags").select("name").where("name", "like", "Sicher%").execute()).map((r) => r.name).sort();
+    expect(names).toEqual(["Sicher dazwischen", "Sicher nachher"]);
   });
 });
