@@ -56,11 +56,11 @@ function Chips({ items, empty, link }: { items: Named[]; empty: string; link?: (
     <Group gap={6}>
       {items.map((i) =>
         link ? (
-          <Badge key={i.id} variant="light" color="green.9" component={Link} to={link(i.id)} style={{ textTransform: "none", cursor: "pointer" }}>
+          <Badge key={i.id} variant="light" color="green" component={Link} to={link(i.id)} style={{ textTransform: "none", cursor: "pointer" }}>
             {i.name}
           </Badge>
         ) : (
-          <Badge key={i.id} variant="light" color="green.9" style={{ textTransform: "none" }}>
+          <Badge key={i.id} variant="light" color="green" style={{ textTransform: "none" }}>
             {i.name}
           </Badge>
         ),
