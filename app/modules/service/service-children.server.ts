@@ -8,7 +8,7 @@
  * activity. Positions of options, responsibilities and links stay contiguous (0..n-1).
  */
 import crypto from "node:crypto";
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { z } from "zod";
 import { DROPDOWN_SLOTS, type Database, type DropdownSlot } from "~/server/db/schema";
 import { errorKey, fieldErrorsFrom, type FieldErrors } from "~/ui/forms";
@@ -18,6 +18,7 @@ import type { AcceptedImageMime } from "~/server/upload.server";
 import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
 import { inTransaction } from "../../server/db-helpers.server";
 import { NotFoundError } from "../../server/errors.server";
+import { appendPosition, closeGap, moveStep, type OrderedList } from "../../server/positions.server";
 import { touchService } from "./service-version.server";
 
 // ------------------------------------------------------------------------------------ errors
@@ -314,40 +315,21 @@ export async function loadServiceChildren(db: Executor, serviceId: number): Prom
 
 // -------------------------------------------------------------------------------- positions
 
-type OrderedTable = "service_options" | "responsibilities" | "service_links";
-const ORDER_COLUMN: Record<OrderedTable, string> = { service_options: "position", responsibilities: "pos", service_links: "position" };
+type ChildTable = "service_options" | "responsibilities" | "service_links";
 
-/** The service's rows of `table` in display order, with their stored positions. */
-async function ordered(db: Executor, table: OrderedTable, serviceId: number) {
-  const column = ORDER_COLUMN[table];
-  const { rows } = await sql<{ id: number; position: number }>`
-    select id, ${sql.ref(column)} as position from ${sql.table(table)}
-    where service_id = ${serviceId} order by ${sql.ref(column)}, id`.execute(db);
-  return rows.map((r) => ({ id: Number(r.id), position: Number(r.position) }));
-}
+/** A service's rows of `table` as one ordered list (responsibilities name their column `pos`). */
+const childList = (table: ChildTable, serviceId: number): OrderedList => ({
+  table,
+  parent: { column: "service_id", value: serviceId },
+  position: table === "responsibilities" ? "pos" : "position",
+});
 
-/** Writes positions 0..n-1 in the given order, touching only rows whose position changes. */
-async function renumber(db: Executor, table: OrderedTable, rows: { id: number; position: number }[]) {
-  const column = ORDER_COLUMN[table];
-  for (const [index, row] of rows.entries()) {
-    if (row.position !== index) await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${index} where id = ${row.id}`.execute(db);
-  }
-}
-
-/** Moves one row a step up or down and renumbers; NoChange at either end. Returns [from, to]. */
-async function moveRow(db: Executor, table: OrderedTable, serviceId: number, id: number, dir: "up" | "down"): Promise<[number, number]> {
-  const rows = await ordered(db, table, serviceId);
-  const from = rows.findIndex((r) => r.id === id);
-  if (from < 0) throw new ChildNotFoundError("service child");
-  const to = dir === "up" ? from - 1 : from + 1;
-  if (to < 0 || to >= rows.length) throw new NoChange();
-  [rows[from], rows[to]] = [rows[to], rows[from]];
-  await renumber(db, table, rows);
-  return [from, to];
-}
-
-async function closeGap(db: Executor, table: OrderedTable, serviceId: number) {
-  await renumber(db, table, await ordered(db, table, serviceId));
+/** Moves one row a step up or down; NoChange at either end. Returns [from, to]. */
+async function moveRow(db: Executor, table: ChildTable, serviceId: number, id: number, dir: "up" | "down"): Promise<[number, number]> {
+  const moved = await moveStep(db, childList(table, serviceId), id, dir);
+  if (!moved) throw new ChildNotFoundError("service child");
+  if (moved.from === moved.to) throw new NoChange();
+  return [moved.from, moved.to];
 }
 
 // ----------------------------------------------------------------------------------- writes
@@ -465,7 +447,7 @@ export async function addOption(
 ): Promise<number> {
   const values = parse(optionSchema, input);
   const result = await childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const position = (await ordered(trx, "service_options", serviceId)).length;
+    const position = await appendPosition(trx, childList("service_options", serviceId));
     const now = nowIso();
     const row = {
       ...values,
@@ -517,7 +499,7 @@ export async function removeOption(db: Executor, serviceId: number, expectedUpda
   return childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
     const current = await findOption(trx, serviceId, id);
     await trx.deleteFrom("service_options").where("id", "=", id).execute();
-    await closeGap(trx, "service_options", serviceId);
+    await closeGap(trx, childList("service_options", serviceId));
     await audit(trx, serviceId, "option_removed", causer, { id, ...optionAudit(current), position: current.position }, null);
     return true;
   });
@@ -570,7 +552,7 @@ export async function addResponsibility(
 ): Promise<number> {
   const values = parse(responsibilitySchema, input);
   const result = await childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const pos = (await ordered(trx, "responsibilities", serviceId)).length;
+    const pos = await appendPosition(trx, childList("responsibilities", serviceId));
     const now = nowIso();
     const { id } = await trx
       .insertInto("responsibilities")
@@ -611,7 +593,7 @@ export async function removeResponsibility(db: Executor, serviceId: number, expe
   return childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
     const current = await findResponsibility(trx, serviceId, id);
     await trx.deleteFrom("responsibilities").where("id", "=", id).execute();
-    await closeGap(trx, "responsibilities", serviceId);
+    await closeGap(trx, childList("responsibilities", serviceId));
     await audit(trx, serviceId, "responsibility_removed", causer, { id, ...responsibilityAudit(current), pos: current.pos }, null);
     return true;
   });
@@ -638,7 +620,7 @@ export async function moveResponsibility(
 export async function addLink(db: Executor, serviceId: number, expectedUpdatedAt: string | null, input: { url?: string }, causer: Causer): Promise<number> {
   const { url } = parse(linkSchema, input);
   const result = await childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const position = (await ordered(trx, "service_links", serviceId)).length;
+    const position = await appendPosition(trx, childList("service_links", serviceId));
     const { id } = await trx.insertInto("service_links").values({ service_id: serviceId, url, position }).returning("id").executeTakeFirstOrThrow();
     await audit(trx, serviceId, "link_added", causer, null, { id, url, position });
     return Number(id);
@@ -652,7 +634,7 @@ export async function removeLink(db: Executor, serviceId: number, expectedUpdate
     const current = await trx.selectFrom("service_links").selectAll().where("id", "=", id).where("service_id", "=", serviceId).executeTakeFirst();
     if (!current) throw new ChildNotFoundError("link");
     await trx.deleteFrom("service_links").where("id", "=", id).execute();
-    await closeGap(trx, "service_links", serviceId);
+    await closeGap(trx, childList("service_links", serviceId));
     await audit(trx, serviceId, "link_removed", causer, { id, url: current.url, position: current.position }, null);
     return true;
   });

@@ -6,33 +6,17 @@ import { recordActivity, type Causer, type Executor } from "../../server/audit.s
 import { inTransaction, isPostgresDb } from "../../server/db-helpers.server";
 import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "../../server/errors.server";
 import { canEditCategory, canEditService } from "../access/permissions.server";
+import { closeGap, moveTo, orderedRows, type OrderedList } from "../../server/positions.server";
 
 /** Who moves: the audit's causer, with the role whose grants decide where they may place a service. */
 export type Mover = Causer & { role: Role };
 
-/** The live (not binned) services of a category in display order. */
-async function orderedIds(db: Executor, categoryId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom("services")
-    .select("id")
-    .where("category_id", "=", categoryId)
-    .where("deleted_at", "is", null)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/** Writes positions 0..n-1 in the given order, touching only rows whose position changes. */
-async function renumber(db: Executor, ids: number[]) {
-  const rows = ids.length
-    ? await db.selectFrom("services").select(["id", "position"]).where("id", "in", ids).execute()
-    : [];
-  const current = new Map(rows.map((r) => [r.id, r.position]));
-  for (const [index, id] of ids.entries()) {
-    if (current.get(id) !== index) await db.updateTable("services").set({ position: index }).where("id", "=", id).execute();
-  }
-}
+/** The live (not binned) services of a category; binned ones keep their position. */
+const categoryList = (categoryId: number): OrderedList => ({
+  table: "services",
+  parent: { column: "category_id", value: categoryId },
+  excludeWhereSet: "deleted_at",
+});
 
 /**
  * Moves a service to `index` within `targetCategoryId` (its own or another category of its
@@ -81,18 +65,15 @@ async function moveOnce(trx: Transaction<Database>, serviceId: number, targetCat
     sourceCategoryId = now.category_id;
     service.position = now.position;
   }
-  const targetIds = (await orderedIds(trx, targetCategoryId)).filter((id) => id !== serviceId);
-  const at = Math.max(0, Math.min(Math.floor(index), targetIds.length));
-  targetIds.splice(at, 0, serviceId);
   if (sourceCategoryId !== targetCategoryId) {
     await trx
       .updateTable("services")
       .set({ category_id: targetCategoryId, service_catalogue_id: target.service_catalogue_id, updated_at: nowIso(), updated_by: causer.id })
       .where("id", "=", serviceId)
       .execute();
-    if (sourceCategoryId !== null) await renumber(trx, await orderedIds(trx, sourceCategoryId));
+    if (sourceCategoryId !== null) await closeGap(trx, categoryList(sourceCategoryId));
   }
-  await renumber(trx, targetIds);
+  const { to: at } = await moveTo(trx, categoryList(targetCategoryId), serviceId, index);
   await recordActivity(trx, {
     subjectType: "service",
     subjectId: serviceId,
@@ -108,6 +89,6 @@ async function moveOnce(trx: Transaction<Database>, serviceId: number, targetCat
 export async function positionInCategory(db: Executor, serviceId: number) {
   const service = await db.selectFrom("services").select(["category_id"]).where("id", "=", serviceId).executeTakeFirst();
   if (!service?.category_id) return null;
-  const ids = await orderedIds(db, service.category_id);
+  const ids = (await orderedRows(db, categoryList(service.category_id))).map((r) => r.id);
   return { categoryId: service.category_id, index: ids.indexOf(serviceId), count: ids.length };
 }
