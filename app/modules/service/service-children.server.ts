@@ -8,310 +8,32 @@
  * activity. Positions of options, responsibilities and links stay contiguous (0..n-1).
  */
 import crypto from "node:crypto";
-import type { Transaction } from "kysely";
-import { z } from "zod";
-import { DROPDOWN_SLOTS, type Database, type DropdownSlot } from "~/server/db/schema";
-import { errorKey, fieldErrorsFrom, type FieldErrors } from "~/ui/forms";
-import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
+import { sql, type Transaction } from "kysely";
+import type { z } from "zod";
+import type { Database } from "~/server/db/schema";
 import { nowIso } from "~/lib/time";
 import type { AcceptedImageMime } from "~/server/upload.server";
 import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
 import { inTransaction } from "../../server/db-helpers.server";
-import { NotFoundError } from "../../server/errors.server";
 import { appendPosition, closeGap, moveStep, type OrderedList } from "../../server/positions.server";
+import {
+  ChildNotFoundError,
+  ChildValidationError,
+  NoChange,
+  attributeDropdownSchema,
+  attributeTextSchema,
+  childId,
+  direction,
+  linkSchema,
+  optionSchema,
+  parse,
+  responsibilitySchema,
+} from "./service-children-input.server";
+import { getAttributeItem } from "./service-children-read.server";
 import { touchService } from "./service-version.server";
 
-// ------------------------------------------------------------------------------------ errors
-
-/** Invalid input; nothing was written. */
-export class ChildValidationError extends Error {
-  constructor(readonly errors: FieldErrors) {
-    super("invalid service child input");
-  }
-}
-
-/** The option, responsibility, link or attribute is not (or no longer) there; nothing was written. */
-export class ChildNotFoundError extends NotFoundError {}
-
-/** Thrown inside a transaction to roll back a write that would change nothing. */
-class NoChange extends Error {}
-
-// -------------------------------------------------------------------------------- validation
-
-export const NAME_MAX = 255;
-export const ART_NR_MAX = 100;
-export const RICH_TEXT_MAX = 100_000;
-export const RESPONSIBILITY_MAX = 2000;
-export const URL_MAX = 2000;
-export const ATTRIBUTE_TEXT_MAX = 2000;
-export const COSTS_MAX = 1_000_000_000;
-
-const REQUIRED = "validation.required";
-const tooLong = (max: number) => ({ error: errorKey("validation.tooLong", { max }) });
-
-const emptyToNull = (v: unknown) => (v == null || (typeof v === "string" && v.trim() === "") ? null : v);
-/** A form posted without JS sends \r\n line breaks. */
-const normaliseBreaks = (v: unknown) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v);
-
-const requiredText = (max: number) =>
-  z.preprocess(
-    (v) => normaliseBreaks(v ?? ""),
-    z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max, tooLong(max)),
-  );
-
-const optionalText = (max: number) =>
-  z.preprocess((v) => normaliseBreaks(emptyToNull(v)), z.string().trim().max(max, tooLong(max)).nullable());
-
-/** Rich text: stored sanitised; markup without any text (an empty paragraph) is stored as null. */
-const richText = optionalText(RICH_TEXT_MAX).transform((v) => {
-  if (v == null) return null;
-  const clean = sanitizeRichText(v);
-  return htmlToPlainText(clean) === "" ? null : clean;
-});
-
-/**
- * Costs in EUR: empty means 0; "12,50" and "1.234,50" (German) as well as "12.50" are accepted.
- * Without a comma a dot is the decimal point. Stored rounded to cents.
- */
-export function normaliseCosts(v: unknown): unknown {
-  if (v == null) return 0;
-  if (typeof v !== "string") return v;
-  let s = v.replace(/[\s\u00a0€]/g, "");
-  if (s === "") return 0;
-  if (s.includes(",")) s = s.replace(/\./g, "").replace(",", ".");
-  return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : Number.NaN;
-}
-
-const costsSchema = z.preprocess(
-  normaliseCosts,
-  z
-    .number({ error: "servicechildren.costsInvalid" })
-    .min(0, { error: "servicechildren.costsNegative" })
-    .max(COSTS_MAX, { error: "servicechildren.costsInvalid" })
-    .transform((n) => Math.round(n * 100) / 100),
-);
-
-/** A checkbox: "on" (the browser's default value), "1", "true" or true mean checked. */
-const checkbox = z.preprocess((v) => v === true || v === 1 || v === "on" || v === "1" || v === "true", z.boolean());
-
-const idSchema = z.coerce.number().int().positive();
-const directionSchema = z.enum(["up", "down"]);
-
-export const optionSchema = z.object({
-  name: requiredText(NAME_MAX),
-  art_nr: optionalText(ART_NR_MAX),
-  short_description: richText,
-  description: richText,
-  costs: costsSchema,
-});
-
-export const responsibilitySchema = z.object({
-  description: requiredText(RESPONSIBILITY_MAX),
-  client: checkbox,
-  it: checkbox,
-});
-
-/** An absolute http(s) address. */
-export const urlSchema = z.preprocess(
-  (v) => v ?? "",
-  z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, { error: REQUIRED })
-    .max(URL_MAX, tooLong(URL_MAX))
-    .refine((v) => {
-      try {
-        const url = new URL(v);
-        return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-      } catch {
-        return false;
-      }
-    }, { error: "validation.url" }),
-);
-
-export const linkSchema = z.object({ url: urlSchema });
-
-export const attributeTextSchema = z.object({ item: idSchema, text: optionalText(ATTRIBUTE_TEXT_MAX) });
-export const attributeDropdownSchema = z.object({
-  item: idSchema,
-  reference: z.preprocess(emptyToNull, z.enum(DROPDOWN_SLOTS, { error: "servicechildren.attributes.invalidChoice" }).nullable()),
-});
-
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new ChildValidationError(fieldErrorsFrom(result.error));
-  return result.data;
-}
-
-/** A child's id from a form; anything that is not a positive integer cannot exist. */
-function childId(raw: unknown): number {
-  const result = idSchema.safeParse(raw);
-  if (!result.success) throw new ChildNotFoundError("service child");
-  return result.data;
-}
-
-function direction(raw: unknown): "up" | "down" {
-  const result = directionSchema.safeParse(raw);
-  if (!result.success) throw new ChildValidationError({ direction: "errors.badRequest" });
-  return result.data;
-}
-
-// ---------------------------------------------------------------------------------- reading
-
-export interface ServiceOptionView {
-  id: number;
-  name: string;
-  short_description: string | null;
-  description: string | null;
-  art_nr: string | null;
-  costs: number;
-  position: number;
-  /** The picture as a data: URL (the CSP allows data: images), or null. */
-  pictureUrl: string | null;
-}
-
-export interface ResponsibilityView {
-  id: number;
-  pos: number;
-  description: string | null;
-  client: boolean;
-  it: boolean;
-}
-
-export interface LinkView {
-  id: number;
-  url: string;
-  position: number;
-}
-
-export interface AttributeSlot {
-  reference: DropdownSlot;
-  value: string;
-}
-
-export interface AttributeView {
-  id: number;
-  designation: string;
-  headline: string;
-  details: string | null;
-  type: "text" | "dropdown";
-  /** Active slots only, in slot order (dropdowns; empty for text attributes). */
-  slots: AttributeSlot[];
-  /** The service's text (text attributes), else null. */
-  text: string | null;
-  /** The service's chosen slot (dropdowns), null when none or when the slot is no longer active. */
-  selected: DropdownSlot | null;
-}
-
-export interface ServiceChildren {
-  options: ServiceOptionView[];
-  responsibilities: ResponsibilityView[];
-  links: LinkView[];
-  attributes: { items: AttributeView[] };
-}
-
-const PICTURE_MIMES = new Set<string>(["image/jpeg", "image/png"]);
-
-function pictureUrl(data: string | null, mime: string | null): string | null {
-  return data && mime && PICTURE_MIMES.has(mime) ? `data:${mime};base64,${data}` : null;
-}
-
-type DropdownRow = Record<`drop_down_${DropdownSlot}_value`, string | null> & Record<`drop_down_${DropdownSlot}_active`, number | null>;
-
-function activeSlots(row: DropdownRow): AttributeSlot[] {
-  const slots: AttributeSlot[] = [];
-  for (const reference of DROPDOWN_SLOTS) {
-    const value = row[`drop_down_${reference}_value`];
-    if (Number(row[`drop_down_${reference}_active`]) === 1 && value != null && value.trim() !== "") slots.push({ reference, value });
-  }
-  return slots;
-}
-
-const SLOT_COLUMNS = DROPDOWN_SLOTS.flatMap((s) => [`d.drop_down_${s}_value`, `d.drop_down_${s}_active`] as const);
-
-/** The active attribute definitions (text and dropdown) in display order, with their active slots. */
-async function activeAttributeItems(db: Executor, onlyId?: number) {
-  const rows = await db
-    .selectFrom("service_attribute_items as i")
-    .leftJoin("attribute_dropdowns as d", "d.attribute_item_id", "i.id")
-    .select(["i.id", "i.designation", "i.headline", "i.details", "i.type", ...SLOT_COLUMNS])
-    .where("i.active", "=", 1)
-    .where("i.type", "in", ["text", "dropdown"])
-    .$if(onlyId !== undefined, (qb) => qb.where("i.id", "=", onlyId!))
-    .orderBy("i.position")
-    .orderBy("i.id")
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    designation: r.designation,
-    headline: r.headline,
-    details: r.details,
-    type: r.type as "text" | "dropdown",
-    slots: r.type === "dropdown" ? activeSlots(r as unknown as DropdownRow) : [],
-  }));
-}
-
-/** One attribute definition (active, text or dropdown) for showing its form again; null if there is none. */
-export async function getAttributeItem(db: Executor, itemId: number) {
-  return (await activeAttributeItems(db, itemId))[0] ?? null;
-}
-
-/** Everything the service page shows of a service's children, in six queries (run together). */
-export async function loadServiceChildren(db: Executor, serviceId: number): Promise<ServiceChildren> {
-  const [options, responsibilities, links, items, texts, choices] = await Promise.all([
-    db
-      .selectFrom("service_options")
-      .select(["id", "name", "short_description", "description", "art_nr", "costs", "position", "picture", "picture_mime"])
-      .where("service_id", "=", serviceId)
-      .orderBy("position")
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("responsibilities")
-      .select(["id", "pos", "description", "client", "it"])
-      .where("service_id", "=", serviceId)
-      .orderBy("pos")
-      .orderBy("id")
-      .execute(),
-    db.selectFrom("service_links").select(["id", "url", "position"]).where("service_id", "=", serviceId).orderBy("position").orderBy("id").execute(),
-    activeAttributeItems(db),
-    db.selectFrom("service_attribute_text_items").select(["service_attribute_item_id", "text"]).where("service_id", "=", serviceId).execute(),
-    db.selectFrom("service_dropdown_items").select(["items_id", "value_reference"]).where("service_id", "=", serviceId).execute(),
-  ]);
-  const textByItem = new Map(texts.map((t) => [t.service_attribute_item_id, t.text]));
-  const choiceByItem = new Map(choices.map((c) => [c.items_id, c.value_reference]));
-  return {
-    options: options.map((o) => ({
-      id: o.id,
-      name: o.name,
-      // Sanitised on save; again here so that rows written by older versions or imports are safe to render too.
-      short_description: o.short_description ? sanitizeRichText(o.short_description) : null,
-      description: o.description ? sanitizeRichText(o.description) : null,
-      art_nr: o.art_nr,
-      costs: Number(o.costs),
-      position: o.position,
-      pictureUrl: pictureUrl(o.picture, o.picture_mime),
-    })),
-    responsibilities: responsibilities.map((r) => ({
-      id: r.id,
-      pos: r.pos,
-      description: r.description,
-      client: Number(r.client) === 1,
-      it: Number(r.it) === 1,
-    })),
-    links,
-    attributes: {
-      items: items.map((item) => {
-        const chosen = choiceByItem.get(item.id) ?? null;
-        return {
-          ...item,
-          text: item.type === "text" ? (textByItem.get(item.id) ?? null) : null,
-          selected: item.type === "dropdown" && chosen && item.slots.some((s) => s.reference === chosen) ? chosen : null,
-        };
-      }),
-    },
-  };
-}
+export * from "./service-children-input.server";
+export * from "./service-children-read.server";
 
 // -------------------------------------------------------------------------------- positions
 
@@ -396,6 +118,118 @@ function diff(id: number, before: Record<string, unknown>, after: Record<string,
   };
 }
 
+// ------------------------------------------------------------- options, responsibilities, links
+
+/**
+ * The three ordered children differ only in their table, their fields and what the audit shows
+ * of them; adding, changing, removing and moving work the same way for all three.
+ */
+interface ListChild<Values, Input> {
+  /** Event prefix (`option_added`, …) and the not-found subject. */
+  name: "option" | "responsibility" | "link";
+  table: ChildTable;
+  schema: z.ZodType<Values>;
+  /** The columns written for validated values; `current` is the stored row when changing one. */
+  columns: (values: Values, input: Input, current?: Record<string, unknown>) => Record<string, unknown>;
+  /** What the audit records of a row (never picture bytes). */
+  audited: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** Whether the table has created_at/updated_at. */
+  timestamps: boolean;
+}
+
+const positionKey = (kind: { table: ChildTable }) => (kind.table === "responsibilities" ? "pos" : "position");
+
+async function findChild(db: Executor, kind: { name: string; table: ChildTable }, serviceId: number, id: number) {
+  const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(kind.table)} where id = ${id} and service_id = ${serviceId}`.execute(db);
+  if (!rows[0]) throw new ChildNotFoundError(kind.name);
+  return rows[0];
+}
+
+/** Adds a child at the end of the service's list; returns its id. */
+async function addChild<V, I>(kind: ListChild<V, I>, db: Executor, serviceId: number, expectedUpdatedAt: string | null, input: I, causer: Causer): Promise<number> {
+  const values = parse(kind.schema, input);
+  const result = await childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
+    const position = await appendPosition(trx, childList(kind.table, serviceId));
+    const columns = kind.columns(values, input);
+    const now = nowIso();
+    const row = { service_id: serviceId, ...columns, [positionKey(kind)]: position, ...(kind.timestamps ? { created_at: now, updated_at: now } : {}) };
+    const { id } = await trx
+      .insertInto(kind.table)
+      .values(row as never)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await audit(trx, serviceId, `${kind.name}_added`, causer, null, { id, ...kind.audited(columns), [positionKey(kind)]: position });
+    return Number(id);
+  });
+  return result as number;
+}
+
+/** Changes a child; false when nothing changed (nothing is written then). */
+async function updateChild<V, I extends { id: number | string }>(
+  kind: ListChild<V, I>,
+  db: Executor,
+  serviceId: number,
+  expectedUpdatedAt: string | null,
+  input: I,
+  causer: Causer,
+): Promise<boolean> {
+  const id = childId(input.id);
+  const values = parse(kind.schema, input);
+  return childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
+    const current = await findChild(trx, kind, serviceId, id);
+    const next = kind.columns(values, input, current);
+    const { keys, oldValues, newValues } = diff(id, kind.audited(current), kind.audited(next));
+    if (keys.length === 0) throw new NoChange();
+    await trx
+      .updateTable(kind.table)
+      .set({ ...next, ...(kind.timestamps ? { updated_at: nowIso() } : {}) } as never)
+      .where("id", "=", id)
+      .execute();
+    await audit(trx, serviceId, `${kind.name}_updated` as ChildEvent, causer, oldValues, newValues);
+    return true;
+  });
+}
+
+async function removeChild(kind: ListChild<unknown, never>, db: Executor, serviceId: number, expectedUpdatedAt: string | null, input: { id: number | string }, causer: Causer) {
+  const id = childId(input.id);
+  return childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
+    const current = await findChild(trx, kind, serviceId, id);
+    await trx.deleteFrom(kind.table).where("id", "=", id).execute();
+    await closeGap(trx, childList(kind.table, serviceId));
+    const key = positionKey(kind);
+    await audit(trx, serviceId, `${kind.name}_removed`, causer, { id, ...kind.audited(current), [key]: current[key] }, null);
+    return true;
+  });
+}
+
+/** Moves a child one place up or down; false (nothing written) at either end. */
+async function moveChild(
+  kind: ListChild<unknown, never>,
+  db: Executor,
+  serviceId: number,
+  expectedUpdatedAt: string | null,
+  input: { id: number | string; direction: "up" | "down" | string },
+  causer: Causer,
+) {
+  const id = childId(input.id);
+  const dir = direction(input.direction);
+  return childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
+    const [from, to] = await moveRow(trx, kind.table, serviceId, id, dir);
+    const key = positionKey(kind);
+    await audit(trx, serviceId, `${kind.name}_moved`, causer, { id, [key]: from }, { id, [key]: to });
+    return true;
+  });
+}
+
+type Removal = (db: Executor, serviceId: number, expectedUpdatedAt: string | null, input: { id: number | string }, causer: Causer) => Promise<boolean>;
+type Move = (
+  db: Executor,
+  serviceId: number,
+  expectedUpdatedAt: string | null,
+  input: { id: number | string; direction: "up" | "down" | string },
+  causer: Causer,
+) => Promise<boolean>;
+
 // ---- options
 
 export interface OptionPicture {
@@ -413,114 +247,44 @@ export interface OptionFields {
   costs?: string | number | null;
 }
 
+type OptionInput = OptionFields & { picture?: OptionPicture | null };
+
 /** The audit's view of a picture: type, size and a fingerprint, never the bytes. */
-function pictureSummary(data: string | null, mime: string | null): string | null {
-  if (!data) return null;
+function pictureSummary(data: unknown, mime: unknown): string | null {
+  if (typeof data !== "string" || !data) return null;
   const hash = crypto.createHash("sha256").update(data).digest("hex").slice(0, 12);
-  return `${mime ?? "?"}, ${Math.floor((data.length * 3) / 4)} bytes, sha256 ${hash}`;
+  return `${typeof mime === "string" ? mime : "?"}, ${Math.floor((data.length * 3) / 4)} bytes, sha256 ${hash}`;
 }
 
-async function findOption(db: Executor, serviceId: number, id: number) {
-  const row = await db.selectFrom("service_options").selectAll().where("id", "=", id).where("service_id", "=", serviceId).executeTakeFirst();
-  if (!row) throw new ChildNotFoundError("option");
-  return row;
-}
-
-function optionAudit(o: { name: string; short_description: string | null; description: string | null; art_nr: string | null; costs: number; picture: string | null; picture_mime: string | null }) {
-  return {
+const OPTION: ListChild<z.infer<typeof optionSchema>, OptionInput> = {
+  name: "option",
+  table: "service_options",
+  schema: optionSchema,
+  timestamps: true,
+  // `picture`: undefined keeps the current one, null removes it, a picture replaces it.
+  columns: (values, input, current) => ({
+    ...values,
+    picture: input.picture === undefined ? (current?.picture ?? null) : (input.picture?.data ?? null),
+    picture_mime: input.picture === undefined ? (current?.picture_mime ?? null) : (input.picture?.mime ?? null),
+  }),
+  audited: (o) => ({
     name: o.name,
     short_description: o.short_description,
     description: o.description,
     art_nr: o.art_nr,
     costs: Number(o.costs),
     picture: pictureSummary(o.picture, o.picture_mime),
-  };
-}
+  }),
+};
 
 /** Adds an option at the end of the service's options; returns its id. */
-export async function addOption(
-  db: Executor,
-  serviceId: number,
-  expectedUpdatedAt: string | null,
-  input: OptionFields & { picture?: OptionPicture | null },
-  causer: Causer,
-): Promise<number> {
-  const values = parse(optionSchema, input);
-  const result = await childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const position = await appendPosition(trx, childList("service_options", serviceId));
-    const now = nowIso();
-    const row = {
-      ...values,
-      picture: input.picture?.data ?? null,
-      picture_mime: input.picture?.mime ?? null,
-    };
-    const { id } = await trx
-      .insertInto("service_options")
-      .values({ service_id: serviceId, ...row, position, created_at: now, updated_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await audit(trx, serviceId, "option_added", causer, null, { id, ...optionAudit(row), position });
-    return Number(id);
-  });
-  return result as number;
-}
-
-/**
- * Updates an option. `picture`: undefined keeps the current one, null removes it, a picture
- * replaces it. Returns false when nothing changed (nothing is written then).
- */
-export async function updateOption(
-  db: Executor,
-  serviceId: number,
-  expectedUpdatedAt: string | null,
-  input: OptionFields & { id: number | string; picture?: OptionPicture | null },
-  causer: Causer,
-): Promise<boolean> {
-  const id = childId(input.id);
-  const values = parse(optionSchema, input);
-  const result = await childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const current = await findOption(trx, serviceId, id);
-    const next = {
-      ...values,
-      picture: input.picture === undefined ? current.picture : (input.picture?.data ?? null),
-      picture_mime: input.picture === undefined ? current.picture_mime : (input.picture?.mime ?? null),
-    };
-    const { keys, oldValues, newValues } = diff(id, optionAudit(current), optionAudit(next));
-    if (keys.length === 0) throw new NoChange();
-    await trx.updateTable("service_options").set({ ...next, updated_at: nowIso() }).where("id", "=", id).execute();
-    await audit(trx, serviceId, "option_updated", causer, oldValues, newValues);
-    return true;
-  });
-  return result;
-}
-
-export async function removeOption(db: Executor, serviceId: number, expectedUpdatedAt: string | null, input: { id: number | string }, causer: Causer): Promise<boolean> {
-  const id = childId(input.id);
-  return childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const current = await findOption(trx, serviceId, id);
-    await trx.deleteFrom("service_options").where("id", "=", id).execute();
-    await closeGap(trx, childList("service_options", serviceId));
-    await audit(trx, serviceId, "option_removed", causer, { id, ...optionAudit(current), position: current.position }, null);
-    return true;
-  });
-}
-
-/** Moves an option one place up or down; false (nothing written) at either end. */
-export async function moveOption(
-  db: Executor,
-  serviceId: number,
-  expectedUpdatedAt: string | null,
-  input: { id: number | string; direction: "up" | "down" | string },
-  causer: Causer,
-): Promise<boolean> {
-  const id = childId(input.id);
-  const dir = direction(input.direction);
-  return childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const [from, to] = await moveRow(trx, "service_options", serviceId, id, dir);
-    await audit(trx, serviceId, "option_moved", causer, { id, position: from }, { id, position: to });
-    return true;
-  });
-}
+export const addOption = (db: Executor, serviceId: number, expectedUpdatedAt: string | null, input: OptionInput, causer: Causer) =>
+  addChild(OPTION, db, serviceId, expectedUpdatedAt, input, causer);
+/** Updates an option; the picture is kept unless `picture` is given (null removes it). False when unchanged. */
+export const updateOption = (db: Executor, serviceId: number, expectedUpdatedAt: string | null, input: OptionInput & { id: number | string }, causer: Causer) =>
+  updateChild(OPTION, db, serviceId, expectedUpdatedAt, input, causer);
+export const removeOption: Removal = (...args) => removeChild(OPTION as ListChild<unknown, never>, ...args);
+export const moveOption: Move = (...args) => moveChild(OPTION as ListChild<unknown, never>, ...args);
 
 // ---- responsibilities
 
@@ -531,130 +295,42 @@ export interface ResponsibilityFields {
   it?: boolean | string | null;
 }
 
-async function findResponsibility(db: Executor, serviceId: number, id: number) {
-  const row = await db.selectFrom("responsibilities").selectAll().where("id", "=", id).where("service_id", "=", serviceId).executeTakeFirst();
-  if (!row) throw new ChildNotFoundError("responsibility");
-  return row;
-}
+const RESPONSIBILITY: ListChild<z.infer<typeof responsibilitySchema>, ResponsibilityFields> = {
+  name: "responsibility",
+  table: "responsibilities",
+  schema: responsibilitySchema,
+  timestamps: true,
+  columns: (values) => ({ description: values.description, client: values.client ? 1 : 0, it: values.it ? 1 : 0 }),
+  audited: (r) => ({ description: r.description, client: Number(r.client) === 1, it: Number(r.it) === 1 }),
+};
 
-const responsibilityAudit = (r: { description: string | null; client: number | boolean; it: number | boolean }) => ({
-  description: r.description,
-  client: Number(r.client) === 1 || r.client === true,
-  it: Number(r.it) === 1 || r.it === true,
-});
-
-export async function addResponsibility(
-  db: Executor,
-  serviceId: number,
-  expectedUpdatedAt: string | null,
-  input: ResponsibilityFields,
-  causer: Causer,
-): Promise<number> {
-  const values = parse(responsibilitySchema, input);
-  const result = await childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const pos = await appendPosition(trx, childList("responsibilities", serviceId));
-    const now = nowIso();
-    const { id } = await trx
-      .insertInto("responsibilities")
-      .values({ service_id: serviceId, description: values.description, client: values.client ? 1 : 0, it: values.it ? 1 : 0, pos, created_at: now, updated_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await audit(trx, serviceId, "responsibility_added", causer, null, { id, ...responsibilityAudit(values), pos });
-    return Number(id);
-  });
-  return result as number;
-}
-
-export async function updateResponsibility(
+export const addResponsibility = (db: Executor, serviceId: number, expectedUpdatedAt: string | null, input: ResponsibilityFields, causer: Causer) =>
+  addChild(RESPONSIBILITY, db, serviceId, expectedUpdatedAt, input, causer);
+export const updateResponsibility = (
   db: Executor,
   serviceId: number,
   expectedUpdatedAt: string | null,
   input: ResponsibilityFields & { id: number | string },
   causer: Causer,
-): Promise<boolean> {
-  const id = childId(input.id);
-  const values = parse(responsibilitySchema, input);
-  return childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const current = await findResponsibility(trx, serviceId, id);
-    const { keys, oldValues, newValues } = diff(id, responsibilityAudit(current), responsibilityAudit(values));
-    if (keys.length === 0) throw new NoChange();
-    await trx
-      .updateTable("responsibilities")
-      .set({ description: values.description, client: values.client ? 1 : 0, it: values.it ? 1 : 0, updated_at: nowIso() })
-      .where("id", "=", id)
-      .execute();
-    await audit(trx, serviceId, "responsibility_updated", causer, oldValues, newValues);
-    return true;
-  });
-}
-
-export async function removeResponsibility(db: Executor, serviceId: number, expectedUpdatedAt: string | null, input: { id: number | string }, causer: Causer): Promise<boolean> {
-  const id = childId(input.id);
-  return childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const current = await findResponsibility(trx, serviceId, id);
-    await trx.deleteFrom("responsibilities").where("id", "=", id).execute();
-    await closeGap(trx, childList("responsibilities", serviceId));
-    await audit(trx, serviceId, "responsibility_removed", causer, { id, ...responsibilityAudit(current), pos: current.pos }, null);
-    return true;
-  });
-}
-
-export async function moveResponsibility(
-  db: Executor,
-  serviceId: number,
-  expectedUpdatedAt: string | null,
-  input: { id: number | string; direction: "up" | "down" | string },
-  causer: Causer,
-): Promise<boolean> {
-  const id = childId(input.id);
-  const dir = direction(input.direction);
-  return childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const [from, to] = await moveRow(trx, "responsibilities", serviceId, id, dir);
-    await audit(trx, serviceId, "responsibility_moved", causer, { id, pos: from }, { id, pos: to });
-    return true;
-  });
-}
+) => updateChild(RESPONSIBILITY, db, serviceId, expectedUpdatedAt, input, causer);
+export const removeResponsibility: Removal = (...args) => removeChild(RESPONSIBILITY as ListChild<unknown, never>, ...args);
+export const moveResponsibility: Move = (...args) => moveChild(RESPONSIBILITY as ListChild<unknown, never>, ...args);
 
 // ---- links
 
-export async function addLink(db: Executor, serviceId: number, expectedUpdatedAt: string | null, input: { url?: string }, causer: Causer): Promise<number> {
-  const { url } = parse(linkSchema, input);
-  const result = await childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const position = await appendPosition(trx, childList("service_links", serviceId));
-    const { id } = await trx.insertInto("service_links").values({ service_id: serviceId, url, position }).returning("id").executeTakeFirstOrThrow();
-    await audit(trx, serviceId, "link_added", causer, null, { id, url, position });
-    return Number(id);
-  });
-  return result as number;
-}
+const LINK: ListChild<z.infer<typeof linkSchema>, { url?: string }> = {
+  name: "link",
+  table: "service_links",
+  schema: linkSchema,
+  timestamps: false,
+  columns: (values) => ({ url: values.url }),
+  audited: (l) => ({ url: l.url }),
+};
 
-export async function removeLink(db: Executor, serviceId: number, expectedUpdatedAt: string | null, input: { id: number | string }, causer: Causer): Promise<boolean> {
-  const id = childId(input.id);
-  return childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const current = await trx.selectFrom("service_links").selectAll().where("id", "=", id).where("service_id", "=", serviceId).executeTakeFirst();
-    if (!current) throw new ChildNotFoundError("link");
-    await trx.deleteFrom("service_links").where("id", "=", id).execute();
-    await closeGap(trx, childList("service_links", serviceId));
-    await audit(trx, serviceId, "link_removed", causer, { id, url: current.url, position: current.position }, null);
-    return true;
-  });
-}
-
-export async function moveLink(
-  db: Executor,
-  serviceId: number,
-  expectedUpdatedAt: string | null,
-  input: { id: number | string; direction: "up" | "down" | string },
-  causer: Causer,
-): Promise<boolean> {
-  const id = childId(input.id);
-  const dir = direction(input.direction);
-  return childWrite(db, serviceId, expectedUpdatedAt, causer, async (trx) => {
-    const [from, to] = await moveRow(trx, "service_links", serviceId, id, dir);
-    await audit(trx, serviceId, "link_moved", causer, { id, position: from }, { id, position: to });
-    return true;
-  });
-}
+export const addLink = (db: Executor, serviceId: number, expectedUpdatedAt: string | null, input: { url?: string }, causer: Causer) =>
+  addChild(LINK, db, serviceId, expectedUpdatedAt, input, causer);
+export const removeLink: Removal = (...args) => removeChild(LINK as ListChild<unknown, never>, ...args);
+export const moveLink: Move = (...args) => moveChild(LINK as ListChild<unknown, never>, ...args);
 
 // ---- attributes
 
