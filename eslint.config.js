@@ -24,6 +24,49 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='formData']",
           message: "Read forms with readFormData() from ~/server/request-body.server: it answers 415/400 for bodies that are not forms.",
         },
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            "Use inTransaction() from ~/server/db-helpers.server: it retries a transaction SQLite refused (SQLITE_BUSY_SNAPSHOT when another process wrote) or Postgres chose as a deadlock victim.",
+        },
+      ],
+    },
+  },
+  // Module boundaries (docs/decisions/0015-domain-modules.md). Client-safe code — UI, types,
+  // schemas, shared helpers — may name server code only in type positions, so nothing
+  // server-only can reach the browser bundle by accident.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.{ts,tsx}", "app/server/**", "app/routes/**", "app/root.tsx", "app/entry.server.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["*.server", "**/*.server", "~/server/**"],
+              allowTypeImports: true,
+              message: "Client-safe code may import server code only with `import type`; move the logic into a *.server.ts file.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Route files only wire a URL to a module: data access lives in the module's *.server.ts.
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/server/db/**", "**/server/db/**", "kysely", "better-sqlite3", "pg"],
+              message: "Routes only wire a URL to a module; put queries in the module's *.server.ts.",
+            },
+          ],
+        },
       ],
     },
   },

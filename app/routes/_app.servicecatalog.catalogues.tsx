@@ -1,82 +1,10 @@
-import { Badge, Button, Card, Group, Stack, Table, TextInput, Title } from "@mantine/core";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { passesAdminGuard } from "~/modules/access/roles";
-import { requireCapability } from "~/modules/access/session.server";
-import { getDb } from "~/server/db/db.server";
-import { browserAction } from "~/modules/catalogue/browser.server";
-import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
-import { translateError } from "~/ui/forms";
-import { getCurrentCatalogueId, listCatalogues } from "~/modules/catalogue/catalogue.server";
+import { useLoaderData } from "@remix-run/react";
+import { cataloguesAction, cataloguesLoader } from "~/modules/catalogue/catalogues-page.server";
+import { CataloguesPage } from "~/modules/catalogue/ui/browser/CataloguesPage";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireCapability(request, "catalogue:read");
-  const db = getDb();
-  const [catalogues, current] = await Promise.all([listCatalogues(db), getCurrentCatalogueId(db, user.id)]);
-  return { catalogues, current, canCreate: passesAdminGuard(user.role) };
-}
+export const loader = cataloguesLoader;
+export const action = cataloguesAction;
 
-// Same intents as the browser (pick / create a catalogue): one implementation.
-export const action = ({ request }: ActionFunctionArgs) => browserAction(request);
-
-export default function Catalogues() {
-  const { catalogues, current, canCreate } = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ errors?: Record<string, string> }>();
-  const { t } = useTranslation();
-  return (
-    <Stack maw={900}>
-      <Title order={1}>{t("catalogue.managerTitle")}</Title>
-      <Table withTableBorder data-testid="catalogues">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("catalogue.title")}</Table.Th>
-            <Table.Th>{t("catalogue.servicesPanel")}</Table.Th>
-            <Table.Th>{t("catalogue.areasPanel")}</Table.Th>
-            <Table.Th>{t("catalogue.categoriesPanel")}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {catalogues.map((c) => (
-            <Table.Tr key={c.id} data-testid="catalogue-row">
-              <Table.Td>{catalogueTitle(t, c)}</Table.Td>
-              <Table.Td>{c.services}</Table.Td>
-              <Table.Td>{c.areas}</Table.Td>
-              <Table.Td>{c.categories}</Table.Td>
-              <Table.Td>
-                {c.id === current ? (
-                  <Badge color="green.9" variant="filled">
-                    {t("catalogue.current")}
-                  </Badge>
-                ) : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="catalogue" />
-                    <input type="hidden" name="catalogue" value={c.id} />
-                    <Button type="submit" size="xs" variant="default">
-                      {t("catalogue.makeCurrent")}
-                    </Button>
-                  </Form>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {canCreate ? (
-        <Card withBorder maw={520}>
-          <Title order={2} size="h4" mb="sm">
-            {t("catalogue.newCatalogue")}
-          </Title>
-          <Form method="post">
-            <input type="hidden" name="intent" value="createCatalogue" />
-            <Group align="flex-end">
-              <TextInput name="title" label={t("catalogue.title")} required error={translateError(t, actionData?.errors?.title)} style={{ flex: 1 }} />
-              <Button type="submit">{t("catalogue.create")}</Button>
-            </Group>
-          </Form>
-        </Card>
-      ) : null}
-    </Stack>
-  );
+export default function CataloguesRoute() {
+  return <CataloguesPage {...useLoaderData<typeof loader>()} />;
 }

@@ -1,63 +1,12 @@
-import { Anchor, Button, Card, Checkbox, Stack, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { requireUser } from "~/modules/access/session.server";
-import { readSidebarPrefs } from "~/server/prefs.server";
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { settingsLoader } from "~/modules/settings/settings-page.server";
+import { SettingsPage } from "~/modules/settings/ui/SettingsPage";
 
 export const meta: MetaFunction = () => [{ title: "Einstellungen · ServiceHub" }];
+export const loader = settingsLoader;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { prefs: await readSidebarPrefs(request), azureUser: user.azureUser };
-}
-
-export default function Settings() {
+export default function SettingsRoute() {
   const { prefs, azureUser } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
-  const [showWhole, setShowWhole] = useState(prefs.showWholeDrawer);
-  return (
-    <Stack maw={720}>
-      <Title order={1}>{t("settings.title")}</Title>
-      <Card withBorder>
-        <Title order={2} size="h4" mb="sm">
-          {t("settings.sidebar")}
-        </Title>
-        <Form method="post" action="/prefs/sidebar">
-          <input type="hidden" name="redirectTo" value="/settings" />
-          <input type="hidden" name="notify" value="true" />
-          <Stack gap="sm">
-            <input type="hidden" name="showWholeDrawer" value="false" />
-            <Checkbox
-              name="showWholeDrawer"
-              value="true"
-              label={t("settings.showWholeDrawer")}
-              defaultChecked={prefs.showWholeDrawer}
-              onChange={(event) => setShowWhole(event.currentTarget.checked)}
-            />
-            {/* Disabled while the whole drawer is shown (spec 01 §2); a disabled field is not sent, so it keeps its value. */}
-            <input type="hidden" name="expandOnHover" value="false" disabled={showWhole} />
-            <Checkbox name="expandOnHover" value="true" label={t("settings.expandOnHover")} defaultChecked={prefs.expandOnHover} disabled={showWhole} />
-            <div>
-              <Button type="submit" data-testid="save-sidebar">
-                {t("app.save")}
-              </Button>
-            </div>
-          </Stack>
-        </Form>
-      </Card>
-      {azureUser ? null : (
-        <Card withBorder>
-          <Title order={2} size="h4" mb="sm">
-            {t("settings.account")}
-          </Title>
-          <Anchor component={Link} to="/settings/password">
-            {t("topbar.changePassword")}
-          </Anchor>
-        </Card>
-      )}
-      <Outlet />
-    </Stack>
-  );
+  return <SettingsPage prefs={prefs} azureUser={azureUser} />;
 }

@@ -1,14 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireCapability } from "~/modules/access/session.server";
-import { getDb } from "~/server/db/db.server";
-import { getCurrentCatalogueId } from "~/modules/catalogue/catalogue.server";
-import { suggestServices } from "~/modules/catalogue/service-search.server";
+import { suggestLoader } from "~/modules/catalogue/suggest-page.server";
 
-/** Search-box suggestions for the current catalogue (JSON; used by the browser's datalist). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireCapability(request, "catalogue:read");
-  const q = new URL(request.url).searchParams.get("q") ?? "";
-  const db = getDb();
-  const suggestions = await suggestServices(db, await getCurrentCatalogueId(db, user.id), q.slice(0, 200));
-  return Response.json({ suggestions }, { headers: { "Cache-Control": "private, max-age=10" } });
-}
+export const loader = suggestLoader;

@@ -1,16 +1,16 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { getDb } from "~/server/db/db.server";
-import { fieldErrorsFrom, type FieldErrors } from "~/ui/forms";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { LoginSchema } from "~/modules/access/schemas";
 import { LOCKOUT_WINDOW_MS, clearFailedLogins, isLockedOut, recordFailedLogin } from "~/modules/access/login-attempt.server";
 import { verifyLogin, type SessionUser } from "~/modules/access/user.server";
 
-/** A refused sign-in: the status to answer with and what the form shows. */
+/** A refused sign-in: the status to answer with and the form's message (an i18n key). */
 export class LoginError extends Error {
   constructor(
     readonly status: 400 | 401 | 429,
-    readonly errors: FieldErrors,
+    readonly formError: string,
   ) {
     super(`login refused (${status})`);
   }
@@ -28,20 +28,21 @@ export const authenticator = new Authenticator<SessionUser>();
 
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
-    const parsed = LoginSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new LoginError(400, fieldErrorsFrom(parsed.error));
-    const { email, password } = parsed.data;
+    // The login action has validated the form already; this guards other callers of the strategy.
+    const submission = parseWithZod(form, { schema: LoginSchema });
+    if (submission.status !== "success") throw new LoginError(400, "auth.invalidCredentials");
+    const { email, password } = submission.value;
     const db = getDb();
     const ip = clientIp(request);
     // Checked before the password, so a locked account cannot be probed further.
     if (await isLockedOut(db, email, ip)) {
-      throw new LoginError(429, { _form: `auth.tooManyAttempts|minutes=${LOCKOUT_WINDOW_MS / 60_000}` });
+      throw new LoginError(429, `auth.tooManyAttempts|minutes=${LOCKOUT_WINDOW_MS / 60_000}`);
     }
     const user = await verifyLogin(db, email, password);
     if (!user) {
       await recordFailedLogin(db, email, ip);
       // One message for unknown e-mail and wrong password alike.
-      throw new LoginError(401, { _form: "auth.invalidCredentials" });
+      throw new LoginError(401, "auth.invalidCredentials");
     }
     await clearFailedLogins(db, email, ip);
     return user;

@@ -1,4 +1,4 @@
-import { can } from "~/modules/access/roles";
+import { userHasPermission } from "~/modules/access/policy";
 import type { Executor } from "../../server/audit.server";
 import type { SessionUser } from "./user.server";
 
@@ -7,8 +7,8 @@ import type { SessionUser } from "./user.server";
  * granted — per category or per service; a client nowhere.
  */
 export async function canEditService(db: Executor, user: Pick<SessionUser, "id" | "role">, serviceId: number): Promise<boolean> {
-  if (!can(user.role, "service:edit")) return false;
-  if (can(user.role, "catalogue:structure")) return true;
+  if (!userHasPermission(user, "update:service")) return false;
+  if (userHasPermission(user, "manage:structure")) return true;
   const granted = await db
     .selectFrom("services as s")
     .select("s.id")
@@ -25,8 +25,8 @@ export async function canEditService(db: Executor, user: Pick<SessionUser, "id" 
 
 /** Whether the user may place services into this category (a move's target). */
 export async function canEditCategory(db: Executor, user: Pick<SessionUser, "id" | "role">, categoryId: number): Promise<boolean> {
-  if (!can(user.role, "service:edit")) return false;
-  if (can(user.role, "catalogue:structure")) return true;
+  if (!userHasPermission(user, "update:service")) return false;
+  if (userHasPermission(user, "manage:structure")) return true;
   const row = await db
     .selectFrom("user_category_permissions")
     .select("category_id")
@@ -38,8 +38,8 @@ export async function canEditCategory(db: Executor, user: Pick<SessionUser, "id"
 
 /** For hiding controls: "all", or the categories and services this user was granted. */
 export async function editScope(db: Executor, user: Pick<SessionUser, "id" | "role">) {
-  if (!can(user.role, "service:edit")) return { all: false, categories: [] as number[], services: [] as number[] };
-  if (can(user.role, "catalogue:structure")) return { all: true, categories: [] as number[], services: [] as number[] };
+  if (!userHasPermission(user, "update:service")) return { all: false, categories: [] as number[], services: [] as number[] };
+  if (userHasPermission(user, "manage:structure")) return { all: true, categories: [] as number[], services: [] as number[] };
   const [categories, services] = await Promise.all([
     db.selectFrom("user_category_permissions").select("category_id").where("user_id", "=", user.id).execute(),
     db.selectFrom("user_service_permissions").select("service_id").where("user_id", "=", user.id).execute(),

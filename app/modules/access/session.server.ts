@@ -7,7 +7,6 @@ import { recordActivity, type Executor } from "~/server/audit.server";
 import { inTransaction } from "~/server/db-helpers.server";
 import { toSessionUser, type SessionUser } from "~/modules/access/user.server";
 import { serializeCookie, sessionCookie } from "../../server/cookies.server";
-import { can, passesAdminGuard, type Capability } from "./roles";
 
 const SESSION_TTL_MS = 30 * DAY;
 
@@ -44,7 +43,7 @@ async function loadUser(request: Request): Promise<SessionUser | null> {
   const row = await getDb()
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["users.id", "users.name", "users.email", "users.role", "users.azure_user"])
+    .select(["users.id", "users.name", "users.email", "users.role", "users.azure_user", "users.word_export"])
     .where("sessions.id", "=", sessionId)
     .where("sessions.expires_at", ">", nowIso())
     .executeTakeFirst();
@@ -71,18 +70,7 @@ export function forbid(request: Request): never {
   throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
 }
 
-export async function requireCapability(request: Request, capability: Capability): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (!can(user.role, capability)) forbid(request);
-  return user;
-}
 
-/** The admin guard of the spec: superadmin or keysuperuser only. */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (!passesAdminGuard(user.role)) forbid(request);
-  return user;
-}
 
 /** Starts a new session; a session the request still carries is ended, so an old cookie opens nothing. */
 export async function startUserSession(request: Request, user: SessionUser, redirectTo: string) {

@@ -10,6 +10,8 @@ export interface SessionUser {
   email: string;
   role: Role;
   azureUser: boolean;
+  /** May export catalogues to Word (set in user management; policy permission "export:word"). */
+  wordExport: boolean;
 }
 
 export function normaliseEmail(email: string): string {
@@ -27,14 +29,14 @@ export async function findUserByEmail(db: Executor, email: string) {
 export async function findSessionUserById(db: Executor, id: number): Promise<SessionUser | undefined> {
   const row = await db
     .selectFrom("users")
-    .select(["id", "name", "email", "role", "azure_user"])
+    .select(["id", "name", "email", "role", "azure_user", "word_export"])
     .where("id", "=", id)
     .executeTakeFirst();
   return row && toSessionUser(row);
 }
 
-export function toSessionUser(row: { id: number; name: string; email: string; role: string; azure_user: number }): SessionUser {
-  return { id: row.id, name: row.name, email: row.email, role: row.role as Role, azureUser: row.azure_user === 1 };
+export function toSessionUser(row: { id: number; name: string; email: string; role: string; azure_user: number; word_export: number }): SessionUser {
+  return { id: row.id, name: row.name, email: row.email, role: row.role as Role, azureUser: row.azure_user === 1, wordExport: row.word_export === 1 };
 }
 
 /** Checks e-mail and password; the same `undefined` for an unknown e-mail and a wrong password. */

@@ -123,8 +123,6 @@ export const ENTITIES: Record<EntityKey, EntityDef> = {
   },
 };
 
-export const BASEDATA_ENTITY_KEYS = ["owner", "kpis", "provider", "termdefinitions"] as const;
-
 export function entityByKey(key: string | undefined): EntityDef | undefined {
   // Own keys only: "constructor", "__proto__" or "toString" are properties of every object.
   return key && Object.hasOwn(ENTITIES, key) ? ENTITIES[key as EntityKey] : undefined;

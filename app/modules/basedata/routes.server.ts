@@ -1,5 +1,6 @@
+import { requirePermission } from "~/modules/access/policy.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin, requireCapability, requireUser } from "~/modules/access/session.server";
+import { requireUser } from "~/modules/access/session.server";
 import { getDb } from "~/server/db/db.server";
 import { entityByKey, recordSchema, type BaseDataActionData, type EntityDef, type RecordValues } from "~/modules/basedata/entities";
 import { flashHeader, redirectWithFlash } from "~/server/flash.server";
@@ -39,7 +40,7 @@ async function resolve(request: Request, ref: EntityRef, write: boolean) {
   const def = entityByKey(ref.key);
   if (!def || (ref.family === "admin") !== (def.guard === "admin")) throw new Response("Not Found", { status: 404 });
   const user =
-    def.guard === "admin" ? await requireAdmin(request) : await requireCapability(request, write ? "basedata:edit" : "basedata:read");
+    def.guard === "admin" ? await requirePermission(request, "access:admin") : await requirePermission(request, write ? "update:basedata" : "read:basedata");
   return { user, def };
 }
 

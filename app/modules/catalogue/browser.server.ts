@@ -1,7 +1,7 @@
+import { requirePermission } from "~/modules/access/policy.server";
+import { userHasPermission } from "~/modules/access/policy";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { can, passesAdminGuard } from "~/modules/access/roles";
-import { requireCapability } from "~/modules/access/session.server";
 import { getDb } from "~/server/db/db.server";
 import { readLastVisited, readView, writeView } from "~/modules/catalogue/browser-state.server";
 import {
@@ -37,7 +37,7 @@ import { readFormData } from "~/server/request-body.server";
 
 /** The browser page's data for the chosen view; one query per concern, never per row. */
 export async function browserLoader(request: Request) {
-  const user = await requireCapability(request, "catalogue:read");
+  const user = await requirePermission(request, "read:catalogue");
   const url = new URL(request.url);
   const rawView = parseView(url.searchParams.get("view"));
   if (rawView !== null && rawView in JUMP_VIEWS) {
@@ -93,8 +93,8 @@ export async function browserLoader(request: Request) {
       list: list && { ...list, rows: list.rows.map(({ id, name, status, statuspercent, servicetype, category_id, updated_at }) => ({ id, name, status, statuspercent, servicetype, category_id, updated_at })) },
       named,
       chips,
-      canStructure: can(user.role, "catalogue:structure"),
-      canCreateCatalogue: passesAdminGuard(user.role),
+      canStructure: userHasPermission(user, "manage:structure"),
+      canCreateCatalogue: userHasPermission(user, "access:admin"),
       scope,
     },
     { headers },
@@ -127,7 +127,7 @@ function backTo(request: Request) {
 
 /** Intents of the browser page: pick/create a catalogue, move a service, move a selection. */
 export async function browserAction(request: Request) {
-  const user = await requireCapability(request, "catalogue:read");
+  const user = await requirePermission(request, "read:catalogue");
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const db = getDb();
@@ -144,7 +144,7 @@ export async function browserAction(request: Request) {
       return redirectWithFlash(request, "/servicecatalog", { kind: "info", message: "catalogue.switched" });
     }
     case "createCatalogue": {
-      if (!passesAdminGuard(user.role)) throw new Response("Forbidden", { status: 403 });
+      if (!userHasPermission(user, "access:admin")) throw new Response("Forbidden", { status: 403 });
       const parsed = NewCatalogueSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return data({ ok: false, errors: { title: "validation.required" } as Record<string, string> }, { status: 400 });
       const id = await createCatalogue(db, parsed.data.title, user);
@@ -154,7 +154,7 @@ export async function browserAction(request: Request) {
     case "move":
       return moveAction(request, form, user);
     case "batch": {
-      if (!can(user.role, "catalogue:structure")) throw new Response("Forbidden", { status: 403 });
+      if (!userHasPermission(user, "manage:structure")) throw new Response("Forbidden", { status: 403 });
       const parsed = BatchSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) return data({ ok: false, errors: { target: "catalogue.batch.noTarget" } as Record<string, string> }, { status: 400 });
       try {

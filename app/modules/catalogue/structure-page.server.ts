@@ -1,5 +1,5 @@
+import { requirePermission } from "~/modules/access/policy.server";
 import { data } from "@remix-run/node";
-import { requireCapability } from "~/modules/access/session.server";
 import { getDb } from "~/server/db/db.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { parseFormData } from "~/ui/forms";
@@ -91,7 +91,7 @@ async function afterDeletePath(kind: StructureKind, id: number): Promise<string>
 
 export async function structureAction(request: Request, kind: StructureKind, rawId: string | undefined) {
   // Role first: a POST without the right is a 403 whatever it asks for, and changes nothing.
-  const user = await requireCapability(request, "catalogue:structure");
+  const user = await requirePermission(request, "manage:structure");
   const id = idOr404(rawId);
   const db = getDb();
   const areaLevel = await isServiceAreaActive(db);

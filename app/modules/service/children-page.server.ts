@@ -1,6 +1,7 @@
+import { requirePermission } from "~/modules/access/policy.server";
 import { data } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
-import { requireServiceEdit, serviceIdOr404 } from "~/modules/service/access.server";
+import { serviceIdOr404 } from "~/modules/service/access.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import type { FieldErrors } from "~/ui/forms";
 import { isMultipart, parseImageUpload } from "~/server/upload.server";
@@ -151,7 +152,7 @@ async function dispatch(
  */
 export async function childrenAction(request: Request, rawId: string | undefined) {
   const serviceId = serviceIdOr404(rawId);
-  const user = await requireServiceEdit(request, serviceId);
+  const user = await requirePermission(request, "update:service", { serviceId: serviceId });
 
   let fields: Record<string, string>;
   let picture: OptionPicture | undefined;

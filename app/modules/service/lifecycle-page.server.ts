@@ -1,10 +1,10 @@
+import { requirePermission } from "~/modules/access/policy.server";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { requireAdmin, requireCapability } from "~/modules/access/session.server";
 import type { SessionUser } from "~/modules/access/user.server";
 import type { LifecycleActionData } from "./bin-types";
 import { getDb } from "~/server/db/db.server";
-import { requireServiceEdit, serviceIdOr404 } from "~/modules/service/access.server";
+import { serviceIdOr404 } from "~/modules/service/access.server";
 import { getT } from "~/i18n/i18next.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { parseFormData } from "~/ui/forms";
@@ -38,9 +38,9 @@ export const servicePath = (id: number) => `/servicecatalog/service/${id}`;
 
 /** Create/delete of services is keyuser and above (DESIGN.md); a role without it gets /unauthorized or 403. */
 async function requireStructure(request: Request, rawId: string | undefined): Promise<{ user: SessionUser; id: number }> {
-  const user = await requireCapability(request, "catalogue:structure");
+  const user = await requirePermission(request, "manage:structure");
   const id = serviceIdOr404(rawId);
-  await requireServiceEdit(request, id);
+  await requirePermission(request, "update:service", { serviceId: id });
   return { user, id };
 }
 
@@ -141,7 +141,7 @@ const RestoreSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** The bin's Restore button: back into its own category, or on to the step that asks for one. */
 export async function binRestoreAction(request: Request, backTo: string) {
-  const user = await requireAdmin(request);
+  const user = await requirePermission(request, "access:admin");
   const parsed = parseFormData(RestoreSchema, await readFormData(request));
   if (!parsed.success) return redirectWithFlash(request, backTo, { kind: "error", message: "lifecycle.bin.notFound" });
   const id = parsed.data.id;
@@ -170,7 +170,7 @@ export function binPath(request: Request): string {
 }
 
 export async function restoreStepLoader(request: Request, rawId: string | undefined) {
-  await requireAdmin(request);
+  await requirePermission(request, "access:admin");
   const id = serviceIdOr404(rawId);
   const db = getDb();
   const service = await findServiceHead(db, id, "trashed");
@@ -183,7 +183,7 @@ export async function restoreStepLoader(request: Request, rawId: string | undefi
 }
 
 export async function restoreStepAction(request: Request, rawId: string | undefined) {
-  const user = await requireAdmin(request);
+  const user = await requirePermission(request, "access:admin");
   const id = serviceIdOr404(rawId);
   const backTo = binPath(request);
   const form = await readFormData(request);

@@ -1,6 +1,6 @@
+import { requirePermission } from "~/modules/access/policy.server";
+import { userHasPermission } from "~/modules/access/policy";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { can } from "~/modules/access/roles";
-import { requireCapability } from "~/modules/access/session.server";
 import { getDb } from "~/server/db/db.server";
 import { writeLastVisited } from "~/modules/catalogue/browser-state.server";
 import { redirectWithFlash } from "~/server/flash.server";
@@ -37,12 +37,12 @@ import {
   updateServiceFields,
   updateServiceRichText,
 } from "~/modules/service/service.server";
-import { requireServiceEdit, serviceIdOr404 } from "./access.server";
+import { serviceIdOr404 } from "./access.server";
 import { formVersion, readFormData } from "~/server/request-body.server";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireCapability(request, "catalogue:read");
+  const user = await requirePermission(request, "read:catalogue");
   const id = serviceIdOr404(params.id);
   const db = getDb();
   const detail = await getServiceDetail(db, id);
@@ -59,7 +59,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
     canEdit && depq ? dependencyCandidates(db, id, depq) : [],
   ]);
   let options = categories ? { categories } : null;
-  if (options && !can(user.role, "catalogue:structure")) {
+  if (options && !userHasPermission(user, "manage:structure")) {
     // A user with grants may only move the service into categories they were granted (the move checks it too).
     const scope = await editScope(db, user);
     options = { categories: options.categories.filter((c) => c.id === detail.service.category_id || scope.categories.includes(c.id)) };
@@ -78,7 +78,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       depq,
       tab,
       canEdit,
-      canStructure: can(user.role, "catalogue:structure"),
+      canStructure: userHasPermission(user, "manage:structure"),
       canCreateTags: canEdit && mayCreateTags(user.role),
       statuses: canEdit ? allowedStatuses(user.role, detail.service.status as Status) : [],
     },
@@ -133,7 +133,7 @@ function refused(section: ServiceSectionKey, errors: FieldErrors, status: number
 /** Every section's form posts here with an `intent`; each is guarded, validated, audited. */
 export async function servicePageAction({ request, params }: ActionFunctionArgs) {
   const id = serviceIdOr404(params.id);
-  const user = await requireServiceEdit(request, id);
+  const user = await requirePermission(request, "update:service", { serviceId: id });
   const db = getDb();
   let section: ServiceSectionKey = "basics";
   let field: string | undefined;

@@ -41,7 +41,6 @@ export const JUMP_SECTIONS = [
   ["tags", 10],
   ["links", 11],
 ] as const;
-export type JumpSection = (typeof JUMP_SECTIONS)[number][0];
 
 const TEXT_MAX = 2000;
 const RICH_MAX = 200_000;

@@ -1,4 +1,5 @@
-import { can, type Role } from "~/modules/access/roles";
+import { roleHasPermission } from "~/modules/access/policy";
+import { type Role } from "~/modules/access/roles";
 
 export const STATUSES = ["open", "checking", "closed"] as const;
 export type Status = (typeof STATUSES)[number];
@@ -10,8 +11,8 @@ export type Status = (typeof STATUSES)[number];
  */
 export function canTransition(role: Role, from: Status, to: Status): boolean {
   if (from === to) return true;
-  if (!can(role, "service:edit")) return false;
-  if (to === "closed" || from === "closed") return can(role, "catalogue:structure");
+  if (!roleHasPermission(role, "update:service")) return false;
+  if (to === "closed" || from === "closed") return roleHasPermission(role, "manage:structure");
   return true;
 }
 

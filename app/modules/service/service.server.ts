@@ -1,3 +1,4 @@
+import { roleHasPermission } from "~/modules/access/policy";
 import { sql } from "kysely";
 import type { Transaction } from "kysely";
 import type { Database } from "~/server/db/schema";
@@ -5,7 +6,7 @@ import { ENTITIES } from "~/modules/basedata/entities";
 import type { RelationChoices, RichField } from "~/modules/service/service-sections";
 import { canTransition, type Status } from "~/modules/service/service-status";
 import { sanitizeRichText } from "~/server/sanitize.server";
-import { passesAdminGuard, type Role } from "~/modules/access/roles";
+import { type Role } from "~/modules/access/roles";
 import { createBaseData } from "../basedata/basedata.server";
 import { touchService } from "./service-version.server";
 import { moveService } from "./service-order.server";
@@ -272,7 +273,7 @@ async function replaceRelation(trx: Transaction<Database>, id: number, kind: Rel
 
 /** Tags are admin-guarded base data (/admin/tags): only who may open that screen creates them inline. */
 export function mayCreateTags(role: Role): boolean {
-  return passesAdminGuard(role);
+  return roleHasPermission(role, "access:admin");
 }
 
 /** Owners, providers and service levels (KPIs) in one form. */

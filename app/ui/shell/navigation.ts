@@ -1,4 +1,5 @@
-import { can, passesAdminGuard, type Role } from "~/modules/access/roles";
+import { roleHasPermission } from "~/modules/access/policy";
+import { type Role } from "~/modules/access/roles";
 
 /** Who sees a menu entry (spec 01 §6): everyone, base-data roles, or the admin guard. */
 export type Audience = "all" | "basedata" | "admin";
@@ -79,8 +80,8 @@ export const EXTRA_PLANNED: NavItem[] = [
 ];
 
 export function audienceAllows(audience: Audience, role: Role): boolean {
-  if (audience === "admin") return passesAdminGuard(role);
-  if (audience === "basedata") return can(role, "basedata:read");
+  if (audience === "admin") return roleHasPermission(role, "access:admin");
+  if (audience === "basedata") return roleHasPermission(role, "read:basedata");
   return true;
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/access/roles";
 import { canEditCategory, canEditService, editScope } from "~/modules/access/permissions.server";
+import { hasPermission } from "~/modules/access/policy.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
@@ -123,5 +124,33 @@ describe("unknown roles", () => {
     expect(await canEditService(t.db, stranger, inGranted)).toBe(false);
     expect(await canEditCategory(t.db, stranger, granted)).toBe(false);
     expect(await editScope(t.db, stranger)).toEqual({ all: false, categories: [], services: [] });
+  });
+});
+
+describe("hasPermission — role, flags and grants in one call", () => {
+  const session = (u: { id: number; role: Role }, wordExport = false) => ({ ...u, name: "x", email: "x@rechte.test", azureUser: false, wordExport });
+
+  it("update:service for a user holds only on granted services and categories", async () => {
+    const user = session(users.user!);
+    expect(await hasPermission(t.db, user, "update:service", { serviceId: inGranted })).toBe(true);
+    expect(await hasPermission(t.db, user, "update:service", { serviceId: singleGrant })).toBe(true);
+    expect(await hasPermission(t.db, user, "update:service", { serviceId: plain })).toBe(false);
+    expect(await hasPermission(t.db, user, "update:service", { categoryId: granted })).toBe(true);
+    expect(await hasPermission(t.db, user, "update:service", { categoryId: other })).toBe(false);
+    // Both given: both must be granted (a move of a granted service into a foreign category).
+    expect(await hasPermission(t.db, user, "update:service", { serviceId: singleGrant, categoryId: other })).toBe(false);
+    expect(await hasPermission(t.db, session(users.otherUser!), "update:service", { serviceId: inGranted })).toBe(false);
+  });
+
+  it("a client with grants holds nothing but reading; a keyuser holds update:service everywhere", async () => {
+    expect(await hasPermission(t.db, session(users.client!), "update:service", { serviceId: inGranted })).toBe(false);
+    expect(await hasPermission(t.db, session(users.client!), "read:catalogue")).toBe(true);
+    expect(await hasPermission(t.db, session(users.keyuser!), "update:service", { serviceId: plain, categoryId: other })).toBe(true);
+    expect(await hasPermission(t.db, session(users.keyuser!), "access:admin")).toBe(false);
+  });
+
+  it("export:word follows the user's flag", async () => {
+    expect(await hasPermission(t.db, session(users.client!), "export:word")).toBe(false);
+    expect(await hasPermission(t.db, session(users.client!, true), "export:word")).toBe(true);
   });
 });

@@ -93,7 +93,7 @@ describe("verifyLogin", () => {
   it("returns the SessionUser (without the hash) for the right password", async () => {
     const u = await newUser("right-password-1", "admin");
     const result = await verifyLogin(t.db, u.email, "right-password-1");
-    expect(result).toEqual({ id: u.id, name: expect.any(String), email: u.email, role: "admin", azureUser: false });
+    expect(result).toEqual({ id: u.id, name: expect.any(String), email: u.email, role: "admin", azureUser: false, wordExport: false });
     expect(result).not.toHaveProperty("password_hash");
   });
 

@@ -1,0 +1,79 @@
+/**
+ * The one access policy (spec 01 §6, DESIGN.md "Roles"): typed permissions, one role matrix,
+ * per-user flags. Client-safe: the server enforces with `requirePermission` (policy.server.ts),
+ * the UI hides controls with `userHasPermission` — the same table, so the two cannot drift.
+ * Unknown or missing roles get nothing (fail closed): roles may come from an identity provider.
+ */
+import { roleOf, type Role, type RoleInput } from "./roles";
+
+export const PERMISSIONS = [
+  /** Dashboard, catalogue browser, service pages. */
+  "read:catalogue",
+  /** Edit a service's content. For `user` only where granted (category or service): see policy.server. */
+  "update:service",
+  /** Create, delete and move areas, categories and services; batch moves; tags inline. */
+  "manage:structure",
+  "read:basedata",
+  "update:basedata",
+  /** The AI assistant. */
+  "use:ai",
+  /** The Word export of a catalogue; also needs the user's word-export flag. */
+  "export:word",
+  /** The spec's admin guard: bin, admin screens, catalogue frame, factory, contract, admin settings. */
+  "access:admin",
+  /** User management: accounts, roles, grants, flags. */
+  "manage:users",
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+const READER: readonly Permission[] = ["read:catalogue", "export:word"];
+const KEYUSER: readonly Permission[] = [...READER, "update:service", "manage:structure", "read:basedata", "update:basedata", "use:ai"];
+const ADMIN_GUARD: readonly Permission[] = [...KEYUSER, "access:admin", "manage:users"];
+
+/** The role matrix: one entry per role. Plain `admin` does not pass the admin guard (spec 01 §2 "Guards"). */
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  client: READER,
+  user: [...READER, "update:service"],
+  keyuser: KEYUSER,
+  admin: KEYUSER,
+  keysuperuser: ADMIN_GUARD,
+  superadmin: ADMIN_GUARD,
+};
+
+/** Per-user flags a permission needs on top of the role (set in user management). */
+export interface UserFlags {
+  wordExport?: boolean;
+}
+
+const FLAG_REQUIRED: Partial<Record<Permission, keyof UserFlags>> = {
+  "export:word": "wordExport",
+};
+
+/** Whether the role allows the permission (flags and grants aside); false for unknown roles. */
+export function roleHasPermission(input: RoleInput, permission: Permission): boolean {
+  const role = roleOf(input);
+  return role !== null && ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/**
+ * For showing or hiding controls: role and flags. For `update:service` a `user` gets true
+ * ("possibly"): whether a grant covers this service is decided on the server.
+ */
+export function userHasPermission(user: ({ role?: string | null } & UserFlags) | null | undefined, permission: Permission): boolean {
+  if (!user || !roleHasPermission(user, permission)) return false;
+  const flag = FLAG_REQUIRED[permission];
+  return flag ? user[flag] === true : true;
+}
+
+/** The spec's broad "admin check" (spec 01 §6): admin, superadmin, keysuperuser. Not a guard. */
+export function isAdmin(input: RoleInput): boolean {
+  const role = roleOf(input);
+  return role === "admin" || role === "superadmin" || role === "keysuperuser";
+}
+
+/** "An elevated user is neither user nor client" (spec 01 §6). */
+export function isElevated(input: RoleInput): boolean {
+  const role = roleOf(input);
+  return role !== null && role !== "user" && role !== "client";
+}

@@ -1,0 +1,44 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { userHasPermission } from "~/modules/access/policy";
+import { requireUser } from "~/modules/access/session.server";
+import { getDb } from "~/server/db/db.server";
+import { writeLastVisited } from "./browser-state.server";
+import { isServiceAreaActive } from "./catalogue.server";
+import { idOr404, notFound, structureAction } from "./structure-page.server";
+import { getArea, getCategory, listAreaOptions } from "./structure.server";
+
+/** /servicecatalog/area/:id — an area with its categories; keyusers and above also edit it here. */
+export async function areaPageLoader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = idOr404(params.id);
+  const db = getDb();
+  // With the area level switched off, areas do not exist for the reader.
+  if (!(await isServiceAreaActive(db))) notFound();
+  const area = await getArea(db, id);
+  if (!area) notFound();
+  const canManage = userHasPermission(user, "manage:structure");
+  const confirmDelete = canManage && new URL(request.url).searchParams.get("confirm") === "delete";
+  // Remembered for view modes 4/5/6 of the browser ("open the last visited area").
+  return data({ area, canManage, confirmDelete }, { headers: { "Set-Cookie": await writeLastVisited(request, "area", id) } });
+}
+
+export const areaPageAction = ({ request, params }: ActionFunctionArgs) => structureAction(request, "area", params.id);
+
+/** /servicecatalog/category/:id — a category with its services; keyusers and above also edit it here. */
+export async function categoryPageLoader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = idOr404(params.id);
+  const db = getDb();
+  const found = await getCategory(db, id);
+  if (!found) notFound();
+  // With the area level switched off, the category's area is neither shown nor offered.
+  const areaLevel = await isServiceAreaActive(db);
+  const category = areaLevel ? found : { ...found, area: null };
+  const canManage = userHasPermission(user, "manage:structure");
+  const areaOptions = canManage && areaLevel ? await listAreaOptions(db, category.service_catalogue_id) : null;
+  const confirmDelete = canManage && new URL(request.url).searchParams.get("confirm") === "delete";
+  // Remembered for view modes 4/5/6 of the browser ("open the last visited category").
+  return data({ category, canManage, confirmDelete, areaOptions }, { headers: { "Set-Cookie": await writeLastVisited(request, "category", id) } });
+}
+
+export const categoryPageAction = ({ request, params }: ActionFunctionArgs) => structureAction(request, "category", params.id);

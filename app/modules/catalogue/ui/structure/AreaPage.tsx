@@ -1,0 +1,39 @@
+import { Stack, Title } from "@mantine/core";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { areaPageLoader } from "../../structure-pages.server";
+import type { StructureActionData } from "../../structure-types";
+import { CategoryList } from "./ChildLists";
+import { DeleteStructureDialog } from "./DeleteStructureDialog";
+import { StructureBreadcrumbs } from "./StructureBreadcrumbs";
+import { StructureHeader } from "./StructureHeader";
+import { StructureManage } from "./StructureManage";
+
+/** /servicecatalog/area/:id — the area, its categories, and for keyusers and above its editing. */
+export function AreaPage() {
+  const { area, canManage, confirmDelete } = useLoaderData<typeof areaPageLoader>();
+  const actionData = useActionData<StructureActionData>();
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" maw={1100}>
+      <StructureBreadcrumbs crumbs={[{ label: t("structure.catalogue"), to: "/servicecatalog" }, { label: area.name }]} />
+      <StructureHeader kind="area" record={area} />
+      <Stack component="section" gap="xs" aria-labelledby="area-categories">
+        <Title order={2} size="h3" id="area-categories">
+          {t("structure.categories")}
+        </Title>
+        <CategoryList categories={area.categories} />
+      </Stack>
+      {canManage ? <StructureManage kind="area" record={area} areaOptions={null} actionData={actionData} /> : null}
+      {canManage && (confirmDelete || actionData?.intent === "delete") ? (
+        <DeleteStructureDialog
+          kind="area"
+          id={area.id}
+          name={area.name}
+          blockers={{ items: area.categories, total: area.categories.length }}
+          actionData={actionData}
+        />
+      ) : null}
+    </Stack>
+  );
+}

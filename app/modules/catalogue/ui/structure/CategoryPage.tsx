@@ -1,0 +1,42 @@
+import { Stack, Title } from "@mantine/core";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { categoryPageLoader } from "../../structure-pages.server";
+import { pagePath, type StructureActionData } from "../../structure-types";
+import { ServiceList } from "./ChildLists";
+import { DeleteStructureDialog } from "./DeleteStructureDialog";
+import { StructureBreadcrumbs, type Crumb } from "./StructureBreadcrumbs";
+import { StructureHeader } from "./StructureHeader";
+import { StructureManage } from "./StructureManage";
+
+/** /servicecatalog/category/:id — the category, its services, and for keyusers and above its editing. */
+export function CategoryPage() {
+  const { category, canManage, confirmDelete, areaOptions } = useLoaderData<typeof categoryPageLoader>();
+  const actionData = useActionData<StructureActionData>();
+  const { t } = useTranslation();
+  const crumbs: Crumb[] = [{ label: t("structure.catalogue"), to: "/servicecatalog" }];
+  if (category.area) crumbs.push({ label: category.area.name, to: pagePath("area", category.area.id) });
+  crumbs.push({ label: category.name });
+  return (
+    <Stack gap="lg" maw={1100}>
+      <StructureBreadcrumbs crumbs={crumbs} />
+      <StructureHeader kind="category" record={category} />
+      <Stack component="section" gap="xs" aria-labelledby="category-services">
+        <Title order={2} size="h3" id="category-services">
+          {t("structure.services")}
+        </Title>
+        <ServiceList services={category.services} />
+      </Stack>
+      {canManage ? <StructureManage kind="category" record={category} areaOptions={areaOptions} actionData={actionData} /> : null}
+      {canManage && (confirmDelete || actionData?.intent === "delete") ? (
+        <DeleteStructureDialog
+          kind="category"
+          id={category.id}
+          name={category.name}
+          blockers={{ items: category.services, total: category.services.length }}
+          actionData={actionData}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import type { z } from "zod";
+import { NotFoundError, ForbiddenError, StaleRecordError } from "./errors.server";
+import { readFormData } from "./request-body.server";
+import type { FormReply } from "~/ui/form/use-schema-form";
+
+/**
+ * The one form pipeline, server half (docs/decisions/0016-form-pipeline.md): read the body
+ * (415/400 for what is not a form), validate it with the form's zod schema through conform, and
+ * answer a refusal as conform's SubmissionResult — field errors beside the field, the submitted
+ * values kept, passwords never echoed. Messages are i18n keys ("auth.emailInvalid"); the form
+ * translates them in the reader's language.
+ */
+export async function parseForm<S extends z.ZodType>(request: Request, schema: S) {
+  const form = await readFormData(request);
+  return { form, submission: parseWithZod(form, { schema }) };
+}
+
+/** Fields whose values never travel back to the browser. */
+const SECRET = /password|confirmation|token/i;
+
+
+/** A refusal: the form's values (minus secrets) and the errors, with a 4xx status. */
+export function refuse(
+  submission: { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => FormReply; payload: Record<string, unknown> },
+  errors: { form?: string; fields?: Record<string, string> } = {},
+  status = 400,
+) {
+  const fieldErrors = errors.fields ? Object.fromEntries(Object.entries(errors.fields).map(([k, v]) => [k, [v]])) : undefined;
+  const hideFields = Object.keys(submission.payload).filter((name) => SECRET.test(name));
+  return data(submission.reply({ formErrors: errors.form ? [errors.form] : undefined, fieldErrors, hideFields }), { status });
+}
+
+/** What a form says when a domain error refuses its write (i18n keys). */
+export interface DomainMessages {
+  stale: string;
+}
+
+/**
+ * Turns the domain errors every write can meet into answers: not found → 404, forbidden → 403
+ * (both thrown, nothing to show in the form), a stale form → 409 with the form's message.
+ * Anything else is not a refusal and is rethrown.
+ */
+export function answerDomainError(error: unknown, submission: Parameters<typeof refuse>[0], messages: DomainMessages) {
+  if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+  if (error instanceof ForbiddenError) throw new Response("Forbidden", { status: 403 });
+  if (error instanceof StaleRecordError) return refuse(submission, { form: messages.stale }, 409);
+  throw error;
+}
+
+/**
+ * Runs the handler of the posted intent. A typed map instead of `switch (intent)`: every intent a
+ * form can post has its handler, and anything else is a 400 before anything is read or written.
+ */
+export function dispatchIntent<I extends string, R>(intent: FormDataEntryValue | null, handlers: Record<I, () => Promise<R>>): Promise<R> {
+  if (typeof intent !== "string" || !Object.hasOwn(handlers, intent)) throw new Response("Bad Request", { status: 400 });
+  return handlers[intent as I]();
+}

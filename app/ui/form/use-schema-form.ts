@@ -1,0 +1,34 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { TFunction } from "i18next";
+import type { z } from "zod";
+import { translateError } from "../forms";
+
+/** What an action answers a refused form with: conform's reply (values minus secrets, errors). */
+export type FormReply = SubmissionResult<string[]>;
+
+/**
+ * The one form pipeline, browser half: the same zod schema the action parses, through conform.
+ * Rendered on the server from the action's reply (`lastResult`), the form prints each field's
+ * value, `aria-invalid` and error without JS; with JS it also validates a field when it loses
+ * the focus. Errors are i18n keys; `fieldError` translates the first one.
+ */
+export function useSchemaForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: S,
+  lastResult: FormReply | null | undefined,
+  options: { id?: string; defaultValue?: Parameters<typeof useForm<z.input<S>, z.output<S>, string[]>>[0]["defaultValue"] } = {},
+) {
+  return useForm<z.input<S>, z.output<S>, string[]>({
+    id: options.id,
+    lastResult: lastResult ?? null,
+    defaultValue: options.defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/** The first error of a field (or of the form), translated; undefined when there is none. */
+export function fieldError(t: TFunction, errors: string[] | undefined): string | undefined {
+  return translateError(t, errors?.[0]);
+}

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { version } from "../../../package.json";
+import { requireUser } from "~/modules/access/session.server";
+import { getCatalogue, getCurrentCatalogueId } from "~/modules/catalogue/catalogue.server";
+import { getDb } from "~/server/db/db.server";
+import { readSidebarPrefs } from "~/server/prefs.server";
+import { getAppBarSettings } from "~/server/settings.server";
+import { appBarStyle } from "./app-bar";
+
+/** The signed-in shell: the user, their sidebar, the top bar's look and title. */
+/** Spec 01 §2: paths under /servicecatalog show the current catalogue's title in the top bar. */
+async function catalogueNaming(request: Request, userId: number) {
+  if (!new URL(request.url).pathname.startsWith("/servicecatalog")) return null;
+  const db = getDb();
+  return (await getCatalogue(db, await getCurrentCatalogueId(db, userId))) ?? null;
+}
+
+export async function appLayoutLoader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [prefs, appBar, catalogue] = await Promise.all([readSidebarPrefs(request), getAppBarSettings(getDb()), catalogueNaming(request, user.id)]);
+  return { user, prefs, version, appBarStyle: appBarStyle(appBar), catalogue };
+}
+

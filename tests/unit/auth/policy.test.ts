@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { PERMISSIONS, ROLE_PERMISSIONS, isAdmin, isElevated, roleHasPermission, userHasPermission, type Permission } from "~/modules/access/policy";
+import { ROLES, type Role } from "~/modules/access/roles";
+
+/**
+ * DESIGN.md "Roles (server-enforced)" and spec 01 §2/§6, transcribed permission by permission.
+ * `update:service` for `user` means "possibly" (where granted); `export:word` also needs the flag.
+ */
+const MATRIX: Record<Permission, Record<Role, boolean>> = {
+  "read:catalogue": { client: true, user: true, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
+  "update:service": { client: false, user: true, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
+  "manage:structure": { client: false, user: false, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
+  "read:basedata": { client: false, user: false, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
+  "update:basedata": { client: false, user: false, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
+  "use:ai": { client: false, user: false, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
+  "export:word": { client: true, user: true, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
+  "access:admin": { client: false, user: false, keyuser: false, admin: false, keysuperuser: true, superadmin: true },
+  "manage:users": { client: false, user: false, keyuser: false, admin: false, keysuperuser: true, superadmin: true },
+};
+
+describe("the role matrix: every permission × every role", () => {
+  it("lists every permission and every role", () => {
+    expect([...PERMISSIONS].sort()).toEqual(Object.keys(MATRIX).sort());
+    expect(Object.keys(ROLE_PERMISSIONS).sort()).toEqual([...ROLES].sort());
+  });
+
+  for (const permission of PERMISSIONS) {
+    for (const role of ROLES) {
+      const expected = MATRIX[permission][role];
+      it(`${role} ${expected ? "holds" : "lacks"} ${permission}`, () => {
+        expect(roleHasPermission(role, permission)).toBe(expected);
+        // With every flag set, the role alone decides.
+        expect(userHasPermission({ role, wordExport: true }, permission)).toBe(expected);
+      });
+    }
+  }
+
+  it("unknown, missing and inherited-property roles hold nothing", () => {
+    for (const permission of PERMISSIONS) {
+      for (const role of [null, undefined, "", "root", "Superadmin", "constructor", "__proto__"]) {
+        expect(roleHasPermission(role, permission)).toBe(false);
+        expect(userHasPermission({ role, wordExport: true }, permission)).toBe(false);
+      }
+      expect(userHasPermission(null, permission)).toBe(false);
+    }
+  });
+});
+
+describe("per-user flags", () => {
+  it("export:word needs the user's word-export flag, whatever the role", () => {
+    for (const role of ROLES) {
+      expect(userHasPermission({ role }, "export:word")).toBe(false);
+      expect(userHasPermission({ role, wordExport: false }, "export:word")).toBe(false);
+      expect(userHasPermission({ role, wordExport: true }, "export:word")).toBe(true);
+    }
+  });
+
+  it("the flag grants nothing else", () => {
+    for (const permission of PERMISSIONS.filter((p) => p !== "export:word")) {
+      expect(userHasPermission({ role: "client", wordExport: true }, permission)).toBe(MATRIX[permission].client);
+    }
+  });
+});
+
+describe("spec 01 §6 predicates", () => {
+  it("admin passes the broad admin check but not the admin guard", () => {
+    expect(isAdmin("admin")).toBe(true);
+    expect(roleHasPermission("admin", "access:admin")).toBe(false);
+    expect(ROLES.filter(isAdmin).sort()).toEqual(["admin", "keysuperuser", "superadmin"]);
+  });
+
+  it("elevated (neither user nor client) coincides with manage:structure", () => {
+    for (const role of ROLES) expect(isElevated(role)).toBe(roleHasPermission(role, "manage:structure"));
+    expect(isElevated("guest")).toBe(false);
+  });
+});
