@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { NotFoundError, ForbiddenError, StaleRecordError } from "./errors.server";
 import { readFormData } from "./request-body.server";
-import type { FormReply } from "~/ui/form/use-schema-form";
+import type { FormAnswer, FormReply } from "~/ui/form/answer";
 
 /**
  * The one form pipeline, server half (docs/decisions/0016-form-pipeline.md): read the body
@@ -14,22 +14,54 @@ import type { FormReply } from "~/ui/form/use-schema-form";
  */
 export async function parseForm<S extends z.ZodType>(request: Request, schema: S) {
   const form = await readFormData(request);
-  return { form, submission: parseWithZod(form, { schema }) };
+  return { form, submission: validateForm(form, schema) };
+}
+
+/** The same validation for a form already read (a page whose forms are told apart by their intent). */
+export function validateForm<S extends z.ZodType>(form: FormData, schema: S) {
+  return parseWithZod(form, { schema });
 }
 
 /** Fields whose values never travel back to the browser. */
 const SECRET = /password|confirmation|token/i;
 
+type Submission = {
+  reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => FormReply;
+  payload: Record<string, unknown>;
+};
+
+/** Refusal messages (i18n keys): one for the whole form, one per field. */
+export interface Refusal {
+  form?: string;
+  fields?: Record<string, string | undefined>;
+}
+
+/** On a page with several forms: which one was refused (its intent) and what the page needs to explain it. */
+export interface AnswerTarget<M> {
+  target?: string;
+  meta?: M;
+}
+
+function fieldErrorsOf(errors: Refusal) {
+  const entries = Object.entries(errors.fields ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  return entries.length ? Object.fromEntries(entries.map(([k, v]) => [k, [v]])) : undefined;
+}
 
 /** A refusal: the form's values (minus secrets) and the errors, with a 4xx status. */
-export function refuse(
-  submission: { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => FormReply; payload: Record<string, unknown> },
-  errors: { form?: string; fields?: Record<string, string> } = {},
-  status = 400,
-) {
-  const fieldErrors = errors.fields ? Object.fromEntries(Object.entries(errors.fields).map(([k, v]) => [k, [v]])) : undefined;
+export function refuse<M = never>(submission: Submission, errors: Refusal = {}, status = 400, answer: AnswerTarget<M> = {}) {
   const hideFields = Object.keys(submission.payload).filter((name) => SECRET.test(name));
-  return data(submission.reply({ formErrors: errors.form ? [errors.form] : undefined, fieldErrors, hideFields }), { status });
+  const reply = submission.reply({ formErrors: errors.form ? [errors.form] : undefined, fieldErrors: fieldErrorsOf(errors), hideFields });
+  return data<FormAnswer<M>>({ ...reply, ...answer }, { status });
+}
+
+/**
+ * A refusal of a form without fields to keep (a confirmation button, a file upload): the same
+ * answer shape, so the page reads every refusal one way.
+ */
+export function refuseForm<M = never>(errors: Refusal, status = 400, answer: AnswerTarget<M> = {}) {
+  const error: Record<string, string[]> = { ...fieldErrorsOf(errors) };
+  if (errors.form) error[""] = [errors.form];
+  return data<FormAnswer<M>>({ status: "error", error, ...answer }, { status });
 }
 
 /** What a form says when a domain error refuses its write (i18n keys). */

@@ -15,6 +15,8 @@ import {
   type CatalogueQuery,
 } from "~/modules/catalogue/catalogue-query";
 import { flashHeader, redirectWithFlash } from "~/server/flash.server";
+import { dispatchIntent, refuse, refuseForm, validateForm } from "~/server/form.server";
+import { NewCatalogueSchema } from "./catalogue-schemas";
 import { readSidebarPrefs } from "~/server/prefs.server";
 import type { SessionUser } from "~/modules/access/user.server";
 import {
@@ -108,7 +110,6 @@ const MoveSchema = z.object({
 });
 const BatchSchema = z.object({ target: z.string().trim().regex(/^-?\d+$/).transform(Number) });
 const CatalogueSchema = z.object({ catalogue: z.coerce.number().int() });
-const NewCatalogueSchema = z.object({ title: z.string().trim().min(1, { error: "validation.required" }).max(255) });
 
 function ids(form: FormData, name: string): number[] {
   return form
@@ -129,10 +130,9 @@ function backTo(request: Request) {
 export async function browserAction(request: Request) {
   const user = await requirePermission(request, "read:catalogue");
   const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
   const db = getDb();
-  switch (intent) {
-    case "catalogue": {
+  return dispatchIntent(form.get("intent"), {
+    catalogue: async () => {
       const parsed = CatalogueSchema.safeParse(Object.fromEntries(form));
       try {
         if (!parsed.success) throw new NotFoundError("catalogue");
@@ -142,21 +142,21 @@ export async function browserAction(request: Request) {
         throw error;
       }
       return redirectWithFlash(request, "/servicecatalog", { kind: "info", message: "catalogue.switched" });
-    }
-    case "createCatalogue": {
+    },
+    createCatalogue: async () => {
       if (!userHasPermission(user, "access:admin")) throw new Response("Forbidden", { status: 403 });
-      const parsed = NewCatalogueSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return data({ ok: false, errors: { title: "validation.required" } as Record<string, string> }, { status: 400 });
-      const id = await createCatalogue(db, parsed.data.title, user);
+      const submission = validateForm(form, NewCatalogueSchema);
+      if (submission.status !== "success") return refuse(submission, {}, 400, { target: "createCatalogue" });
+      const id = await createCatalogue(db, submission.value.title, user);
       await setCurrentCatalogue(db, user.id, id);
       return redirectWithFlash(request, "/servicecatalog", { kind: "success", message: "catalogue.created" });
-    }
-    case "move":
-      return moveAction(request, form, user);
-    case "batch": {
+    },
+    move: () => moveAction(request, form, user),
+    batch: async () => {
       if (!userHasPermission(user, "manage:structure")) throw new Response("Forbidden", { status: 403 });
       const parsed = BatchSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return data({ ok: false, errors: { target: "catalogue.batch.noTarget" } as Record<string, string> }, { status: 400 });
+      const refused = (fields: Record<string, string>) => refuseForm({ fields }, 400, { target: "batch" });
+      if (!parsed.success) return refused({ target: "catalogue.batch.noTarget" });
       try {
         const moved = await moveSelectionToCatalogue(
           db,
@@ -166,20 +166,17 @@ export async function browserAction(request: Request) {
         );
         return redirectWithFlash(request, backTo(request), { kind: "success", message: "catalogue.batch.moved", values: { count: moved } });
       } catch (error) {
-        if (error instanceof EmptySelectionError)
-          return data({ ok: false, errors: { selection: "catalogue.batch.emptySelection" } as Record<string, string> }, { status: 400 });
-        if (error instanceof NotFoundError) return data({ ok: false, errors: { target: "catalogue.notFound" } as Record<string, string> }, { status: 400 });
+        if (error instanceof EmptySelectionError) return refused({ selection: "catalogue.batch.emptySelection" });
+        if (error instanceof NotFoundError) return refused({ target: "catalogue.notFound" });
         throw error;
       }
-    }
-    default:
-      return data({ ok: false, errors: { _form: "errors.badRequest" } as Record<string, string> }, { status: 400 });
-  }
+    },
+  });
 }
 
 async function moveAction(request: Request, form: FormData, user: SessionUser) {
   const parsed = MoveSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ ok: false, errors: { _form: "errors.badRequest" } as Record<string, string> }, { status: 400 });
+  if (!parsed.success) return refuseForm({ form: "errors.badRequest" }, 400, { target: "move" });
   const { service, category, index } = parsed.data;
   try {
     // The model checks the user's grants for the service and the target category.
@@ -187,12 +184,12 @@ async function moveAction(request: Request, form: FormData, user: SessionUser) {
   } catch (error) {
     if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
     if (error instanceof ForbiddenError) throw new Response("Forbidden", { status: 403 });
-    if (error instanceof CrossCatalogueMoveError) return data({ ok: false, errors: { _form: "errors.badRequest" } as Record<string, string> }, { status: 400 });
+    if (error instanceof CrossCatalogueMoveError) return refuseForm({ form: "errors.badRequest" }, 400, { target: "move" });
     throw error;
   }
   // A fetcher (drag and drop) stays on the page; a plain form post returns to the same view.
   if (form.get("fetcher") === "1") {
-    return data({ ok: true, errors: {} as Record<string, string> }, { headers: { "Set-Cookie": await flashHeader(request, { kind: "success", message: "catalogue.move.moved" }) } });
+    return data({ status: "success" as const, target: "move" }, { headers: { "Set-Cookie": await flashHeader(request, { kind: "success", message: "catalogue.move.moved" }) } });
   }
   return redirectWithFlash(request, backTo(request), { kind: "success", message: "catalogue.move.moved" });
 }

@@ -1,8 +1,7 @@
 import { requirePermission } from "~/modules/access/policy.server";
-import { data } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { redirectWithFlash } from "~/server/flash.server";
-import { parseFormData } from "~/ui/forms";
+import { dispatchIntent, refuse, refuseForm, validateForm } from "~/server/form.server";
 import { isMultipart, parseImageUpload } from "~/server/upload.server";
 import { NotFoundError, StaleRecordError } from "~/server/errors.server";
 import {
@@ -10,7 +9,6 @@ import {
   StructureValidationError,
   deleteArea,
   deleteCategory,
-  editSchema,
   getCategory,
   setAreaImage,
   setCategoryImage,
@@ -18,13 +16,14 @@ import {
   updateCategory,
 } from "~/modules/catalogue/structure.server";
 import { isServiceAreaActive } from "~/modules/catalogue/catalogue.server";
-import { pagePath, type StaleState, type StructureActionData, type StructureKind } from "./structure-types";
+import { StructureEditSchema } from "./structure-schema";
+import { pagePath, type StaleState, type StructureKind, type StructureMeta } from "./structure-types";
 import { formVersion, readFormData } from "~/server/request-body.server";
 
 /**
  * The action shared by the area and the category page: authorize, read the form (multipart for
- * the image upload, urlencoded otherwise), dispatch on `intent`, call the model, and answer with
- * a redirect and a toast, or a 400/409 the page shows beside the form.
+ * the image upload, urlencoded otherwise), run the handler of its `intent`, call the model, and
+ * answer with a redirect and a toast, or a refusal naming the form (`target`) the page shows it beside.
  */
 
 /** Route ids are positive integers written in digits; anything else is a 404. */
@@ -36,10 +35,6 @@ export function idOr404(raw: string | undefined): number {
 
 export function notFound(): never {
   throw new Response("Not Found", { status: 404 });
-}
-
-function failure(payload: StructureActionData, status: number) {
-  return data<StructureActionData>(payload, { status });
 }
 
 async function staleState(kind: StructureKind, error: StaleRecordError): Promise<StaleState> {
@@ -56,28 +51,25 @@ async function staleState(kind: StructureKind, error: StaleRecordError): Promise
   return { current: { name: current.name, description: current.description, areaName, updated_at: current.updated_at }, changedFields };
 }
 
-/** Domain errors → answers the forms can show; anything unexpected is logged and reported without detail. */
-async function handleError(kind: StructureKind, intent: string, error: unknown, values?: StructureActionData["values"]) {
+type Submission = ReturnType<typeof validateForm>;
+
+/** Domain errors → refusals the forms can show; anything unexpected is logged and reported without detail. */
+async function handleError(kind: StructureKind, target: string, error: unknown, submission?: Submission) {
   if (error instanceof NotFoundError) notFound();
-  if (error instanceof StructureValidationError) return failure({ intent, errors: error.errors, values }, 400);
-  if (error instanceof StaleRecordError)
-    return failure({ intent, errors: { _form: "structure.stale" }, stale: await staleState(kind, error), values }, 409);
+  const answer = (errors: { form?: string; fields?: Record<string, string | undefined> }, status: number, meta?: StructureMeta) =>
+    submission ? refuse(submission, errors, status, { target, meta }) : refuseForm(errors, status, { target, meta });
+  if (error instanceof StructureValidationError) {
+    const { _form, ...fields } = error.errors;
+    return answer({ form: _form, fields }, 400);
+  }
+  if (error instanceof StaleRecordError) return answer({ form: "structure.stale" }, 409, { stale: await staleState(kind, error) });
   if (error instanceof HasChildrenError) {
     const message = error.kind === "area" ? "structure.areaHasCategories" : "structure.categoryHasServices";
-    return failure({ intent, errors: { _form: message }, children: { items: error.children, total: error.total } }, 400);
+    return answer({ form: message }, 400, { children: { items: error.children, total: error.total } });
   }
   if (error instanceof Response) throw error;
   console.error(error);
-  return failure({ intent, errors: { _form: "structure.saveFailed" }, values }, 500);
-}
-
-/** The edit form's fields as sent, for showing them again after a refusal. */
-function sentValues(form: FormData): StructureActionData["values"] {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return { name: text("name"), description: text("description"), ...(form.has("areaId") ? { areaId: text("areaId") } : {}) };
+  return answer({ form: "structure.saveFailed" }, 500);
 }
 
 /** Where to go after deleting: a category's area page (when the area level is shown), else the catalogue. */
@@ -101,8 +93,11 @@ export async function structureAction(request: Request, kind: StructureKind, raw
   if (isMultipart(request)) {
     const upload = await parseImageUpload(request, { field: "image" });
     const intent = String(upload.fields.get("intent") ?? "uploadImage");
-    if (intent !== "uploadImage") return failure({ intent, errors: { _form: "errors.badRequest" } }, 400);
-    if (!upload.ok) return failure({ intent, errors: upload.errors }, upload.status);
+    if (intent !== "uploadImage") return refuseForm({ form: "errors.badRequest" }, 400, { target: intent });
+    if (!upload.ok) {
+      const { _form, ...fields } = upload.errors;
+      return refuseForm({ form: _form, fields }, upload.status, { target: intent });
+    }
     try {
       const image = { data: upload.image!.data, mime: upload.image!.mime };
       await (kind === "area" ? setAreaImage(db, id, image, user) : setCategoryImage(db, id, image, user));
@@ -113,33 +108,38 @@ export async function structureAction(request: Request, kind: StructureKind, raw
   }
 
   const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  const values = intent === "update" ? sentValues(form) : undefined;
-  try {
-    switch (intent) {
-      case "update": {
-        const parsed = parseFormData(editSchema, form);
-        if (!parsed.success) return failure({ intent, errors: parsed.errors, values }, 400);
-        // The area can only be changed where the form offers it: on a category, with the area level on.
-        const areaId = kind === "category" && areaLevel ? parsed.data.areaId : undefined;
-        const input = { name: parsed.data.name, description: parsed.data.description, areaId };
+  return dispatchIntent(form.get("intent"), {
+    update: async () => {
+      const submission = validateForm(form, StructureEditSchema);
+      if (submission.status !== "success") return refuse(submission, {}, 400, { target: "update" });
+      // The area can only be changed where the form offers it: on a category, with the area level on.
+      const areaId = kind === "category" && areaLevel ? submission.value.areaId : undefined;
+      const input = { name: submission.value.name, description: submission.value.description, areaId };
+      try {
         const expected = formVersion(form);
         if (kind === "area") await updateArea(db, id, input, expected, user);
         else await updateCategory(db, id, input, expected, user);
-        return redirectWithFlash(request, here, { kind: "success", message: kind === "area" ? "structure.areaSaved" : "structure.categorySaved" });
+      } catch (error) {
+        return handleError(kind, "update", error, submission);
       }
-      case "removeImage":
+      return redirectWithFlash(request, here, { kind: "success", message: kind === "area" ? "structure.areaSaved" : "structure.categorySaved" });
+    },
+    removeImage: async () => {
+      try {
         await (kind === "area" ? setAreaImage(db, id, null, user) : setCategoryImage(db, id, null, user));
-        return redirectWithFlash(request, here, { kind: "success", message: "structure.imageRemoved" });
-      case "delete": {
-        const to = await afterDeletePath(kind, id);
-        await (kind === "area" ? deleteArea(db, id, user) : deleteCategory(db, id, user));
-        return redirectWithFlash(request, to, { kind: "success", message: kind === "area" ? "structure.areaDeleted" : "structure.categoryDeleted" });
+      } catch (error) {
+        return handleError(kind, "removeImage", error);
       }
-      default:
-        return failure({ intent, errors: { _form: "errors.badRequest" } }, 400);
-    }
-  } catch (error) {
-    return handleError(kind, intent, error, values);
-  }
+      return redirectWithFlash(request, here, { kind: "success", message: "structure.imageRemoved" });
+    },
+    delete: async () => {
+      const to = await afterDeletePath(kind, id);
+      try {
+        await (kind === "area" ? deleteArea(db, id, user) : deleteCategory(db, id, user));
+      } catch (error) {
+        return handleError(kind, "delete", error);
+      }
+      return redirectWithFlash(request, to, { kind: "success", message: kind === "area" ? "structure.areaDeleted" : "structure.categoryDeleted" });
+    },
+  });
 }

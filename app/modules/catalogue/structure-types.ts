@@ -1,11 +1,7 @@
-import type { FieldErrors } from "~/ui/forms";
+import type { FormAnswer } from "~/ui/form/answer";
 
 /** Which page: an area or a category. Client-safe mirror of the model's StructureKind. */
 export type StructureKind = "area" | "category";
-
-/** The intents of the forms on an area or category page (one hidden `intent` field per form). */
-export const STRUCTURE_INTENTS = ["update", "uploadImage", "removeImage", "delete"] as const;
-export type StructureIntent = (typeof STRUCTURE_INTENTS)[number];
 
 /** The file input's `accept`: a hint for the file picker only; the server decides by the bytes. */
 export const IMAGE_ACCEPT = ".jpg,.jpeg,.png";
@@ -17,16 +13,15 @@ export interface StaleState {
   changedFields: string[];
 }
 
-/** What an action answers when it does not redirect: errors of one form, and what the page needs to explain them. */
-export interface StructureActionData {
-  intent: string;
-  errors: FieldErrors;
+/** What the area and category pages show beside a refused form (see StructureAnswer). */
+export interface StructureMeta {
   stale?: StaleState;
-  /** What the edit form sent, so a refused form shows the typed values again (also without JS). */
-  values?: { name: string; description: string; areaId?: string };
   /** A refused delete: the children that must go first (first ones and how many in all). */
   children?: { items: { id: number; name: string }[]; total: number };
 }
+
+/** The refusal of one of the page's forms; `target` is the form's intent. */
+export type StructureAnswer = FormAnswer<StructureMeta>;
 
 export function pagePath(kind: StructureKind, id: number): string {
   return `/servicecatalog/${kind}/${id}`;

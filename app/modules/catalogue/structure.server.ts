@@ -7,8 +7,8 @@
  * next save.
  */
 import { sql } from "kysely";
-import { z } from "zod";
-import { errorKey, fieldErrorsFrom, type FieldErrors } from "~/ui/forms";
+import { fieldErrorsFrom, type FieldErrors } from "~/ui/forms";
+import { editSchema } from "./structure-schema";
 import { htmlToPlainText } from "~/server/sanitize.server";
 import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
@@ -21,8 +21,6 @@ export function isStructureKind(value: unknown): value is StructureKind {
   return value === "area" || value === "category";
 }
 
-export const NAME_MAX = 255;
-export const DESCRIPTION_MAX = 20_000;
 /** Largest image we store (decoded bytes); the upload helper enforces the same limit. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_MIMES = ["image/jpeg", "image/png"] as const;
@@ -48,33 +46,6 @@ export class StructureValidationError extends Error {
 }
 
 // ---------------------------------------------------------------------------------- validation
-
-const tooLong = (max: number) => errorKey("validation.tooLong", { max });
-
-export const nameSchema = z
-  .string({ error: "validation.required" })
-  .trim()
-  .min(1, { error: "validation.required" })
-  .max(NAME_MAX, { error: tooLong(NAME_MAX) });
-
-/** Plain text; line breaks normalised to \n (a form posted without JS sends \r\n). */
-export const descriptionSchema = z.preprocess(
-  (v) => (v == null || (typeof v === "string" && v.trim() === "") ? null : typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v),
-  z.string().trim().max(DESCRIPTION_MAX, { error: tooLong(DESCRIPTION_MAX) }).nullable(),
-);
-
-/** An area id from a form: "" means "no area", absent means "leave as it is". */
-export const areaIdSchema = z.preprocess(
-  (v) => (v === "" ? null : v),
-  z.union([z.null(), z.coerce.number({ error: "structure.areaInvalid" }).int({ error: "structure.areaInvalid" }).positive({ error: "structure.areaInvalid" })]),
-);
-
-/** The edit form of an area or a category (the category's area only when the area level is active). */
-export const editSchema = z.object({
-  name: nameSchema,
-  description: descriptionSchema,
-  areaId: areaIdSchema.optional(),
-});
 
 export interface StructureValues {
   name: string;

@@ -1,11 +1,11 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import type { z } from "zod";
 import { translateError } from "../forms";
+import type { FormReply } from "./answer";
 
-/** What an action answers a refused form with: conform's reply (values minus secrets, errors). */
-export type FormReply = SubmissionResult<string[]>;
+export { answerFor, formError, type FormAnswer, type FormReply } from "./answer";
 
 /**
  * The one form pipeline, browser half: the same zod schema the action parses, through conform.

@@ -1,13 +1,14 @@
 import { Badge, Button, Card, Group, Stack, Table, TextInput, Title } from "@mantine/core";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { translateError } from "~/ui/forms";
+import { answerFor, fieldError, useSchemaForm, type FormAnswer } from "~/ui/form/use-schema-form";
+import { NewCatalogueSchema } from "../../catalogue-schemas";
 import type { CataloguesData } from "../../catalogues-page.server";
 import { catalogueTitle } from "../../catalogue-title";
 
 /** /servicecatalog/catalogues — every catalogue with its counts; pick the current one; admins create one. */
 export function CataloguesPage({ catalogues, current, canCreate }: CataloguesData) {
-  const actionData = useActionData<{ errors?: Record<string, string> }>();
+  const [form, fields] = useSchemaForm(NewCatalogueSchema, answerFor(useActionData<FormAnswer>(), "createCatalogue"));
   const { t } = useTranslation();
   return (
     <Stack maw={900}>
@@ -53,10 +54,18 @@ export function CataloguesPage({ catalogues, current, canCreate }: CataloguesDat
           <Title order={2} size="h4" mb="sm">
             {t("catalogue.newCatalogue")}
           </Title>
-          <Form method="post">
+          <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
             <input type="hidden" name="intent" value="createCatalogue" />
             <Group align="flex-end">
-              <TextInput name="title" label={t("catalogue.title")} required error={translateError(t, actionData?.errors?.title)} style={{ flex: 1 }} />
+              <TextInput
+                key={fields.title.key}
+                name={fields.title.name}
+                label={t("catalogue.title")}
+                required
+                defaultValue={fields.title.initialValue}
+                error={fieldError(t, fields.title.errors)}
+                style={{ flex: 1 }}
+              />
               <Button type="submit">{t("catalogue.create")}</Button>
             </Group>
           </Form>

@@ -1,5 +1,6 @@
 import { Alert } from "@mantine/core";
 import { Form, useActionData } from "@remix-run/react";
+import { answerFor, type FormAnswer } from "~/ui/form/answer";
 import { useRef, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { NamedStructure } from "~/modules/catalogue/catalogue-structure";
@@ -48,7 +49,7 @@ export function ListView({
   const labels = useCatalogueLabels();
   const categoryOf = new Map(structure.categories.map((c) => [c.id, c]));
   const areaName = new Map(structure.areas.map((a) => [a.id, a.name]));
-  const actionData = useActionData<{ ok: boolean; errors: Record<string, string> }>();
+  const batch = answerFor(useActionData<FormAnswer>(), "batch");
   const formRef = useRef<HTMLFormElement>(null);
 
   // Selection rules of spec 01 §4, mirrored in the browser for immediate feedback.
@@ -66,9 +67,9 @@ export function ListView({
     <Form method="post" ref={formRef}>
       <input type="hidden" name="intent" value="batch" />
       <div className={classes.listStack}>
-          {actionData?.errors?.selection ? (
+          {batch?.error?.selection ? (
             <Alert color="red" role="alert">
-              {translateError(t, actionData.errors.selection)}
+              {translateError(t, batch.error.selection[0])}
             </Alert>
           ) : null}
           {(areaActive && subviews.areas) || subviews.categories ? (
@@ -182,7 +183,7 @@ export function ListView({
                   name="target"
                   label={t("catalogue.batch.target")}
                   data={[{ value: "", label: "—" }, ...catalogues.filter((c) => c.id !== catalogueId).map((c) => ({ value: String(c.id), label: catalogueTitle(t, c) }))]}
-                  error={translateError(t, actionData?.errors?.target)}
+                  error={translateError(t, batch?.error?.target?.[0])}
                   data-testid="batch-target"
                 />
                 <PlainButton type="submit" variant="light" data-testid="batch-submit">

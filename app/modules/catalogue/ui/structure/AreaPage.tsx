@@ -2,7 +2,7 @@ import { Stack, Title } from "@mantine/core";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { areaPageLoader } from "../../structure-pages.server";
-import type { StructureActionData } from "../../structure-types";
+import type { StructureAnswer } from "../../structure-types";
 import { CategoryList } from "./ChildLists";
 import { DeleteStructureDialog } from "./DeleteStructureDialog";
 import { StructureBreadcrumbs } from "./StructureBreadcrumbs";
@@ -12,7 +12,7 @@ import { StructureManage } from "./StructureManage";
 /** /servicecatalog/area/:id — the area, its categories, and for keyusers and above its editing. */
 export function AreaPage() {
   const { area, canManage, confirmDelete } = useLoaderData<typeof areaPageLoader>();
-  const actionData = useActionData<StructureActionData>();
+  const actionData = useActionData<StructureAnswer>();
   const { t } = useTranslation();
   return (
     <Stack gap="lg" maw={1100}>
@@ -25,7 +25,7 @@ export function AreaPage() {
         <CategoryList categories={area.categories} />
       </Stack>
       {canManage ? <StructureManage kind="area" record={area} areaOptions={null} actionData={actionData} /> : null}
-      {canManage && (confirmDelete || actionData?.intent === "delete") ? (
+      {canManage && (confirmDelete || actionData?.target === "delete") ? (
         <DeleteStructureDialog
           kind="area"
           id={area.id}

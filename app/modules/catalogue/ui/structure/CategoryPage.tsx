@@ -2,7 +2,7 @@ import { Stack, Title } from "@mantine/core";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { categoryPageLoader } from "../../structure-pages.server";
-import { pagePath, type StructureActionData } from "../../structure-types";
+import { pagePath, type StructureAnswer } from "../../structure-types";
 import { ServiceList } from "./ChildLists";
 import { DeleteStructureDialog } from "./DeleteStructureDialog";
 import { StructureBreadcrumbs, type Crumb } from "./StructureBreadcrumbs";
@@ -12,7 +12,7 @@ import { StructureManage } from "./StructureManage";
 /** /servicecatalog/category/:id — the category, its services, and for keyusers and above its editing. */
 export function CategoryPage() {
   const { category, canManage, confirmDelete, areaOptions } = useLoaderData<typeof categoryPageLoader>();
-  const actionData = useActionData<StructureActionData>();
+  const actionData = useActionData<StructureAnswer>();
   const { t } = useTranslation();
   const crumbs: Crumb[] = [{ label: t("structure.catalogue"), to: "/servicecatalog" }];
   if (category.area) crumbs.push({ label: category.area.name, to: pagePath("area", category.area.id) });
@@ -28,7 +28,7 @@ export function CategoryPage() {
         <ServiceList services={category.services} />
       </Stack>
       {canManage ? <StructureManage kind="category" record={category} areaOptions={areaOptions} actionData={actionData} /> : null}
-      {canManage && (confirmDelete || actionData?.intent === "delete") ? (
+      {canManage && (confirmDelete || actionData?.target === "delete") ? (
         <DeleteStructureDialog
           kind="category"
           id={category.id}

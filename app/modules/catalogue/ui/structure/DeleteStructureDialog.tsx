@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { answerFor, formError } from "~/ui/form/use-schema-form";
 import { FormAlert } from "../../../../ui/FormAlert";
 import { RouteDialog } from "../../../../ui/RouteDialog";
-import { pagePath, type StructureActionData, type StructureKind } from "../../structure-types";
+import { pagePath, type StructureAnswer, type StructureKind } from "../../structure-types";
 
 /**
  * The confirmation step of deleting an area or category: `?confirm=delete` on its page, so
@@ -22,13 +23,13 @@ export function DeleteStructureDialog({
   name: string;
   /** What still has to go first: the categories of an area, the services of a category. */
   blockers: { items: { id: number; name: string }[]; total: number };
-  actionData?: StructureActionData;
+  actionData?: StructureAnswer;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const closeTo = pagePath(kind, id);
-  const refused = actionData?.intent === "delete" ? actionData : undefined;
-  const blocking = refused?.children ?? (blockers.total > 0 ? blockers : null);
+  const refused = answerFor(actionData, "delete");
+  const blocking = refused?.meta?.children ?? (blockers.total > 0 ? blockers : null);
   const childKind = kind === "area" ? "category" : "service";
   return (
     <RouteDialog title={t(kind === "area" ? "structure.deleteArea" : "structure.deleteCategory")} closeTo={closeTo} maxWidth={560}>
@@ -62,7 +63,7 @@ export function DeleteStructureDialog({
           <input type="hidden" name="intent" value="delete" />
           <Stack gap="md">
             <Text>{t(kind === "area" ? "structure.deleteAreaQuestion" : "structure.deleteCategoryQuestion", { name })}</Text>
-            <FormAlert error={refused?.errors._form} />
+            <FormAlert error={formError(refused)} />
             <Group justify="flex-end">
               <Button component={Link} to={closeTo} variant="default">
                 {t("app.cancel")}

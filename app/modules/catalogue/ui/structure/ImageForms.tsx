@@ -4,15 +4,17 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../../ui/FormAlert";
 import { translateError } from "~/ui/forms";
-import { IMAGE_ACCEPT, type StructureActionData } from "../../structure-types";
+import { answerFor, formError } from "~/ui/form/use-schema-form";
+import { IMAGE_ACCEPT, type StructureAnswer } from "../../structure-types";
 
 /** Upload (multipart, a plain file input so it works without JS) and removal of the image. */
-export function ImageForms({ hasImage, actionData }: { hasImage: boolean; actionData?: StructureActionData }) {
+export function ImageForms({ hasImage, actionData }: { hasImage: boolean; actionData?: StructureAnswer }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const fileId = useId();
-  const upload = actionData?.intent === "uploadImage" ? actionData.errors : undefined;
-  const remove = actionData?.intent === "removeImage" ? actionData.errors : undefined;
+  const upload = answerFor(actionData, "uploadImage");
+  const remove = answerFor(actionData, "removeImage");
+  const imageError = upload?.error?.image?.[0];
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
     <Stack gap="sm">
@@ -20,16 +22,16 @@ export function ImageForms({ hasImage, actionData }: { hasImage: boolean; action
       <Form method="post" encType="multipart/form-data" aria-label={t("structure.imageUpload")}>
         <input type="hidden" name="intent" value="uploadImage" />
         <Stack gap="xs">
-          <FormAlert error={upload?._form} />
-          <Input.Wrapper id={fileId} label={t("structure.imageFile")} description={t("structure.imageHint")} error={translateError(t, upload?.image)}>
+          <FormAlert error={formError(upload)} />
+          <Input.Wrapper id={fileId} label={t("structure.imageFile")} description={t("structure.imageHint")} error={translateError(t, imageError)}>
             <input
               id={fileId}
               type="file"
               name="image"
               accept={IMAGE_ACCEPT}
               required
-              aria-invalid={upload?.image ? true : undefined}
-              aria-describedby={`${fileId}-description${upload?.image ? ` ${fileId}-error` : ""}`}
+              aria-invalid={imageError ? true : undefined}
+              aria-describedby={`${fileId}-description${imageError ? ` ${fileId}-error` : ""}`}
               data-testid="image-input"
             />
           </Input.Wrapper>
@@ -43,7 +45,7 @@ export function ImageForms({ hasImage, actionData }: { hasImage: boolean; action
       {hasImage ? (
         <Form method="post">
           <input type="hidden" name="intent" value="removeImage" />
-          <FormAlert error={remove?._form} />
+          <FormAlert error={formError(remove)} />
           <Button type="submit" variant="subtle" color="red" loading={busy("removeImage")}>
             {t("structure.imageRemove")}
           </Button>

@@ -2,8 +2,9 @@ import { Alert, Anchor, Button, Group, List, NativeSelect, Stack, Text, TextInpu
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../../ui/FormAlert";
-import { translateError } from "~/ui/forms";
-import type { StaleState, StructureActionData, StructureKind } from "../../structure-types";
+import { answerFor, fieldError, useSchemaForm } from "~/ui/form/use-schema-form";
+import { NAME_MAX, StructureEditSchema } from "../../structure-schema";
+import type { StaleState, StructureAnswer, StructureKind } from "../../structure-types";
 
 /** Says that someone else saved meanwhile and what is stored now; nothing was overwritten. */
 function StaleNotice({ stale }: { stale: StaleState }) {
@@ -48,44 +49,56 @@ export function StructureEditForm({
   record: { name: string; description: string | null; updated_at: string; service_area_id?: number | null };
   /** The areas to choose from; null hides the choice (areas, or the area level switched off). */
   areaOptions: { id: number; name: string }[] | null;
-  actionData?: StructureActionData;
+  actionData?: StructureAnswer;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const mine = actionData?.intent === "update" ? actionData : undefined;
-  const errors = mine?.errors ?? {};
-  const values = mine?.values;
+  const mine = answerFor(actionData, "update");
+  const [form, fields] = useSchemaForm(StructureEditSchema, mine, {
+    id: `structure-edit-${record.updated_at}`,
+    defaultValue: { name: record.name, description: record.description ?? "", areaId: String(record.service_area_id ?? "") },
+  });
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
   return (
     // key: after a save the page reloads the record, and the fields show what is stored.
-    <Form method="post" noValidate key={record.updated_at} aria-label={t(kind === "area" ? "structure.editArea" : "structure.editCategory")}>
+    <Form
+      method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate
+      key={record.updated_at}
+      aria-label={t(kind === "area" ? "structure.editArea" : "structure.editCategory")}
+    >
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="updated_at" value={record.updated_at} />
       <Stack gap="sm">
-        {mine?.stale ? <StaleNotice stale={mine.stale} /> : <FormAlert error={errors._form} />}
+        {mine?.meta?.stale ? <StaleNotice stale={mine.meta.stale} /> : <FormAlert error={form.errors?.[0]} />}
         <TextInput
-          name="name"
+          key={fields.name.key}
+          name={fields.name.name}
           label={t("structure.name")}
           required
-          maxLength={255}
-          defaultValue={values?.name ?? record.name}
-          error={translateError(t, errors.name)}
+          maxLength={NAME_MAX}
+          defaultValue={fields.name.initialValue}
+          error={fieldError(t, fields.name.errors)}
         />
         <Textarea
-          name="description"
+          key={fields.description.key}
+          name={fields.description.name}
           label={t("structure.description")}
-          defaultValue={values?.description ?? record.description ?? ""}
-          error={translateError(t, errors.description)}
+          defaultValue={fields.description.initialValue}
+          error={fieldError(t, fields.description.errors)}
           autosize
           minRows={3}
           maxRows={12}
         />
         {areaOptions ? (
           <NativeSelect
-            name="areaId"
+            key={fields.areaId.key}
+            name={fields.areaId.name}
             label={t("structure.areaField")}
-            defaultValue={values?.areaId ?? String(record.service_area_id ?? "")}
-            error={translateError(t, errors.areaId)}
+            defaultValue={fields.areaId.initialValue}
+            error={fieldError(t, fields.areaId.errors)}
             data={[{ value: "", label: t("structure.noArea") }, ...areaOptions.map((a) => ({ value: String(a.id), label: a.name }))]}
           />
         ) : null}

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ImageForms } from "./ImageForms";
 import { StructureEditForm } from "./StructureEditForm";
-import { pagePath, type StructureActionData, type StructureKind } from "../../structure-types";
+import { pagePath, type StructureAnswer, type StructureKind } from "../../structure-types";
 
 /** What keyusers and above get on an area or category page: edit, image, delete. */
 export function StructureManage({
@@ -15,7 +15,7 @@ export function StructureManage({
   kind: StructureKind;
   record: { id: number; name: string; description: string | null; updated_at: string; has_image: boolean; service_area_id?: number | null };
   areaOptions: { id: number; name: string }[] | null;
-  actionData?: StructureActionData;
+  actionData?: StructureAnswer;
 }) {
   const { t } = useTranslation();
   return (

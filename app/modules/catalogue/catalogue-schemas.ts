@@ -1,0 +1,7 @@
+import { z } from "zod";
+import { requiredText } from "~/ui/form/fields";
+
+/** A new catalogue: its title (admins, on the catalogue manager). */
+export const NewCatalogueSchema = z.object({
+  title: requiredText("validation.required", { max: 255, tooLong: "validation.tooLong|max=255" }),
+});

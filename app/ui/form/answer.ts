@@ -1,0 +1,23 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+/*
+ * The answer shape of the form pipeline, without conform's runtime: pages that only read a
+ * refusal (the catalogue browser) import this and keep their first-load JS small.
+ */
+
+/** What an action answers a refused form with: conform's reply (values minus secrets, errors). */
+export type FormReply = SubmissionResult<string[]>;
+
+/** A reply on a page with several forms: `target` names the refused form (its intent), `meta` what the page shows beside it. */
+export type FormAnswer<M = never> = FormReply & { target?: string; meta?: M };
+
+/** The reply if it belongs to this form, for `useSchemaForm`. */
+export function answerFor<M>(answer: FormAnswer<M> | null | undefined, target: string): FormAnswer<M> | undefined {
+  return answer?.target === target ? answer : undefined;
+}
+
+/** The first error of the whole form (conform keeps it under ""). */
+export function formError(answer: FormReply | null | undefined): string | undefined {
+  return answer?.error?.[""]?.[0];
+}
+
