@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
@@ -6,25 +5,19 @@ import { sessionCookie } from "~/server/cookies.server";
 import { createSession } from "~/modules/access/session.server";
 import type { Role } from "~/modules/access/roles";
 import { createDb, type DB } from "~/server/db/db.server";
-import { createUser } from "~/modules/access/user.server";
+import { factories, type Factories, type TestUser } from "../factories";
 
+export { TEST_PASSWORD, unique, type TestUser } from "../factories";
 export const DEMO_PASSWORD = "servicehub-demo";
-export const TEST_PASSWORD = "e2e-password-123";
 
-export interface TestUser {
-  id: number;
-  name: string;
-  email: string;
-  password: string;
-  role: Role;
-}
-
-type WorkerFixtures = { db: DB };
+type WorkerFixtures = { db: DB; make: Factories };
 type TestFixtures = {
   /** A fresh account of this role, so tests that change a password or lock an e-mail never disturb each other. */
   makeUser: (role: Role, name?: string) => Promise<TestUser>;
   /** Signs the browser context in as this user through a real session row (faster than the form). */
   signIn: (user: TestUser) => Promise<void>;
+  /** A fresh account of this role, signed in: the start of most tests. */
+  login: (role: Role, values?: Parameters<Factories["user"]>[1]) => Promise<TestUser>;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -37,17 +30,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
-  makeUser: async ({ db }, use) => {
-    await use(async (role, name) => {
-      const email = `e2e-${role}-${crypto.randomBytes(5).toString("hex")}@example.com`;
-      const displayName = name ?? `Test ${role}`;
-      const id = await createUser(db, { name: displayName, email, password: TEST_PASSWORD, role });
-      return { id, name: displayName, email, password: TEST_PASSWORD, role };
-    });
+  /** The shared row factories on the running app's database. */
+  make: [async ({ db }, use) => use(factories(db)), { scope: "worker" }],
+  makeUser: async ({ make }, use) => {
+    await use((role, name) => make.user(role, name ? { name } : {}));
   },
   signIn: async ({ db, context, baseURL }, use) => {
     await use(async (user) => {
       await addSessionCookie(db, context, baseURL!, user.id);
+    });
+  },
+  login: async ({ make, db, context, baseURL }, use) => {
+    await use(async (role, values) => {
+      const user = await make.user(role, values);
+      await addSessionCookie(db, context, baseURL!, user.id);
+      return user;
     });
   },
 });

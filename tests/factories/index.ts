@@ -1,0 +1,119 @@
+import crypto from "node:crypto";
+import type { Insertable, Kysely } from "kysely";
+import type { Role } from "~/modules/access/roles";
+import { createUser } from "~/modules/access/user.server";
+import type { Database } from "~/server/db/schema";
+
+/**
+ * The one way tests create rows: users, catalogues, areas, categories, services with their
+ * children and relations, and base data. Used by model tests (on their fresh database), e2e
+ * specs (on the running app's database) and the demo seed's shapes. Every name gets a unique
+ * suffix unless given, so parallel tests never collide on unique names.
+ */
+
+export const TEST_PASSWORD = "e2e-password-123";
+
+type Row<T extends keyof Database> = Partial<Insertable<Database[T]>>;
+
+export interface TestUser {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+export interface ServiceSpec extends Row<"services"> {
+  options?: (string | Row<"service_options">)[];
+  responsibilities?: (string | Row<"responsibilities">)[];
+  links?: string[];
+  owners?: number[];
+  providers?: number[];
+  kpis?: number[];
+  tags?: number[];
+  dependsOn?: number[];
+}
+
+/** A short random suffix that keeps names unique across parallel workers. */
+export function unique(prefix = ""): string {
+  return `${prefix}${prefix ? " " : ""}${crypto.randomBytes(4).toString("hex")}`;
+}
+
+/** `db` may be a function, so a factory can be made before a beforeAll has opened the database. */
+export function factories(source: Kysely<Database> | (() => Kysely<Database>)) {
+  const db = typeof source === "function" ? source : () => source;
+  const insertId = async <T extends keyof Database & string>(table: T, values: Insertable<Database[T]>) =>
+    // Every table with a generated id answers `returning("id")`; Kysely cannot prove that generically.
+    ((await db().insertInto(table).values(values as never).returning("id" as never).executeTakeFirstOrThrow()) as unknown as { id: number }).id;
+
+  const f = {
+    async user(role: Role = "keyuser", values: { name?: string; email?: string; password?: string; wordExport?: boolean } = {}): Promise<TestUser> {
+      const email = values.email ?? `test-${role}-${crypto.randomBytes(5).toString("hex")}@example.com`;
+      const name = values.name ?? `Test ${role}`;
+      const password = values.password ?? TEST_PASSWORD;
+      const id = await createUser(db(), { name, email, password, role });
+      if (values.wordExport) await db().updateTable("users").set({ word_export: 1 }).where("id", "=", id).execute();
+      return { id, name, email, password, role };
+    },
+
+    catalogue: (values: Row<"service_catalogues"> = {}) => insertId("service_catalogues", { title: unique("Katalog"), ...values }),
+
+    area: (catalogueId: number, values: Row<"service_areas"> = {}) =>
+      insertId("service_areas", { service_catalogue_id: catalogueId, name: unique("Bereich"), position: 0, ...values }),
+
+    category: (catalogueId: number, values: Row<"service_categories"> = {}) =>
+      insertId("service_categories", { service_catalogue_id: catalogueId, service_area_id: null, name: unique("Kategorie"), position: 0, ...values }),
+
+    /** A service with, if asked, its options, responsibilities, links and relations (in the given order). */
+    async service(catalogueId: number, categoryId: number | null, spec: ServiceSpec = {}): Promise<number> {
+      const { options = [], responsibilities = [], links = [], owners = [], providers = [], kpis = [], tags = [], dependsOn = [], ...values } = spec;
+      const id = await insertId("services", { service_catalogue_id: catalogueId, category_id: categoryId, name: unique("Dienst"), ...values });
+      // One insert per row: a multi-row insert would write NULL (not the default) into columns
+      // only some rows set on SQLite.
+      const each = async <T>(table: "service_options" | "responsibilities" | "service_links", items: T[], make: (item: T, position: number) => object) => {
+        for (const [i, item] of items.entries()) await db().insertInto(table).values(make(item, i + 1) as never).execute();
+      };
+      await each("service_options", options, (o, position) => ({ service_id: id, position, ...(typeof o === "string" ? { name: o } : { name: unique("Option"), ...o }) }));
+      await each("responsibilities", responsibilities, (r, pos) => ({ service_id: id, pos, ...(typeof r === "string" ? { description: r } : r) }));
+      await each("service_links", links, (url, position) => ({ service_id: id, url, position }));
+      const relate = async <T extends "service_owners" | "service_providers" | "service_kpis" | "service_tags" | "service_dependencies">(table: T, column: string, ids: number[]) => {
+        if (ids.length) await db().insertInto(table).values(ids.map((other) => ({ service_id: id, [column]: other })) as never).execute();
+      };
+      await relate("service_owners", "owner_id", owners);
+      await relate("service_providers", "provider_id", providers);
+      await relate("service_kpis", "kpi_id", kpis);
+      await relate("service_tags", "tag_id", tags);
+      await relate("service_dependencies", "required_service_id", dependsOn);
+      return id;
+    },
+
+    owner: (values: Row<"owners"> = {}) => insertId("owners", { name: unique("Owner"), ...values }),
+    kpi: (values: Row<"kpis"> = {}) => insertId("kpis", { name: unique("KPI"), ...values }),
+    provider: (values: Row<"providers"> = {}) => insertId("providers", { name: unique("Anbieter"), ...values }),
+    tag: (values: Row<"tags"> = {}) => insertId("tags", { name: unique("Tag"), ...values }),
+    term: (values: Row<"term_definitions"> = {}) => insertId("term_definitions", { term: unique("Begriff"), ...values } as Insertable<Database["term_definitions"]>),
+
+    /** Lets a `user` edit the services of a category, or one service (user management's grants). */
+    async grant(userId: number, scope: { categoryId?: number; serviceId?: number }) {
+      if (scope.categoryId) await db().insertInto("user_category_permissions").values({ user_id: userId, category_id: scope.categoryId }).execute();
+      if (scope.serviceId) await db().insertInto("user_service_permissions").values({ user_id: userId, service_id: scope.serviceId }).execute();
+    },
+
+    /** Makes the catalogue the user's current one (what the catalogue switcher stores). */
+    async useCatalogue(userId: number, catalogueId: number) {
+      await db().updateTable("users").set({ settings: JSON.stringify({ currentCatalogueId: catalogueId }) }).where("id", "=", userId).execute();
+    },
+
+    /** A catalogue with one category holding `count` services: the usual start of a browser test. */
+    async catalogueWithServices(count: number, values: { title?: string; service?: ServiceSpec } = {}) {
+      const catalogueId = await f.catalogue(values.title ? { title: values.title } : {});
+      const categoryId = await f.category(catalogueId);
+      const serviceIds: number[] = [];
+      for (let i = 0; i < count; i++) serviceIds.push(await f.service(catalogueId, categoryId, { position: i, ...values.service }));
+      return { catalogueId, categoryId, serviceIds };
+    },
+  };
+  return f;
+}
+
+export type Factories = ReturnType<typeof factories>;

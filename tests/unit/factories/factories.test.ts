@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyLogin } from "~/modules/access/user.server";
+import { hasPermission } from "~/modules/access/policy.server";
+import { factories, type Factories } from "../../factories";
+import { createTestDb, type TestDb } from "../../support/test-db";
+
+// The shared factories write what the app reads: checked through the app's own queries.
+// Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
+
+let t: TestDb;
+let make: Factories;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  make = factories(t.db);
+});
+
+afterAll(async () => {
+  await t?.cleanup();
+});
+
+describe("factories", () => {
+  it("make users who can sign in with their role and flags", async () => {
+    const user = await make.user("client", { wordExport: true });
+    const signedIn = await verifyLogin(t.db, user.email, user.password);
+    expect(signedIn).toMatchObject({ id: user.id, role: "client", wordExport: true });
+    expect(await hasPermission(t.db, signedIn!, "export:word")).toBe(true);
+  });
+
+  it("make a service with its children in the given order and its relations", async () => {
+    const catalogueId = await make.catalogue();
+    const areaId = await make.area(catalogueId);
+    const categoryId = await make.category(catalogueId, { service_area_id: areaId });
+    const [owner, kpi, tag] = [await make.owner(), await make.kpi(), await make.tag()];
+    const required = await make.service(catalogueId, categoryId);
+    const id = await make.service(catalogueId, categoryId, {
+      name: "Drucken",
+      status: "closed",
+      options: ["Farbe", { name: "A3", costs: 12 }],
+      responsibilities: ["Papier nachfüllen", { description: "Toner", it: 1 }],
+      links: ["https://example.com/a", "https://example.com/b"],
+      owners: [owner],
+      kpis: [kpi],
+      tags: [tag],
+      dependsOn: [required],
+    });
+    const service = await t.db.selectFrom("services").select(["name", "status", "category_id", "service_catalogue_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(service).toEqual({ name: "Drucken", status: "closed", category_id: categoryId, service_catalogue_id: catalogueId });
+    const options = await t.db.selectFrom("service_options").select(["name", "position", "costs"]).where("service_id", "=", id).orderBy("position").execute();
+    expect(options.map((o) => [o.name, o.position, Number(o.costs)])).toEqual([
+      ["Farbe", 1, 0],
+      ["A3", 2, 12],
+    ]);
+    const duties = await t.db.selectFrom("responsibilities").select(["description", "pos", "it"]).where("service_id", "=", id).orderBy("pos").execute();
+    expect(duties.map((d) => [d.description, d.pos, Number(d.it)])).toEqual([
+      ["Papier nachfüllen", 1, 0],
+      ["Toner", 2, 1],
+    ]);
+    const links = await t.db.selectFrom("service_links").select("url").where("service_id", "=", id).orderBy("position").execute();
+    expect(links.map((l) => l.url)).toEqual(["https://example.com/a", "https://example.com/b"]);
+    for (const [table, column, value] of [
+      ["service_owners", "owner_id", owner],
+      ["service_kpis", "kpi_id", kpi],
+      ["service_tags", "tag_id", tag],
+      ["service_dependencies", "required_service_id", required],
+    ] as const) {
+      const rows = await t.db.selectFrom(table).selectAll().where("service_id", "=", id).execute();
+      expect(rows.map((r) => (r as Record<string, unknown>)[column])).toEqual([value]);
+    }
+  });
+
+  it("give unique default names, so parallel tests never collide", async () => {
+    const catalogueId = await make.catalogue();
+    const a = await make.category(catalogueId);
+    const b = await make.category(catalogueId);
+    const names = await t.db.selectFrom("service_categories").select("name").where("id", "in", [a, b]).execute();
+    expect(new Set(names.map((n) => n.name)).size).toBe(2);
+  });
+
+  it("grant a user the services of a category", async () => {
+    const user = await make.user("user");
+    const { categoryId, serviceIds } = await make.catalogueWithServices(2);
+    const other = await make.catalogueWithServices(1);
+    await make.grant(user.id, { categoryId });
+    const session = (await verifyLogin(t.db, user.email, user.password))!;
+    expect(await hasPermission(t.db, session, "update:service", { serviceId: serviceIds[1] })).toBe(true);
+    expect(await hasPermission(t.db, session, "update:service", { serviceId: other.serviceIds[0] })).toBe(false);
+  });
+});
