@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import { expect, gotoReady, test } from "../support/fixtures";
+import { factories } from "../factories";
 
 // Moving a selection (areas, categories, services) into another catalogue from the list view.
 // Runs in the JS and the no-JS project against one shared database: every test builds its own
@@ -11,29 +12,10 @@ test.describe.configure({ timeout: 120_000 });
 
 const hex = () => crypto.randomBytes(4).toString("hex");
 
-async function makeCatalogue(db: DB, title: string): Promise<number> {
-  return (await db.insertInto("service_catalogues").values({ title }).returning("id").executeTakeFirstOrThrow()).id;
-}
 
-async function useCatalogue(db: DB, userId: number, catalogueId: number) {
-  await db.updateTable("users").set({ settings: JSON.stringify({ currentCatalogueId: catalogueId }) }).where("id", "=", userId).execute();
-}
 
-async function makeArea(db: DB, catalogueId: number, name: string, position: number) {
-  return (await db.insertInto("service_areas").values({ name, service_catalogue_id: catalogueId, position }).returning("id").executeTakeFirstOrThrow()).id;
-}
 
-async function makeCategory(db: DB, catalogueId: number, areaId: number | null, name: string, position: number) {
-  return (
-    await db.insertInto("service_categories").values({ name, service_catalogue_id: catalogueId, service_area_id: areaId, position }).returning("id").executeTakeFirstOrThrow()
-  ).id;
-}
 
-async function makeService(db: DB, catalogueId: number, categoryId: number, name: string, position: number) {
-  return (
-    await db.insertInto("services").values({ name, service_catalogue_id: catalogueId, category_id: categoryId, position }).returning("id").executeTakeFirstOrThrow()
-  ).id;
-}
 
 /**
  * Source catalogue: area "Eins" with K1 (s1, s2) and K2 (s3); area "Zwei" with K3 (s4).
@@ -41,21 +23,21 @@ async function makeService(db: DB, catalogueId: number, categoryId: number, name
  */
 async function buildBatch(db: DB) {
   const tag = hex();
-  const source = await makeCatalogue(db, `Quellkatalog ${tag}`);
+  const source = await factories(db).catalogue({ title: `Quellkatalog ${tag}` });
   const targetTitle = `Zielkatalog ${tag}`;
-  const target = await makeCatalogue(db, targetTitle);
+  const target = await factories(db).catalogue({ title: targetTitle });
   const areaNames = { a1: `Bereich Eins ${tag}`, a2: `Bereich Zwei ${tag}` };
-  const a1 = await makeArea(db, source, areaNames.a1, 0);
-  const a2 = await makeArea(db, source, areaNames.a2, 1);
+  const a1 = await factories(db).area(source, { name: areaNames.a1, position: 0 });
+  const a2 = await factories(db).area(source, { name: areaNames.a2, position: 1 });
   const catNames = { k1: `Kategorie Eins ${tag}`, k2: `Kategorie Zwei ${tag}`, k3: `Kategorie Drei ${tag}` };
-  const k1 = await makeCategory(db, source, a1, catNames.k1, 0);
-  const k2 = await makeCategory(db, source, a1, catNames.k2, 1);
-  const k3 = await makeCategory(db, source, a2, catNames.k3, 0);
+  const k1 = await factories(db).category(source, { service_area_id: a1, name: catNames.k1, position: 0 });
+  const k2 = await factories(db).category(source, { service_area_id: a1, name: catNames.k2, position: 1 });
+  const k3 = await factories(db).category(source, { service_area_id: a2, name: catNames.k3, position: 0 });
   const names = { s1: `Service Eins ${tag}`, s2: `Service Zwei ${tag}`, s3: `Service Drei ${tag}`, s4: `Service Vier ${tag}` };
-  const s1 = await makeService(db, source, k1, names.s1, 0);
-  const s2 = await makeService(db, source, k1, names.s2, 1);
-  const s3 = await makeService(db, source, k2, names.s3, 0);
-  const s4 = await makeService(db, source, k3, names.s4, 0);
+  const s1 = await factories(db).service(source, k1, { name: names.s1, position: 0 });
+  const s2 = await factories(db).service(source, k1, { name: names.s2, position: 1 });
+  const s3 = await factories(db).service(source, k2, { name: names.s3, position: 0 });
+  const s4 = await factories(db).service(source, k3, { name: names.s4, position: 0 });
   return { source, sourceTitle: `Quellkatalog ${tag}`, target, targetTitle, a1, a2, k1, k2, k3, s1, s2, s3, s4, areaNames, catNames, names };
 }
 
@@ -77,7 +59,7 @@ test.describe("as keyuser", () => {
   test("moves a category with its services into another catalogue", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
     const b = await buildBatch(db);
-    await useCatalogue(db, user.id, b.source);
+    await factories(db).useCatalogue(user.id, b.source);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await expect(page.getByTestId("catalogue-counts")).toHaveText("4 Services · 2 Bereiche · 3 Kategorien");
@@ -111,7 +93,7 @@ test.describe("as keyuser", () => {
   test("checking an area selects its categories and services; the area moves with everything in it", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
     const b = await buildBatch(db);
-    await useCatalogue(db, user.id, b.source);
+    await factories(db).useCatalogue(user.id, b.source);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await box(page, "Bereich", b.areaNames.a1).check();
@@ -161,7 +143,7 @@ test.describe("as keyuser", () => {
   test("a single service moves without its category", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
     const b = await buildBatch(db);
-    await useCatalogue(db, user.id, b.source);
+    await factories(db).useCatalogue(user.id, b.source);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await box(page, "Service", b.names.s4).check();
@@ -176,7 +158,7 @@ test.describe("as keyuser", () => {
   test("an empty selection and a missing target are refused with a message", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
     const b = await buildBatch(db);
-    await useCatalogue(db, user.id, b.source);
+    await factories(db).useCatalogue(user.id, b.source);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await page.getByTestId("batch-target").selectOption({ label: b.targetTitle });
@@ -206,7 +188,7 @@ for (const role of ["client", "user"] as const) {
   test(`a ${role} sees no selection and a forged batch POST is refused`, async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser(role);
     const b = await buildBatch(db);
-    await useCatalogue(db, user.id, b.source);
+    await factories(db).useCatalogue(user.id, b.source);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await expect(page.getByTestId("service-row")).toHaveCount(4);

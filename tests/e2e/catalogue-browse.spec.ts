@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import { addSessionCookie, expect, gotoReady, test } from "../support/fixtures";
+import { factories } from "../factories";
 
 // The catalogue browser (/servicecatalog): views, remembered view, top-bar title, counts, map,
 // tree (expansion and zoom), sub-view switches and the catalogue picker. Runs in the JS and the
@@ -15,45 +16,10 @@ const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("he
 
 type Status = "open" | "checking" | "closed";
 
-async function makeCatalogue(db: DB, title: string): Promise<number> {
-  const row = await db.insertInto("service_catalogues").values({ title }).returning("id").executeTakeFirstOrThrow();
-  return row.id;
-}
 
-async function useCatalogue(db: DB, userId: number, catalogueId: number) {
-  await db.updateTable("users").set({ settings: JSON.stringify({ currentCatalogueId: catalogueId }) }).where("id", "=", userId).execute();
-}
 
-async function makeArea(db: DB, catalogueId: number, name: string, position: number): Promise<number> {
-  const row = await db.insertInto("service_areas").values({ name, service_catalogue_id: catalogueId, position }).returning("id").executeTakeFirstOrThrow();
-  return row.id;
-}
 
-async function makeCategory(db: DB, catalogueId: number, areaId: number | null, name: string, position: number): Promise<number> {
-  const row = await db
-    .insertInto("service_categories")
-    .values({ name, service_catalogue_id: catalogueId, service_area_id: areaId, position })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
-async function makeService(db: DB, catalogueId: number, categoryId: number | null, name: string, status: Status, position: number, binned = false) {
-  const row = await db
-    .insertInto("services")
-    .values({
-      name,
-      service_catalogue_id: catalogueId,
-      category_id: categoryId,
-      status,
-      statuspercent: status === "closed" ? 100 : 50,
-      position,
-      deleted_at: binned ? new Date().toISOString() : null,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /**
  * A small catalogue of its own: two areas; "Eins" holds two categories, "Zwei" one; four live
@@ -62,14 +28,14 @@ async function makeService(db: DB, catalogueId: number, categoryId: number | nul
 async function buildCatalogue(db: DB) {
   const tag = crypto.randomBytes(3).toString("hex");
   const title = `Katalog ${tag}`;
-  const id = await makeCatalogue(db, title);
+  const id = await factories(db).catalogue({ title });
   const areaNames = [`Bereich Eins ${tag}`, `Bereich Zwei ${tag}`];
-  const a1 = await makeArea(db, id, areaNames[0], 0);
-  const a2 = await makeArea(db, id, areaNames[1], 1);
+  const a1 = await factories(db).area(id, { name: areaNames[0], position: 0 });
+  const a2 = await factories(db).area(id, { name: areaNames[1], position: 1 });
   const catNames = [`Kategorie A ${tag}`, `Kategorie B ${tag}`, `Kategorie C ${tag}`];
-  const c1 = await makeCategory(db, id, a1, catNames[0], 0);
-  const c2 = await makeCategory(db, id, a1, catNames[1], 1);
-  const c3 = await makeCategory(db, id, a2, catNames[2], 0);
+  const c1 = await factories(db).category(id, { service_area_id: a1, name: catNames[0], position: 0 });
+  const c2 = await factories(db).category(id, { service_area_id: a1, name: catNames[1], position: 1 });
+  const c3 = await factories(db).category(id, { service_area_id: a2, name: catNames[2], position: 0 });
   const services = [
     { name: `Service Offen ${tag}`, category: c1, status: "open" as Status },
     { name: `Service Prüfung ${tag}`, category: c1, status: "checking" as Status },
@@ -77,8 +43,8 @@ async function buildCatalogue(db: DB) {
     { name: `Service Drei ${tag}`, category: c3, status: "open" as Status },
   ];
   const ids: number[] = [];
-  for (const [i, s] of services.entries()) ids.push(await makeService(db, id, s.category, s.name, s.status, i));
-  await makeService(db, id, c3, `Service Papierkorb ${tag}`, "open", 9, true);
+  for (const [i, s] of services.entries()) ids.push(await factories(db).service(id, s.category, { name: s.name, status: s.status, statuspercent: s.status === "closed" ? 100 : 50, position: i }));
+  await factories(db).service(id, c3, { name: `Service Papierkorb ${tag}`, status: "open", statuspercent: 50, position: 9, deleted_at: new Date().toISOString() });
   return { id, title, areas: [a1, a2], areaNames, categories: [c1, c2, c3], catNames, services: services.map((s, i) => ({ ...s, id: ids[i] })) };
 }
 
@@ -201,7 +167,7 @@ test.describe("catalogue title and counts", () => {
   test("the list shows the catalogue's counts without binned services", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("user");
     const cat = await buildCatalogue(db);
-    await useCatalogue(db, user.id, cat.id);
+    await factories(db).useCatalogue(user.id, cat.id);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await expect(page.getByTestId("catalogue-title")).toHaveText(cat.title);
@@ -233,7 +199,7 @@ test.describe("map", () => {
   test("renders areas as columns, categories as cards and status-coloured chips", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("client");
     const cat = await buildCatalogue(db);
-    await useCatalogue(db, user.id, cat.id);
+    await factories(db).useCatalogue(user.id, cat.id);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=3", javaScriptEnabled);
     const columns = page.getByTestId("map-area");
@@ -265,7 +231,7 @@ test.describe("tree", () => {
   test("expands and collapses all nodes and single nodes", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("client");
     const cat = await buildCatalogue(db);
-    await useCatalogue(db, user.id, cat.id);
+    await factories(db).useCatalogue(user.id, cat.id);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=1", javaScriptEnabled);
     const tree = page.getByTestId("tree");
@@ -306,21 +272,21 @@ test.describe("tree", () => {
   test("'expand all' shows 10 services per category with a link to the rest; one open category shows up to 200", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("client");
     const tag = crypto.randomBytes(3).toString("hex");
-    const id = await makeCatalogue(db, `Großkatalog ${tag}`);
+    const id = await factories(db).catalogue({ title: `Großkatalog ${tag}` });
     const bigName = `Große Kategorie ${tag}`;
     const smallName = `Kleine Kategorie ${tag}`;
-    const big = await makeCategory(db, id, null, bigName, 0);
-    const small = await makeCategory(db, id, null, smallName, 1);
+    const big = await factories(db).category(id, { service_area_id: null, name: bigName, position: 0 });
+    const small = await factories(db).category(id, { service_area_id: null, name: smallName, position: 1 });
     const name = (i: number) => `Dienst ${String(i + 1).padStart(3, "0")} ${tag}`;
     await db
       .insertInto("services")
       .values(Array.from({ length: 205 }, (_, i) => ({ name: name(i), service_catalogue_id: id, category_id: big, status: "open" as const, statuspercent: 0, position: i })))
       .execute();
     // A binned service is neither shown nor counted.
-    await makeService(db, id, big, `Papierkorb ${tag}`, "open", 300, true);
+    await factories(db).service(id, big, { name: `Papierkorb ${tag}`, status: "open", statuspercent: 50, position: 300, deleted_at: new Date().toISOString() });
     const smallNames = [`Klein Eins ${tag}`, `Klein Zwei ${tag}`];
-    for (const [i, n] of smallNames.entries()) await makeService(db, id, small, n, "closed", i);
-    await useCatalogue(db, user.id, id);
+    for (const [i, n] of smallNames.entries()) await factories(db).service(id, small, { name: n, status: "closed", statuspercent: 100, position: i });
+    await factories(db).useCatalogue(user.id, id);
     await signIn(user);
 
     const tree = page.getByTestId("tree");
@@ -402,7 +368,7 @@ test.describe("links", () => {
   test("service links in list, tree and map open the service (with JS without reloading the page)", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("client");
     const cat = await buildCatalogue(db);
-    await useCatalogue(db, user.id, cat.id);
+    await factories(db).useCatalogue(user.id, cat.id);
     await signIn(user);
     const s = cat.services[1];
     const cases = [
@@ -484,10 +450,10 @@ test.describe("catalogue picker", () => {
     const user = await makeUser("user");
     const from = await buildCatalogue(db);
     const toTitle = unique("Zielkatalog");
-    const to = await makeCatalogue(db, toTitle);
-    const category = await makeCategory(db, to, null, unique("Einzige Kategorie"), 0);
-    await makeService(db, to, category, unique("Einziger Service"), "open", 0);
-    await useCatalogue(db, user.id, from.id);
+    const to = await factories(db).catalogue({ title: toTitle });
+    const category = await factories(db).category(to, { service_area_id: null, name: unique("Einzige Kategorie"), position: 0 });
+    await factories(db).service(to, category, { name: unique("Einziger Service"), status: "open", statuspercent: 50, position: 0 });
+    await factories(db).useCatalogue(user.id, from.id);
     await signIn(user);
 
     await gotoReady(page, "/servicecatalog", javaScriptEnabled);
@@ -514,7 +480,7 @@ test.describe("catalogue picker", () => {
   test("an unknown catalogue id is refused with an error toast", async ({ page, db, makeUser, signIn }) => {
     const user = await makeUser("user");
     const cat = await buildCatalogue(db);
-    await useCatalogue(db, user.id, cat.id);
+    await factories(db).useCatalogue(user.id, cat.id);
     await signIn(user);
     const response = await page.request.post("/servicecatalog?index", { form: { intent: "catalogue", catalogue: "999999" }, maxRedirects: 0 });
     expect(response.status()).toBe(302);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import { expect, gotoReady, test } from "../support/fixtures";
+import { factories } from "../factories";
 
 // The create menu (/servicecatalog/new) and moving services in the tree (buttons, "move to",
 // drag and drop) with their permissions. Runs in the JS and the no-JS project against one shared
@@ -12,29 +13,9 @@ test.describe.configure({ timeout: 120_000 });
 const hex = () => crypto.randomBytes(4).toString("hex");
 const unique = (label: string) => `${label} ${hex()}`;
 
-async function makeCatalogue(db: DB, title: string): Promise<number> {
-  return (await db.insertInto("service_catalogues").values({ title }).returning("id").executeTakeFirstOrThrow()).id;
-}
 
-async function useCatalogue(db: DB, userId: number, catalogueId: number) {
-  await db.updateTable("users").set({ settings: JSON.stringify({ currentCatalogueId: catalogueId }) }).where("id", "=", userId).execute();
-}
 
-async function makeCategory(db: DB, catalogueId: number, name: string, position = 0): Promise<number> {
-  return (
-    await db.insertInto("service_categories").values({ name, service_catalogue_id: catalogueId, service_area_id: null, position }).returning("id").executeTakeFirstOrThrow()
-  ).id;
-}
 
-async function makeService(db: DB, catalogueId: number, categoryId: number, name: string, position: number): Promise<number> {
-  return (
-    await db
-      .insertInto("services")
-      .values({ name, service_catalogue_id: catalogueId, category_id: categoryId, position, status: "open" })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-}
 
 /** Live services of a category in stored order. */
 async function stored(db: DB, categoryId: number) {
@@ -55,17 +36,17 @@ async function expectStoredOrder(db: DB, categoryId: number, ids: number[]) {
  */
 async function buildMoveCatalogue(db: DB) {
   const tag = hex();
-  const id = await makeCatalogue(db, `Verschiebekatalog ${tag}`);
+  const id = await factories(db).catalogue({ title: `Verschiebekatalog ${tag}` });
   const source = { name: `Quelle ${tag}`, id: 0 };
   const target = { name: `Ziel ${tag}`, id: 0 };
-  source.id = await makeCategory(db, id, source.name, 0);
-  target.id = await makeCategory(db, id, target.name, 1);
+  source.id = await factories(db).category(id, { name: source.name, position: 0 });
+  target.id = await factories(db).category(id, { name: target.name, position: 1 });
   const names = { a: `Alpha ${tag}`, b: `Beta ${tag}`, c: `Gamma ${tag}`, d: `Delta ${tag}` };
   const ids = {
-    a: await makeService(db, id, source.id, names.a, 0),
-    b: await makeService(db, id, source.id, names.b, 1),
-    c: await makeService(db, id, source.id, names.c, 2),
-    d: await makeService(db, id, target.id, names.d, 0),
+    a: await factories(db).service(id, source.id, { name: names.a, position: 0 }),
+    b: await factories(db).service(id, source.id, { name: names.b, position: 1 }),
+    c: await factories(db).service(id, source.id, { name: names.c, position: 2 }),
+    d: await factories(db).service(id, target.id, { name: names.d, position: 0 }),
   };
   return { id, source, target, names, ids };
 }
@@ -115,8 +96,8 @@ async function dragAndDrop(page: Page, source: Locator, target: Locator, targetP
 test.describe("create menu", () => {
   test("a keyuser creates an area, a category in it and a service in that", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
-    const catalogueId = await makeCatalogue(db, unique("Anlegekatalog"));
-    await useCatalogue(db, user.id, catalogueId);
+    const catalogueId = await factories(db).catalogue({ title: unique("Anlegekatalog") });
+    await factories(db).useCatalogue(user.id, catalogueId);
     await signIn(user);
     const areaName = unique("Neuer Bereich");
     const categoryName = unique("Neue Kategorie");
@@ -179,8 +160,8 @@ test.describe("create menu", () => {
 
   test("an empty name and a service without category are refused beside the field", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
-    const catalogueId = await makeCatalogue(db, unique("Pruefkatalog"));
-    await useCatalogue(db, user.id, catalogueId);
+    const catalogueId = await factories(db).catalogue({ title: unique("Pruefkatalog") });
+    await factories(db).useCatalogue(user.id, catalogueId);
     await signIn(user);
 
     // Without any category a service cannot be created at all.
@@ -195,7 +176,7 @@ test.describe("create menu", () => {
       await expect(name, type).toHaveAccessibleDescription("Bitte füllen Sie dieses Feld aus.");
       await expect(name).toHaveAttribute("aria-invalid", "true");
       await expect(page).toHaveURL(new RegExp(`/servicecatalog/new\\?type=${type}$`));
-      if (type === "area") await makeCategory(db, catalogueId, unique("Vorhandene Kategorie"));
+      if (type === "area") await factories(db).category(catalogueId, { name: unique("Vorhandene Kategorie") });
     }
 
     const serviceName = unique("Ohne Kategorie");
@@ -216,8 +197,8 @@ test.describe("create menu", () => {
   for (const role of ["client", "user"] as const) {
     test(`a ${role} has no create menu, is sent to /unauthorized and a POST is refused`, async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
       const user = await makeUser(role);
-      const catalogueId = await makeCatalogue(db, unique("Fremdkatalog"));
-      await useCatalogue(db, user.id, catalogueId);
+      const catalogueId = await factories(db).catalogue({ title: unique("Fremdkatalog") });
+      await factories(db).useCatalogue(user.id, catalogueId);
       await signIn(user);
       await gotoReady(page, "/servicecatalog", javaScriptEnabled);
       await expect(page.getByTestId("view-list")).toBeVisible();
@@ -242,7 +223,7 @@ test.describe("moving services in the tree", () => {
   test("up and down buttons reorder services in a category", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
     const m = await buildMoveCatalogue(db);
-    await useCatalogue(db, user.id, m.id);
+    await factories(db).useCatalogue(user.id, m.id);
     await signIn(user);
     const url = `/servicecatalog?view=1&open=${m.source.id}`;
     await gotoReady(page, url, javaScriptEnabled);
@@ -272,7 +253,7 @@ test.describe("moving services in the tree", () => {
   test("'Verschieben nach …' moves a service to the top of another category", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
     const m = await buildMoveCatalogue(db);
-    await useCatalogue(db, user.id, m.id);
+    await factories(db).useCatalogue(user.id, m.id);
     await signIn(user);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
     await expect(serviceLinks(page, m.target.name)).toHaveText([m.names.d]);
@@ -296,7 +277,7 @@ test.describe("moving services in the tree", () => {
   test("after 'Verschieben' the move form is closed again", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
     const m = await buildMoveCatalogue(db);
-    await useCatalogue(db, user.id, m.id);
+    await factories(db).useCatalogue(user.id, m.id);
     await signIn(user);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}&move=${m.ids.b}`, javaScriptEnabled);
     const form = page.getByTestId("move-to-form");
@@ -311,7 +292,7 @@ test.describe("moving services in the tree", () => {
   test("'Verschieben nach …' opens the form for one service only and 'Abbrechen' closes it", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
     const m = await buildMoveCatalogue(db);
-    await useCatalogue(db, user.id, m.id);
+    await factories(db).useCatalogue(user.id, m.id);
     await signIn(user);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
     const forms = page.getByTestId("move-to-form");
@@ -364,7 +345,7 @@ test.describe("moving services in the tree", () => {
   test("drag and drop moves a service onto another category or before a service (JS)", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
     const m = await buildMoveCatalogue(db);
-    await useCatalogue(db, user.id, m.id);
+    await factories(db).useCatalogue(user.id, m.id);
     await signIn(user);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
     const item = serviceItem(page, m.source.name, m.names.a);
@@ -399,7 +380,7 @@ test.describe("moving services in the tree", () => {
   test("dropping a service onto a collapsed category appends it at the end (JS)", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
     const m = await buildMoveCatalogue(db);
-    await useCatalogue(db, user.id, m.id);
+    await factories(db).useCatalogue(user.id, m.id);
     await signIn(user);
     // Only the source is open; the target shows just its row.
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}`, javaScriptEnabled);
@@ -422,7 +403,7 @@ test.describe("moving services in the tree", () => {
     const m = await buildMoveCatalogue(db);
     // Beta is hidden by the status filter below: the tree shows Alpha, Gamma.
     await db.updateTable("services").set({ status: "closed" }).where("id", "=", m.ids.b).execute();
-    await useCatalogue(db, user.id, m.id);
+    await factories(db).useCatalogue(user.id, m.id);
     await signIn(user);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&status=open`, javaScriptEnabled);
     await expect(serviceLinks(page, m.source.name)).toHaveText([m.names.a, m.names.c]);
@@ -437,7 +418,7 @@ test.describe("moving services in the tree", () => {
   test("reorder controls only show while sorting by position", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("keyuser");
     const m = await buildMoveCatalogue(db);
-    await useCatalogue(db, user.id, m.id);
+    await factories(db).useCatalogue(user.id, m.id);
     await signIn(user);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}`, javaScriptEnabled);
     await expect(moveButtons(page)).toHaveCount(6);
@@ -459,7 +440,7 @@ test.describe("moving services in the tree", () => {
   test("a user without a grant sees no move controls and a forged move is refused", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("user");
     const m = await buildMoveCatalogue(db);
-    await useCatalogue(db, user.id, m.id);
+    await factories(db).useCatalogue(user.id, m.id);
     await signIn(user);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
     await expect(serviceLinks(page, m.source.name)).toHaveText([m.names.a, m.names.b, m.names.c]);
@@ -492,7 +473,7 @@ test.describe("moving services in the tree", () => {
     const user = await makeUser("user");
     const m = await buildMoveCatalogue(db);
     await db.insertInto("user_category_permissions").values({ user_id: user.id, category_id: m.source.id }).execute();
-    await useCatalogue(db, user.id, m.id);
+    await factories(db).useCatalogue(user.id, m.id);
     await signIn(user);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
     // Controls on the granted category's services only.

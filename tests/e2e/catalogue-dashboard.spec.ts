@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import { expect, gotoReady, test } from "../support/fixtures";
+import { factories } from "../factories";
 
 // The dashboard's figures for the current catalogue, their links into the browser, and the
 // latest changes. Runs in the JS and the no-JS project against one shared database: the exact
@@ -14,13 +15,7 @@ const hex = () => crypto.randomBytes(4).toString("hex");
 type Status = "open" | "checking" | "closed";
 type Type = "customer" | "it";
 
-async function makeCatalogue(db: DB, title: string): Promise<number> {
-  return (await db.insertInto("service_catalogues").values({ title }).returning("id").executeTakeFirstOrThrow()).id;
-}
 
-async function useCatalogue(db: DB, userId: number, catalogueId: number) {
-  await db.updateTable("users").set({ settings: JSON.stringify({ currentCatalogueId: catalogueId }) }).where("id", "=", userId).execute();
-}
 
 const FIGURES = ["status-open", "status-checking", "status-closed", "type-customer", "type-it", "without-owner", "without-kpi"] as const;
 type Figure = (typeof FIGURES)[number];
@@ -70,8 +65,8 @@ const figureValue = (page: Page, id: Figure) => page.getByTestId(id).locator("p"
  */
 async function buildDashboardCatalogue(db: DB) {
   const tag = hex();
-  const id = await makeCatalogue(db, `Dashboardkatalog ${tag}`);
-  const other = await makeCatalogue(db, `Anderer Katalog ${tag}`);
+  const id = await factories(db).catalogue({ title: `Dashboardkatalog ${tag}` });
+  const other = await factories(db).catalogue({ title: `Anderer Katalog ${tag}` });
   const category = (await db.insertInto("service_categories").values({ name: `Kategorie ${tag}`, service_catalogue_id: id }).returning("id").executeTakeFirstOrThrow()).id;
   const owner = (await db.insertInto("owners").values({ name: `Owner ${tag}` }).returning("id").executeTakeFirstOrThrow()).id;
   const kpi = (await db.insertInto("kpis").values({ name: `KPI ${tag}` }).returning("id").executeTakeFirstOrThrow()).id;
@@ -109,7 +104,7 @@ async function buildDashboardCatalogue(db: DB) {
 test("the figures equal the database's counts and each opens the matching list", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
   const user = await makeUser("user");
   const cat = await buildDashboardCatalogue(db);
-  await useCatalogue(db, user.id, cat.id);
+  await factories(db).useCatalogue(user.id, cat.id);
   await signIn(user);
   const expected = await countsInDb(db, cat.id);
   // The mix as built (guards the counting above as much as the page).
@@ -156,9 +151,9 @@ test("the figures of the demo catalogue match the database", async ({ page, db, 
 test("latest changes show a service just created", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
   const tag = hex();
   const user = await makeUser("keyuser", `Dora Dashboard ${tag}`);
-  const catalogueId = await makeCatalogue(db, `Neuigkeiten ${tag}`);
+  const catalogueId = await factories(db).catalogue({ title: `Neuigkeiten ${tag}` });
   await db.insertInto("service_categories").values({ name: `Kategorie ${tag}`, service_catalogue_id: catalogueId }).execute();
-  await useCatalogue(db, user.id, catalogueId);
+  await factories(db).useCatalogue(user.id, catalogueId);
   await signIn(user);
   const name = `Frischer Service ${tag}`;
   await gotoReady(page, "/servicecatalog/new?type=service", javaScriptEnabled);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import { expect, gotoReady, test } from "../support/fixtures";
+import { factories } from "../factories";
 
 // Search, filters, sorting, pagination and suggestions of the catalogue browser's list view.
 // Runs in the JS and the no-JS project against one shared database: the demo catalogue is only
@@ -11,38 +12,10 @@ test.describe.configure({ timeout: 120_000 });
 
 const hex = () => crypto.randomBytes(4).toString("hex");
 
-type Status = "open" | "checking" | "closed";
-type Type = "customer" | "it";
 
-async function makeCatalogue(db: DB, title: string): Promise<number> {
-  return (await db.insertInto("service_catalogues").values({ title }).returning("id").executeTakeFirstOrThrow()).id;
-}
 
-async function useCatalogue(db: DB, userId: number, catalogueId: number) {
-  await db.updateTable("users").set({ settings: JSON.stringify({ currentCatalogueId: catalogueId }) }).where("id", "=", userId).execute();
-}
 
-async function makeCategory(db: DB, catalogueId: number, name: string, position = 0): Promise<number> {
-  return (
-    await db.insertInto("service_categories").values({ name, service_catalogue_id: catalogueId, service_area_id: null, position }).returning("id").executeTakeFirstOrThrow()
-  ).id;
-}
 
-async function makeService(
-  db: DB,
-  catalogueId: number,
-  categoryId: number,
-  name: string,
-  extra: { status?: Status; servicetype?: Type; position?: number; art_nr?: string } = {},
-): Promise<number> {
-  return (
-    await db
-      .insertInto("services")
-      .values({ name, service_catalogue_id: catalogueId, category_id: categoryId, status: extra.status ?? "open", servicetype: extra.servicetype ?? "customer", position: extra.position ?? 0, art_nr: extra.art_nr ?? null })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-}
 
 /** The first regular catalogue: what a fresh user looks at. */
 async function demoCatalogueId(db: DB): Promise<number> {
@@ -85,14 +58,14 @@ async function search(page: Page, term: string) {
  */
 async function buildFilterCatalogue(db: DB) {
   const tag = hex();
-  const id = await makeCatalogue(db, `Filterkatalog ${tag}`);
-  const c1 = await makeCategory(db, id, `Kategorie Eins ${tag}`, 0);
-  const c2 = await makeCategory(db, id, `Kategorie Zwei ${tag}`, 1);
+  const id = await factories(db).catalogue({ title: `Filterkatalog ${tag}` });
+  const c1 = await factories(db).category(id, { name: `Kategorie Eins ${tag}`, position: 0 });
+  const c2 = await factories(db).category(id, { name: `Kategorie Zwei ${tag}`, position: 1 });
   const names = { s1: `Filter Eins ${tag}`, s2: `Filter Zwei ${tag}`, s3: `Filter Drei ${tag}`, s4: `Filter Vier ${tag}` };
-  const s1 = await makeService(db, id, c1, names.s1, { status: "open", servicetype: "customer", position: 0 });
-  const s2 = await makeService(db, id, c1, names.s2, { status: "checking", servicetype: "it", position: 1 });
-  await makeService(db, id, c2, names.s3, { status: "closed", servicetype: "it", position: 0 });
-  const s4 = await makeService(db, id, c2, names.s4, { status: "open", servicetype: "it", position: 1 });
+  const s1 = await factories(db).service(id, c1, { name: names.s1, status: "open", servicetype: "customer", position: 0 });
+  const s2 = await factories(db).service(id, c1, { name: names.s2, status: "checking", servicetype: "it", position: 1 });
+  await factories(db).service(id, c2, { name: names.s3, status: "closed", servicetype: "it", position: 0 });
+  const s4 = await factories(db).service(id, c2, { name: names.s4, status: "open", servicetype: "it", position: 1 });
   const o1 = (await db.insertInto("owners").values({ name: `Owner Eins ${tag}` }).returning("id").executeTakeFirstOrThrow()).id;
   const o2 = (await db.insertInto("owners").values({ name: `Owner Zwei ${tag}` }).returning("id").executeTakeFirstOrThrow()).id;
   await db.insertInto("service_owners").values([{ service_id: s1, owner_id: o1 }, { service_id: s1, owner_id: o2 }, { service_id: s2, owner_id: o1 }, { service_id: s4, owner_id: o2 }]).execute();
@@ -141,12 +114,12 @@ test.describe("search", () => {
   test("a two-letter term finds services by name and article number", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("user");
     const tag = hex();
-    const id = await makeCatalogue(db, `Kurzkatalog ${tag}`);
-    const category = await makeCategory(db, id, `Kategorie ${tag}`);
-    await makeService(db, id, category, `Qj-Portal ${tag}`);
-    await makeService(db, id, category, `Zugang ${tag}`, { art_nr: "ART-QJ-1" });
-    await makeService(db, id, category, `Anderes ${tag}`, { art_nr: "ART-1" });
-    await useCatalogue(db, user.id, id);
+    const id = await factories(db).catalogue({ title: `Kurzkatalog ${tag}` });
+    const category = await factories(db).category(id, { name: `Kategorie ${tag}` });
+    await factories(db).service(id, category, { name: `Qj-Portal ${tag}` });
+    await factories(db).service(id, category, { name: `Zugang ${tag}`, art_nr: "ART-QJ-1" });
+    await factories(db).service(id, category, { name: `Anderes ${tag}`, art_nr: "ART-1" });
+    await factories(db).useCatalogue(user.id, id);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await expect(page.getByTestId("service-row")).toHaveCount(3);
@@ -165,7 +138,7 @@ test.describe("filters", () => {
   test("filters through the URL: status, type, owner (all of), tag, category, missing", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("user");
     const f = await buildFilterCatalogue(db);
-    await useCatalogue(db, user.id, f.id);
+    await factories(db).useCatalogue(user.id, f.id);
     await signIn(user);
     const { s1, s2, s3, s4 } = f.names;
     const cases: Array<[string, string[]]> = [
@@ -198,7 +171,7 @@ test.describe("filters", () => {
   test("filters through the filter form", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("user");
     const f = await buildFilterCatalogue(db);
-    await useCatalogue(db, user.id, f.id);
+    await factories(db).useCatalogue(user.id, f.id);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     const filters = page.getByTestId("filters");
@@ -244,7 +217,7 @@ test.describe("filters", () => {
   test("the filter panel is closed on a plain visit, opens by its toggle and stays open with an active filter", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("user");
     const f = await buildFilterCatalogue(db);
-    await useCatalogue(db, user.id, f.id);
+    await factories(db).useCatalogue(user.id, f.id);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     const filters = page.getByTestId("filters");
@@ -314,7 +287,7 @@ test.describe("sorting and pages", () => {
   test("alphabetical ascending and descending reverse the order", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("user");
     const f = await buildFilterCatalogue(db);
-    await useCatalogue(db, user.id, f.id);
+    await factories(db).useCatalogue(user.id, f.id);
     await signIn(user);
     const ascending = [f.names.s3, f.names.s1, f.names.s4, f.names.s2]; // Drei, Eins, Vier, Zwei
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
@@ -339,15 +312,15 @@ test.describe("sorting and pages", () => {
   test("more than 50 matches are split into pages", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("user");
     const marker = `seitenmarke${hex()}`;
-    const id = await makeCatalogue(db, `Seitenkatalog ${marker}`);
-    const category = await makeCategory(db, id, `Kategorie ${marker}`);
+    const id = await factories(db).catalogue({ title: `Seitenkatalog ${marker}` });
+    const category = await factories(db).category(id, { name: `Kategorie ${marker}` });
     await db
       .insertInto("services")
       .values(Array.from({ length: 55 }, (_, i) => ({ name: `Dienst ${String(i + 1).padStart(2, "0")} ${marker}`, service_catalogue_id: id, category_id: category, position: i })))
       .execute();
     // One more service without the marker: not part of the search result.
-    await makeService(db, id, category, "Ohne Markierung", { position: 60 });
-    await useCatalogue(db, user.id, id);
+    await factories(db).service(id, category, { name: "Ohne Markierung", position: 60 });
+    await factories(db).useCatalogue(user.id, id);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await search(page, marker);
@@ -383,7 +356,7 @@ test.describe("suggestions", () => {
   test("typing fills the suggestion list with quoted names", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const user = await makeUser("user");
     const f = await buildFilterCatalogue(db);
-    await useCatalogue(db, user.id, f.id);
+    await factories(db).useCatalogue(user.id, f.id);
     await signIn(user);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     const options = page.getByTestId("suggestions").locator("option");
@@ -414,7 +387,7 @@ test.describe("suggestions", () => {
   test("the suggest endpoint answers JSON for a signed-in user and sends others to the login", async ({ page, db, makeUser, signIn, playwright, baseURL }) => {
     const user = await makeUser("user");
     const f = await buildFilterCatalogue(db);
-    await useCatalogue(db, user.id, f.id);
+    await factories(db).useCatalogue(user.id, f.id);
     await signIn(user);
     const response = await page.request.get("/servicecatalog/suggest?q=filter");
     expect(response.status()).toBe(200);

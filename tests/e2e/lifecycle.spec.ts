@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { DB } from "~/server/db/db.server";
 import { trashService } from "~/modules/service/service-lifecycle.server";
 import { expect, gotoReady, test } from "../support/fixtures";
+import { factories } from "../factories";
 
 // Deleting a service to the bin (with its derivatives), restoring it, duplicating and deriving.
 // Runs in the JS and the no-JS project against one shared database: every test makes its own
@@ -11,13 +12,7 @@ test.describe.configure({ timeout: 90_000 });
 
 const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("hex")}`;
 
-async function makeCatalogue(db: DB, title = unique("Katalog")): Promise<number> {
-  return (await db.insertInto("service_catalogues").values({ title }).returning("id").executeTakeFirstOrThrow()).id;
-}
 
-async function makeCategory(db: DB, catalogueId: number, name = unique("Kategorie")): Promise<number> {
-  return (await db.insertInto("service_categories").values({ name, service_catalogue_id: catalogueId }).returning("id").executeTakeFirstOrThrow()).id;
-}
 
 async function makeService(db: DB, categoryId: number, name: string, parent: number | null = null): Promise<number> {
   const category = await db.selectFrom("service_categories").select("service_catalogue_id").where("id", "=", categoryId).executeTakeFirstOrThrow();
@@ -43,8 +38,8 @@ test.describe("as keysuperuser", () => {
   test("deletes a service to the bin and restores it to the end of its category", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const admin = await makeUser("keysuperuser", unique("Admin"));
     await signIn(admin);
-    const catalogue = await makeCatalogue(db);
-    const category = await makeCategory(db, catalogue);
+    const catalogue = await factories(db).catalogue();
+    const category = await factories(db).category(catalogue);
     const name = unique("Papierkorb-Service");
     const first = await makeService(db, category, unique("Erster"));
     const id = await makeService(db, category, name);
@@ -75,12 +70,12 @@ test.describe("as keysuperuser", () => {
 
   test("the delete dialog warns about the derivatives, which go to the bin too and come back one by one", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     await signIn(await makeUser("keysuperuser"));
-    const [home, other, third] = [await makeCatalogue(db), await makeCatalogue(db), await makeCatalogue(db)];
-    const root = await makeService(db, await makeCategory(db, home), unique("Ursprung"));
+    const [home, other, third] = [await factories(db).catalogue(), await factories(db).catalogue(), await factories(db).catalogue()];
+    const root = await makeService(db, await factories(db).category(home), unique("Ursprung"));
     const childName = unique("Ableitung");
     const grandchildName = unique("Enkel");
-    const child = await makeService(db, await makeCategory(db, other), childName, root);
-    const grandchild = await makeService(db, await makeCategory(db, third), grandchildName, child);
+    const child = await makeService(db, await factories(db).category(other), childName, root);
+    const grandchild = await makeService(db, await factories(db).category(third), grandchildName, child);
 
     await gotoReady(page, `/servicecatalog/service/${root}/delete`, javaScriptEnabled);
     const warning = page.getByTestId("derivatives-warning");
@@ -102,11 +97,11 @@ test.describe("as keysuperuser", () => {
 
   test("a derivative that appeared after the dialog opened is not deleted unseen", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     await signIn(await makeUser("keysuperuser"));
-    const root = await makeService(db, await makeCategory(db, await makeCatalogue(db)), unique("Ursprung"));
+    const root = await makeService(db, await factories(db).category(await factories(db).catalogue()), unique("Ursprung"));
     await gotoReady(page, `/servicecatalog/service/${root}/delete`, javaScriptEnabled);
     await expect(page.getByTestId("derivatives-warning")).toHaveCount(0);
     const lateName = unique("Spät");
-    const late = await makeService(db, await makeCategory(db, await makeCatalogue(db)), lateName, root);
+    const late = await makeService(db, await factories(db).category(await factories(db).catalogue()), lateName, root);
     await page.getByRole("button", { name: "In den Papierkorb" }).click();
     await expect(page.getByTestId("form-error")).toContainText("Die Ableitungen dieses Services haben sich geändert");
     await expect(page.getByTestId("derivatives-warning")).toContainText(lateName);
@@ -119,10 +114,10 @@ test.describe("as keysuperuser", () => {
   test("restoring a service whose category was deleted asks for a target category", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     const admin = await makeUser("keysuperuser");
     await signIn(admin);
-    const gone = await makeCategory(db, await makeCatalogue(db));
-    const targetCatalogue = await makeCatalogue(db);
+    const gone = await factories(db).category(await factories(db).catalogue());
+    const targetCatalogue = await factories(db).catalogue();
     const targetName = unique("Ziel");
-    const target = await makeCategory(db, targetCatalogue, targetName);
+    const target = await factories(db).category(targetCatalogue, { name: targetName });
     const name = unique("Heimatlos");
     const id = await makeService(db, gone, name);
     await trashService(db, id, null, admin);
@@ -151,7 +146,7 @@ test.describe("as keysuperuser", () => {
 
   test("restoring something that is not in the bin says so", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     await signIn(await makeUser("keysuperuser"));
-    const live = await makeService(db, await makeCategory(db, await makeCatalogue(db)), unique("Lebendig"));
+    const live = await makeService(db, await factories(db).category(await factories(db).catalogue()), unique("Lebendig"));
     const response = await page.request.post("/bin", { form: { id: String(live) }, maxRedirects: 0 });
     expect(response.status()).toBe(302);
     await gotoReady(page, "/bin", javaScriptEnabled);
@@ -163,8 +158,8 @@ test.describe("as keysuperuser", () => {
 test.describe("as keyuser", () => {
   test("duplicates a service into a chosen category and derives it into another catalogue", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
     await signIn(await makeUser("keyuser"));
-    const home = await makeCatalogue(db);
-    const source = await makeCategory(db, home);
+    const home = await factories(db).catalogue();
+    const source = await factories(db).category(home);
     const name = unique("Vorlage");
     const id = await makeService(db, source, name);
     await makeService(db, source, unique("Nachbar"));
@@ -178,8 +173,8 @@ test.describe("as keyuser", () => {
     expect(copy).toMatchObject({ position: 2, status: "open", parent_service_id: null });
 
     // A derivative offers only categories of other catalogues.
-    const otherCatalogue = await makeCatalogue(db);
-    const elsewhere = await makeCategory(db, otherCatalogue);
+    const otherCatalogue = await factories(db).catalogue();
+    const elsewhere = await factories(db).category(otherCatalogue);
     await gotoReady(page, `/servicecatalog/service/${id}/derivative`, javaScriptEnabled);
     const select = page.getByLabel("Kategorie in einem anderen Katalog");
     await expect(select.locator(`option[value="${source}"]`)).toHaveCount(0);
@@ -196,7 +191,7 @@ test.describe("as keyuser", () => {
   test("is refused the bin: /unauthorized for the page, 403 for a restore", async ({ page, db, makeUser, signIn }) => {
     const admin = await makeUser("keysuperuser");
     await signIn(await makeUser("keyuser"));
-    const id = await makeService(db, await makeCategory(db, await makeCatalogue(db)), unique("Gesperrt"));
+    const id = await makeService(db, await factories(db).category(await factories(db).catalogue()), unique("Gesperrt"));
     await trashService(db, id, null, admin);
     await page.goto("/bin");
     await expect(page).toHaveURL(/\/unauthorized$/);
@@ -212,7 +207,7 @@ test.describe("as user", () => {
   test("may not delete a service even where granted: 403, nothing changes", async ({ page, db, makeUser, signIn }) => {
     const user = await makeUser("user");
     await signIn(user);
-    const category = await makeCategory(db, await makeCatalogue(db));
+    const category = await factories(db).category(await factories(db).catalogue());
     const id = await makeService(db, category, unique("Geschützt"));
     await db.insertInto("user_category_permissions").values({ user_id: user.id, category_id: category }).execute();
     const { updated_at } = await db.selectFrom("services").select("updated_at").where("id", "=", id).executeTakeFirstOrThrow();

@@ -4,7 +4,7 @@ import { sessionCookie } from "~/server/cookies.server";
 import { createSession } from "~/modules/access/session.server";
 import type { DB } from "~/server/db/db.server";
 import { PICKER_LIMIT } from "~/modules/service/service.server";
-import { catalogueRows } from "../support/catalogue-rows";
+import { factories } from "../factories";
 import { expect, mailCount, readMail, test, type TestUser } from "../support/fixtures";
 import { postForm, rawRequest } from "../support/raw-http";
 
@@ -24,7 +24,7 @@ async function cookieFor(db: DB, user: TestUser | { id: number }): Promise<strin
   return (await sessionCookie.serialize(id)).split(";")[0];
 }
 
-const rows = (db: DB) => catalogueRows(() => db);
+const rows = (db: DB) => factories(db);
 
 async function serviceRow(db: DB, id: number) {
   return db.selectFrom("services").select(["category_id", "service_catalogue_id", "updated_at", "name"]).where("id", "=", id).executeTakeFirstOrThrow();
@@ -49,12 +49,12 @@ test.describe("2 · moving a service through its page", () => {
   test("a user cannot move a granted service into a category they may not edit; another catalogue is refused for everyone", async ({ db, makeUser }) => {
     const r = rows(db);
     const tag = crypto.randomBytes(3).toString("hex");
-    const catalogue = await r.addCatalogue(`Sicherheit ${tag}`);
-    const other = await r.addCatalogue(`Anderer ${tag}`);
-    const granted = await r.addCategory(catalogue, null, `Gewährt ${tag}`);
-    const ungranted = await r.addCategory(catalogue, null, `Nicht gewährt ${tag}`);
-    const foreign = await r.addCategory(other, null, `Fremd ${tag}`);
-    const service = await r.addService(catalogue, granted, `Verschiebbar ${tag}`, { updated_at: "2026-01-01T00:00:00.000Z" });
+    const catalogue = await r.catalogue({ title: `Sicherheit ${tag}` });
+    const other = await r.catalogue({ title: `Anderer ${tag}` });
+    const granted = await r.category(catalogue, { service_area_id: null, name: `Gewährt ${tag}` });
+    const ungranted = await r.category(catalogue, { service_area_id: null, name: `Nicht gewährt ${tag}` });
+    const foreign = await r.category(other, { service_area_id: null, name: `Fremd ${tag}` });
+    const service = await r.service(catalogue, granted, { name: `Verschiebbar ${tag}`, updated_at: "2026-01-01T00:00:00.000Z" });
     const user = await makeUser("user");
     await db.insertInto("user_category_permissions").values({ user_id: user.id, category_id: granted }).execute();
     const keyuser = await makeUser("keyuser");
@@ -227,9 +227,9 @@ test.describe("8 · tags created inline", () => {
   test("a user may pick tags but not create one: 403 and no new tag", async ({ db, makeUser }) => {
     const r = rows(db);
     const tag = crypto.randomBytes(3).toString("hex");
-    const catalogue = await r.addCatalogue(`Tags ${tag}`);
-    const category = await r.addCategory(catalogue, null, `Tags ${tag}`);
-    const service = await r.addService(catalogue, category, `Tagged ${tag}`, { updated_at: "2026-01-01T00:00:00.000Z" });
+    const catalogue = await r.catalogue({ title: `Tags ${tag}` });
+    const category = await r.category(catalogue, { service_area_id: null, name: `Tags ${tag}` });
+    const service = await r.service(catalogue, category, { name: `Tagged ${tag}`, updated_at: "2026-01-01T00:00:00.000Z" });
     const user = await makeUser("user");
     await db.insertInto("user_category_permissions").values({ user_id: user.id, category_id: category }).execute();
     const answer = await postForm(base(), `/servicecatalog/service/${service}`, { intent: "tags", updated_at: "2026-01-01T00:00:00.000Z", newTag: `Neu ${tag}` }, { headers: { Cookie: await cookieFor(db, user) } });
@@ -244,11 +244,11 @@ test.describe("9 · versioned forms without a version", () => {
     const r = rows(db);
     const tag = crypto.randomBytes(3).toString("hex");
     const cookie = await cookieFor(db, await makeUser("superadmin"));
-    const catalogue = await r.addCatalogue(`Version ${tag}`);
-    const area = await r.addArea(catalogue, `Bereich ${tag}`);
-    const category = await r.addCategory(catalogue, area, `Version ${tag}`);
-    const service = await r.addService(catalogue, category, `Versioniert ${tag}`, { updated_at: "2026-01-01T00:00:00.000Z" });
-    const owner = await r.addOwner(`Besitzer ${tag}`);
+    const catalogue = await r.catalogue({ title: `Version ${tag}` });
+    const area = await r.area(catalogue, { name: `Bereich ${tag}` });
+    const category = await r.category(catalogue, { service_area_id: area, name: `Version ${tag}` });
+    const service = await r.service(catalogue, category, { name: `Versioniert ${tag}`, updated_at: "2026-01-01T00:00:00.000Z" });
+    const owner = await r.owner({ name: `Besitzer ${tag}` });
     const headers = { Cookie: cookie };
     const cases: [string, Record<string, string>][] = [
       [`/servicecatalog/service/${service}`, { intent: "details", cost: "viel" }],
@@ -329,7 +329,7 @@ test.describe("11 · hardening", () => {
   test("a service page offers searchable pickers instead of every owner", async ({ db, makeUser }) => {
     const r = rows(db);
     const tag = crypto.randomBytes(3).toString("hex");
-    for (let i = 0; i < 120; i++) await r.addOwner(`Massenbesitzer ${tag} ${String(i).padStart(3, "0")}`);
+    for (let i = 0; i < 120; i++) await r.owner({ name: `Massenbesitzer ${tag} ${String(i).padStart(3, "0")}` });
     const service = await db.selectFrom("services").select("id").where("deleted_at", "is", null).executeTakeFirstOrThrow();
     const cookie = await cookieFor(db, await makeUser("keyuser"));
     const page = await rawRequest(base(), { path: `/servicecatalog/service/${service.id}`, headers: { Cookie: cookie } });

@@ -47,12 +47,14 @@ export function factories(source: Kysely<Database> | (() => Kysely<Database>)) {
     ((await db().insertInto(table).values(values as never).returning("id" as never).executeTakeFirstOrThrow()) as unknown as { id: number }).id;
 
   const f = {
-    async user(role: Role = "keyuser", values: { name?: string; email?: string; password?: string; wordExport?: boolean } = {}): Promise<TestUser> {
+    async user(role: Role = "keyuser", values: { name?: string; email?: string; password?: string; wordExport?: boolean; settings?: string } = {}): Promise<TestUser> {
       const email = values.email ?? `test-${role}-${crypto.randomBytes(5).toString("hex")}@example.com`;
       const name = values.name ?? `Test ${role}`;
       const password = values.password ?? TEST_PASSWORD;
       const id = await createUser(db(), { name, email, password, role });
       if (values.wordExport) await db().updateTable("users").set({ word_export: 1 }).where("id", "=", id).execute();
+      // The stored JSON as is (also a broken one), for tests of how settings are read.
+      if (values.settings !== undefined) await db().updateTable("users").set({ settings: values.settings }).where("id", "=", id).execute();
       return { id, name, email, password, role };
     },
 

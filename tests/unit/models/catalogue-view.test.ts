@@ -4,14 +4,14 @@ import { catalogueCounts } from "~/modules/catalogue/catalogue.server";
 import { namedFromStructure } from "~/modules/catalogue/catalogue-structure";
 import { UNCATEGORISED, catalogueStructure, countsFromStructure, namedStructure, servicesByCategory } from "~/modules/catalogue/catalogue-view.server";
 import { categoryCounts } from "~/modules/catalogue/service-search.server";
-import { catalogueRows } from "../../support/catalogue-rows";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
 
 let t: TestDb;
-const { addCatalogue, addArea, addCategory, addService, addOwner } = catalogueRows(() => t.db);
+const make = factories(() => t.db);
 
 
 function filter(change: Partial<CatalogueQuery> = {}) {
@@ -39,28 +39,28 @@ describe("catalogueStructure", () => {
   let owner: number;
 
   beforeAll(async () => {
-    cat = await addCatalogue("Struktur");
-    const other = await addCatalogue("Anderer");
-    areaWork = await addArea(cat, "Arbeitsplatz", 1);
-    areaNet = await addArea(cat, "Netzwerk", 0);
-    catVpn = await addCategory(cat, areaNet, "VPN", 1);
-    catMail = await addCategory(cat, areaWork, "Mail", 0);
-    catEmpty = await addCategory(cat, areaWork, "Leer", 2);
-    catLoose = await addCategory(cat, null, "Ohne Bereich", 3);
-    owner = await addOwner("Struktur Owner");
+    cat = await make.catalogue({ title: "Struktur" });
+    const other = await make.catalogue({ title: "Anderer" });
+    areaWork = await make.area(cat, { name: "Arbeitsplatz", position: 1 });
+    areaNet = await make.area(cat, { name: "Netzwerk", position: 0 });
+    catVpn = await make.category(cat, { service_area_id: areaNet, name: "VPN", position: 1 });
+    catMail = await make.category(cat, { service_area_id: areaWork, name: "Mail", position: 0 });
+    catEmpty = await make.category(cat, { service_area_id: areaWork, name: "Leer", position: 2 });
+    catLoose = await make.category(cat, { service_area_id: null, name: "Ohne Bereich", position: 3 });
+    owner = await make.owner({ name: "Struktur Owner" });
 
-    const mail1 = await addService(cat, catMail, "Postfach", { status: "open" });
-    await addService(cat, catMail, "Verteiler", { status: "closed" });
-    await addService(cat, catMail, "Archiv", { status: "open", servicetype: "it" });
-    await addService(cat, catMail, "Altes Postfach", { status: "open", deleted_at: BINNED });
-    await addService(cat, catVpn, "VPN Zugang", { status: "checking", description: "Postfach-unabhängig" });
-    await addService(cat, catLoose, "Lose", { status: "open" });
-    await addService(cat, null, "Ohne Kategorie 1", { status: "open" });
-    await addService(cat, null, "Ohne Kategorie 2", { status: "closed" });
-    await addService(cat, null, "Ohne Kategorie binned", { deleted_at: BINNED });
+    const mail1 = await make.service(cat, catMail, { name: "Postfach", status: "open" });
+    await make.service(cat, catMail, { name: "Verteiler", status: "closed" });
+    await make.service(cat, catMail, { name: "Archiv", status: "open", servicetype: "it" });
+    await make.service(cat, catMail, { name: "Altes Postfach", status: "open", deleted_at: BINNED });
+    await make.service(cat, catVpn, { name: "VPN Zugang", status: "checking", description: "Postfach-unabhängig" });
+    await make.service(cat, catLoose, { name: "Lose", status: "open" });
+    await make.service(cat, null, { name: "Ohne Kategorie 1", status: "open" });
+    await make.service(cat, null, { name: "Ohne Kategorie 2", status: "closed" });
+    await make.service(cat, null, { name: "Ohne Kategorie binned", deleted_at: BINNED });
     // A service of another catalogue, even one pointing at a category of this one, is not counted.
-    await addService(other, catMail, "Fremd in Mail");
-    await addService(other, null, "Fremd ohne Kategorie");
+    await make.service(other, catMail, { name: "Fremd in Mail" });
+    await make.service(other, null, { name: "Fremd ohne Kategorie" });
     await t.db.insertInto("service_owners").values({ service_id: mail1, owner_id: owner }).execute();
   });
 
@@ -109,7 +109,7 @@ describe("catalogueStructure", () => {
   });
 
   it("an empty catalogue has no areas, categories or services", async () => {
-    const empty = await addCatalogue("Leer");
+    const empty = await make.catalogue({ title: "Leer" });
     expect(await catalogueStructure(t.db, empty, filter())).toEqual({ areas: [], categories: [], uncategorised: 0 });
   });
 });
@@ -121,10 +121,10 @@ describe("servicesByCategory", () => {
   let catC: number;
 
   beforeAll(async () => {
-    cat = await addCatalogue("Kacheln");
-    catA = await addCategory(cat, null, "A", 0);
-    catB = await addCategory(cat, null, "B", 1);
-    catC = await addCategory(cat, null, "C", 2);
+    cat = await make.catalogue({ title: "Kacheln" });
+    catA = await make.category(cat, { service_area_id: null, name: "A", position: 0 });
+    catB = await make.category(cat, { service_area_id: null, name: "B", position: 1 });
+    catC = await make.category(cat, { service_area_id: null, name: "C", position: 2 });
     // A: positions deliberately out of insertion order; names and dates in yet other orders.
     const specs: [string, number, string, string][] = [
       ["delta", 3, "2024-01-01T00:00:00.000Z", "2024-03-04T00:00:00.000Z"],
@@ -133,13 +133,13 @@ describe("servicesByCategory", () => {
       ["Echo", 4, "2024-01-05T00:00:00.000Z", "2024-03-01T00:00:00.000Z"],
       ["bravo", 2, "2024-01-03T00:00:00.000Z", "2024-03-03T00:00:00.000Z"],
     ];
-    for (const [name, position, created_at, updated_at] of specs) await addService(cat, catA, name, { position, created_at, updated_at, status: name === "Echo" ? "closed" : "open" });
-    await addService(cat, catA, "aaa binned", { position: 0, deleted_at: BINNED });
-    await addService(cat, catB, "B zwei", { position: 1 });
-    await addService(cat, catB, "B eins", { position: 0 });
-    await addService(cat, null, "Lose zwei", { position: 1 });
-    await addService(cat, null, "Lose eins", { position: 0 });
-    await addService(cat, catC, "C nur", { position: 0 });
+    for (const [name, position, created_at, updated_at] of specs) await make.service(cat, catA, { name: name, position, created_at, updated_at, status: name === "Echo" ? "closed" : "open" });
+    await make.service(cat, catA, { name: "aaa binned", position: 0, deleted_at: BINNED });
+    await make.service(cat, catB, { name: "B zwei", position: 1 });
+    await make.service(cat, catB, { name: "B eins", position: 0 });
+    await make.service(cat, null, { name: "Lose zwei", position: 1 });
+    await make.service(cat, null, { name: "Lose eins", position: 0 });
+    await make.service(cat, catC, { name: "C nur", position: 0 });
   });
 
   const names = (map: Map<number, { name: string }[]>, id: number) => (map.get(id) ?? []).map((s) => s.name);
@@ -204,19 +204,19 @@ describe("namedStructure", () => {
   let catMail: number;
 
   beforeAll(async () => {
-    cat = await addCatalogue("Namen");
-    const other = await addCatalogue("Andere Namen");
-    areaNet = await addArea(cat, "Netzwerk", 0);
-    areaWork = await addArea(cat, "Arbeitsplatz", 1);
-    catVpn = await addCategory(cat, areaNet, "VPN-Netz", 0);
-    catWlan = await addCategory(cat, areaNet, "WLAN", 1);
-    catMail = await addCategory(cat, areaWork, "Mail", 0);
-    await addService(cat, catVpn, "VPN 1");
-    await addService(cat, catVpn, "VPN 2");
-    await addService(cat, catVpn, "VPN alt", { deleted_at: BINNED });
-    await addService(cat, catMail, "Mail 1");
-    await addArea(other, "Netzwerk fremd");
-    await addCategory(other, null, "Netz fremd");
+    cat = await make.catalogue({ title: "Namen" });
+    const other = await make.catalogue({ title: "Andere Namen" });
+    areaNet = await make.area(cat, { name: "Netzwerk", position: 0 });
+    areaWork = await make.area(cat, { name: "Arbeitsplatz", position: 1 });
+    catVpn = await make.category(cat, { service_area_id: areaNet, name: "VPN-Netz", position: 0 });
+    catWlan = await make.category(cat, { service_area_id: areaNet, name: "WLAN", position: 1 });
+    catMail = await make.category(cat, { service_area_id: areaWork, name: "Mail", position: 0 });
+    await make.service(cat, catVpn, { name: "VPN 1" });
+    await make.service(cat, catVpn, { name: "VPN 2" });
+    await make.service(cat, catVpn, { name: "VPN alt", deleted_at: BINNED });
+    await make.service(cat, catMail, { name: "Mail 1" });
+    await make.area(other, { name: "Netzwerk fremd" });
+    await make.category(other, { service_area_id: null, name: "Netz fremd" });
   });
 
   it("without a term lists every area and category of the catalogue with their counts", async () => {
@@ -261,9 +261,9 @@ describe("namedStructure", () => {
   });
 
   it("ignores the case of umlauts in names", async () => {
-    const local = await addCatalogue("Umlaut-Namen");
-    await addArea(local, "Öffentliche Dienste");
-    await addCategory(local, null, "Übergreifend");
+    const local = await make.catalogue({ title: "Umlaut-Namen" });
+    await make.area(local, { name: "Öffentliche Dienste" });
+    await make.category(local, { service_area_id: null, name: "Übergreifend" });
     const result = await namedStructure(t.db, local, "öffentlich");
     expect(result.areas.map((a) => a.name)).toEqual(["Öffentliche Dienste"]);
     expect((await namedStructure(t.db, local, "ÜBER")).categories.map((c) => c.name)).toEqual(["Übergreifend"]);
@@ -272,21 +272,21 @@ describe("namedStructure", () => {
 
 describe("names and counts from an unfiltered structure", () => {
   it("equal what namedStructure and catalogueCounts read from the database", async () => {
-    const cat = await addCatalogue("Abgeleitet");
-    const late = await addArea(cat, "Zuletzt", 2);
-    const early = await addArea(cat, "Zuerst", 1);
+    const cat = await make.catalogue({ title: "Abgeleitet" });
+    const late = await make.area(cat, { name: "Zuletzt", position: 2 });
+    const early = await make.area(cat, { name: "Zuerst", position: 1 });
     // Category positions interleave across areas; one category has no area.
-    const a = await addCategory(cat, late, "A spät", 0);
-    const b = await addCategory(cat, early, "B früh", 1);
-    const c = await addCategory(cat, early, "C früh", 0);
-    const loose = await addCategory(cat, null, "Ohne Bereich", 0);
-    await addService(cat, a, "S1");
-    await addService(cat, b, "S2");
-    await addService(cat, b, "S3");
-    await addService(cat, loose, "S4");
-    await addService(cat, null, "Ohne Kategorie");
-    await addService(cat, c, "Weg", { deleted_at: BINNED });
-    await addArea(await addCatalogue("Nachbar"), "Fremd", 0);
+    const a = await make.category(cat, { service_area_id: late, name: "A spät", position: 0 });
+    const b = await make.category(cat, { service_area_id: early, name: "B früh", position: 1 });
+    const c = await make.category(cat, { service_area_id: early, name: "C früh", position: 0 });
+    const loose = await make.category(cat, { service_area_id: null, name: "Ohne Bereich", position: 0 });
+    await make.service(cat, a, { name: "S1" });
+    await make.service(cat, b, { name: "S2" });
+    await make.service(cat, b, { name: "S3" });
+    await make.service(cat, loose, { name: "S4" });
+    await make.service(cat, null, { name: "Ohne Kategorie" });
+    await make.service(cat, c, { name: "Weg", deleted_at: BINNED });
+    await make.area(await make.catalogue({ title: "Nachbar" }), { name: "Fremd", position: 0 });
 
     const counts = await categoryCounts(t.db, cat, filter());
     const structure = await catalogueStructure(t.db, cat, filter(), counts);

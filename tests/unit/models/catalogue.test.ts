@@ -13,30 +13,23 @@ import {
   setCurrentCatalogue,
 } from "~/modules/catalogue/catalogue.server";
 import { NotFoundError } from "~/server/errors.server";
-import { catalogueRows } from "../../support/catalogue-rows";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
+import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
 
 let t: TestDb;
-const { addCatalogue, addArea, addCategory, addService } = catalogueRows(() => t.db);
+const make = factories(() => t.db);
 let causer: { id: number; name: string };
 
-async function addUser(email: string, settings: string | null = null) {
-  return (await t.db.insertInto("users").values({ name: email, email, password_hash: null, role: "keyuser", settings }).returning("id").executeTakeFirstOrThrow()).id;
+async function addUser(email: string, settings?: string) {
+  return (await make.user("keyuser", { name: email, email, settings })).id;
 }
 async function settingsOf(userId: number) {
   const row = await t.db.selectFrom("users").select("settings").where("id", "=", userId).executeTakeFirstOrThrow();
   return row.settings === null ? null : JSON.parse(row.settings);
-}
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
 }
 
 const BINNED = "2025-01-01T00:00:00.000Z";
@@ -63,17 +56,17 @@ describe("listCatalogues", () => {
   let b: number;
 
   beforeAll(async () => {
-    a = await addCatalogue("Zählkatalog A");
-    b = await addCatalogue(null);
-    const area = await addArea(a, "Bereich");
-    await addArea(a, "Bereich 2");
-    const c = await addCategory(a, area, "Kategorie");
-    await addService(a, c, "Lebt 1");
-    await addService(a, null, "Lebt 2");
-    await addService(a, c, "Papierkorb", { deleted_at: BINNED });
-    await addService(b, null, "B Papierkorb", { deleted_at: BINNED });
+    a = await make.catalogue({ title: "Zählkatalog A" });
+    b = await make.catalogue({ title: null });
+    const area = await make.area(a, { name: "Bereich" });
+    await make.area(a, { name: "Bereich 2" });
+    const c = await make.category(a, { service_area_id: area, name: "Kategorie" });
+    await make.service(a, c, { name: "Lebt 1" });
+    await make.service(a, null, { name: "Lebt 2" });
+    await make.service(a, c, { name: "Papierkorb", deleted_at: BINNED });
+    await make.service(b, null, { name: "B Papierkorb", deleted_at: BINNED });
     await t.db.updateTable("catalog_frames").set({ title: "Rahmentitel" }).where("service_catalogue_id", "=", -1).execute();
-    await addService(-1, null, "Statisch");
+    await make.service(-1, null, { name: "Statisch" });
   });
 
   it("lists every catalogue, the static one first, with counts that exclude binned services", async () => {
@@ -111,7 +104,7 @@ describe("current catalogue", () => {
   beforeAll(async () => {
     const rows = await t.db.selectFrom("service_catalogues").select("id").where("id", ">", 0).orderBy("id").execute();
     first = rows[0].id;
-    second = await addCatalogue("Zweiter Wahl-Katalog");
+    second = await make.catalogue({ title: "Zweiter Wahl-Katalog" });
   });
 
   it("without a setting it is the first regular catalogue", async () => {
@@ -144,7 +137,7 @@ describe("current catalogue", () => {
   });
 
   it("a chosen catalogue that is later deleted falls back to the first regular one", async () => {
-    const doomed = await addCatalogue("Wird gelöscht");
+    const doomed = await make.catalogue({ title: "Wird gelöscht" });
     const user = await addUser("geloescht@test.example");
     await setCurrentCatalogue(t.db, user, doomed);
     await t.db.deleteFrom("service_catalogues").where("id", "=", doomed).execute();
@@ -179,23 +172,23 @@ describe("moveSelectionToCatalogue", () => {
 
   /** A fresh source catalogue (two areas, a category without area, services everywhere) and an empty target. */
   async function fixture(label: string): Promise<Fixture> {
-    const source = await addCatalogue(`Quelle ${label}`);
-    const target = await addCatalogue(`Ziel ${label}`);
-    const areaA = await addArea(source, "A");
-    const areaB = await addArea(source, "B");
-    const catA1 = await addCategory(source, areaA, "A1");
-    const catA2 = await addCategory(source, areaA, "A2");
-    const catB1 = await addCategory(source, areaB, "B1");
-    const catLoose = await addCategory(source, null, "Lose Kategorie");
+    const source = await make.catalogue({ title: `Quelle ${label}` });
+    const target = await make.catalogue({ title: `Ziel ${label}` });
+    const areaA = await make.area(source, { name: "A" });
+    const areaB = await make.area(source, { name: "B" });
+    const catA1 = await make.category(source, { service_area_id: areaA, name: "A1" });
+    const catA2 = await make.category(source, { service_area_id: areaA, name: "A2" });
+    const catB1 = await make.category(source, { service_area_id: areaB, name: "B1" });
+    const catLoose = await make.category(source, { name: "Lose Kategorie" });
     const s = {
-      a1: await addService(source, catA1, "In A1"),
-      a1b: await addService(source, catA1, "Auch in A1"),
-      a1binned: await addService(source, catA1, "A1 Papierkorb", { deleted_at: BINNED }),
-      a2: await addService(source, catA2, "In A2"),
-      b1: await addService(source, catB1, "In B1"),
-      b1b: await addService(source, catB1, "Auch in B1"),
-      loose: await addService(source, catLoose, "In loser Kategorie"),
-      none: await addService(source, null, "Ohne Kategorie"),
+      a1: await make.service(source, catA1, { name: "In A1" }),
+      a1b: await make.service(source, catA1, { name: "Auch in A1" }),
+      a1binned: await make.service(source, catA1, { name: "A1 Papierkorb", deleted_at: BINNED }),
+      a2: await make.service(source, catA2, { name: "In A2" }),
+      b1: await make.service(source, catB1, { name: "In B1" }),
+      b1b: await make.service(source, catB1, { name: "Auch in B1" }),
+      loose: await make.service(source, catLoose, { name: "In loser Kategorie" }),
+      none: await make.service(source, null, { name: "Ohne Kategorie" }),
     };
     return { source, target, areaA, areaB, catA1, catA2, catB1, catLoose, s };
   }

@@ -23,6 +23,7 @@ import {
   updateResponsibility,
 } from "~/modules/service/service-children.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
+import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
@@ -64,14 +65,6 @@ async function activities(serviceId: number) {
     .reverse();
 }
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
-}
 
 async function positions(table: "service_options" | "service_links", serviceId: number) {
   const rows = await t.db.selectFrom(table).select(["id", "position"]).where("service_id", "=", serviceId).orderBy("position").orderBy("id").execute();

@@ -19,6 +19,7 @@ import {
 } from "~/modules/service/service-lifecycle.server";
 import { searchServices } from "~/modules/catalogue/service-search.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
+import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
@@ -94,14 +95,6 @@ async function activities(id: number) {
   }));
 }
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
-}
 
 async function countRows(table: "service_options" | "responsibilities" | "service_links" | "service_attribute_text_items" | "service_dropdown_items" | "service_owners" | "service_providers" | "service_kpis" | "service_tags", serviceId: number) {
   const r = await t.db

@@ -8,6 +8,7 @@ import { isPostgresDb } from "~/server/db-helpers.server";
 import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "~/server/errors.server";
 import { moveService, positionInCategory, type Mover } from "~/modules/service/service-order.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
+import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
@@ -57,14 +58,6 @@ async function positions(categoryId: number) {
 }
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
-}
 
 /** Small deterministic PRNG, so a failing random run can be reproduced. */
 function prng(seed: number) {

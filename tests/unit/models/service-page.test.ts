@@ -19,6 +19,7 @@ import {
   updateServiceRichText,
 } from "~/modules/service/service.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
+import { rejection } from "../../support/rejection";
 
 // The service page's model (decision 0009): one read, one write per section, optimistic locking,
 // review workflow, audit. Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
@@ -58,14 +59,6 @@ async function activities(id: number) {
   }));
 }
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
-}
 
 const basics = (over: Partial<Parameters<typeof updateServiceBasics>[2]> = {}) => ({
   name: "Name",

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY, type CatalogueQuery } from "~/modules/catalogue/catalogue-query";
 import { isPostgresDb } from "~/server/db-helpers.server";
 import { SEARCH_FIELDS, SERVICE_PAGE_SIZE, categoryCounts, searchServices, suggestServices } from "~/modules/catalogue/service-search.server";
-import { catalogueRows } from "../../support/catalogue-rows";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
@@ -11,7 +11,7 @@ import { createTestDb, type TestDb } from "../../support/test-db";
 type SearchQuery = Parameters<typeof searchServices>[2];
 
 let t: TestDb;
-const { addCatalogue, addArea, addCategory, addService, addOwner, addKpi, addTag } = catalogueRows(() => t.db);
+const make = factories(() => t.db);
 
 
 
@@ -64,24 +64,24 @@ describe("searchServices: the search term", () => {
   let exactB: number;
 
   beforeAll(async () => {
-    cat = await addCatalogue("Suche");
-    other = await addCatalogue("Anderer Katalog");
-    category = await addCategory(cat, null, "Suchkategorie");
+    cat = await make.catalogue({ title: "Suche" });
+    other = await make.catalogue({ title: "Anderer Katalog" });
+    category = await make.category(cat, { service_area_id: null, name: "Suchkategorie" });
     for (const [i, field] of SEARCH_FIELDS.entries()) {
       // Q<digit> is a two-letter marker (scan path), ZebraN<digit>Feld a long one (index path); mixed case.
       const marker = `xx Q${i} ZebraN${i}Feld yy`;
       const id =
         field === "name"
-          ? await addService(cat, category, `Dienst ${marker}`)
-          : await addService(cat, category, `Dienst ${String.fromCharCode(65 + i)}`, { [field]: marker });
+          ? await make.service(cat, category, { name: `Dienst ${marker}` })
+          : await make.service(cat, category, { name: `Dienst ${String.fromCharCode(65 + i)}`, [field]: marker });
       byField.set(field, id);
     }
-    binned = await addService(cat, category, "Gelöscht Q0 ZebraN0Feld", { description: "ZebraN3Feld Q3", deleted_at: "2025-01-01T00:00:00.000Z" });
+    binned = await make.service(cat, category, { name: "Gelöscht Q0 ZebraN0Feld", description: "ZebraN3Feld Q3", deleted_at: "2025-01-01T00:00:00.000Z" });
     // The other catalogue holds the same markers; it never shows up.
-    await addService(other, null, "Fremd Q0 ZebraN0Feld", { content: "ZebraN1Feld Q1 ZebraN2Feld Q2" });
-    exactA = await addService(cat, category, "Mail Service");
-    exactB = await addService(cat, category, "Mail Service Plus");
-    await addService(cat, category, "Großer Mail Service");
+    await make.service(other, null, { name: "Fremd Q0 ZebraN0Feld", content: "ZebraN1Feld Q1 ZebraN2Feld Q2" });
+    exactA = await make.service(cat, category, { name: "Mail Service" });
+    exactB = await make.service(cat, category, { name: "Mail Service Plus" });
+    await make.service(cat, category, { name: "Großer Mail Service" });
   });
 
   it("finds each of the eight fields with a long term (index path), case-insensitively", async () => {
@@ -156,19 +156,17 @@ describe("searchServices: special characters and HTML", () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    cat = await addCatalogue("Sonderzeichen");
-    const c = await addCategory(cat, null, "Sonder");
-    ids.percent = await addService(cat, c, "Rabatt 50% sofort");
-    ids.fifty = await addService(cat, c, "Rabatt 500 sofort");
-    ids.underscore = await addService(cat, c, "Datei", { art_nr: "file_name_01" });
-    ids.noUnderscore = await addService(cat, c, "Datei zwei", { art_nr: "fileXname" });
-    ids.quote = await addService(cat, c, "Zitat", { description: 'Er sagte "Hallo Welt" laut' });
-    ids.backslash = await addService(cat, c, "Pfad", { user: "C:\\temp\\daten" });
-    ids.html = await addService(cat, c, "Sicherung", {
-      content: "<p>Die <strong>Nachtsicherung</strong> läuft um <em>22 Uhr</em>.</p><ul><li>Band</li></ul>",
-      advantages: "<p>Mail &amp; Kalender</p>",
-    });
-    ids.star = await addService(cat, c, "Stern", { booking: "Bestellung* per (Formular) OR Portal" });
+    cat = await make.catalogue({ title: "Sonderzeichen" });
+    const c = await make.category(cat, { service_area_id: null, name: "Sonder" });
+    ids.percent = await make.service(cat, c, { name: "Rabatt 50% sofort" });
+    ids.fifty = await make.service(cat, c, { name: "Rabatt 500 sofort" });
+    ids.underscore = await make.service(cat, c, { name: "Datei", art_nr: "file_name_01" });
+    ids.noUnderscore = await make.service(cat, c, { name: "Datei zwei", art_nr: "fileXname" });
+    ids.quote = await make.service(cat, c, { name: "Zitat", description: 'Er sagte "Hallo Welt" laut' });
+    ids.backslash = await make.service(cat, c, { name: "Pfad", user: "C:\\temp\\daten" });
+    ids.html = await make.service(cat, c, { name: "Sicherung", content: "<p>Die <strong>Nachtsicherung</strong> läuft um <em>22 Uhr</em>.</p><ul><li>Band</li></ul>",
+      advantages: "<p>Mail &amp; Kalender</p>", });
+    ids.star = await make.service(cat, c, { name: "Stern", booking: "Bestellung* per (Formular) OR Portal" });
   });
 
   it("% and _ in the term are literal characters, not wildcards", async () => {
@@ -217,10 +215,10 @@ describe("searchServices: special characters and HTML", () => {
   });
 
   it("a term does not match across the border of two fields", async () => {
-    const local = await addCatalogue("Feldgrenzen");
-    const c = await addCategory(local, null, "Grenzen");
-    await addService(local, c, "Grenzfall Anfang", { content: "Ende Grenzfall" });
-    await addService(local, c, "Zweiter Fall", { short_description: "KurzText", art_nr: "ART-77" });
+    const local = await make.catalogue({ title: "Feldgrenzen" });
+    const c = await make.category(local, { service_area_id: null, name: "Grenzen" });
+    await make.service(local, c, { name: "Grenzfall Anfang", content: "Ende Grenzfall" });
+    await make.service(local, c, { name: "Zweiter Fall", short_description: "KurzText", art_nr: "ART-77" });
     for (const q of ["anfang ende", "fang end", "kurztext art-77", "text art"]) {
       expect(await found(local, { q }, { forceScan: true }), `${q} (scan)`).toEqual([]);
       expect(await found(local, { q }), `${q} (index)`).toEqual([]);
@@ -234,10 +232,10 @@ describe("searchServices: case-insensitivity beyond ASCII (German umlauts)", () 
   let lower: number;
 
   beforeAll(async () => {
-    cat = await addCatalogue("Umlaute");
-    const c = await addCategory(cat, null, "Umlaute");
-    upper = await addService(cat, c, "Übergabe-Service", { description: "GRÖSSE der ÄNDERUNG" });
-    lower = await addService(cat, c, "Datenübergabe", { content: "kleine änderung" });
+    cat = await make.catalogue({ title: "Umlaute" });
+    const c = await make.category(cat, { service_area_id: null, name: "Umlaute" });
+    upper = await make.service(cat, c, { name: "Übergabe-Service", description: "GRÖSSE der ÄNDERUNG" });
+    lower = await make.service(cat, c, { name: "Datenübergabe", content: "kleine änderung" });
   });
 
   it("substring search ignores the case of umlauts on both paths", async () => {
@@ -273,27 +271,27 @@ describe("searchServices: filters", () => {
   let tag3: number;
 
   beforeAll(async () => {
-    cat = await addCatalogue("Filter");
-    areaA = await addArea(cat, "Bereich A");
-    areaB = await addArea(cat, "Bereich B");
-    emptyArea = await addArea(cat, "Bereich leer");
-    catA1 = await addCategory(cat, areaA, "A1");
-    catA2 = await addCategory(cat, areaA, "A2");
-    catB1 = await addCategory(cat, areaB, "B1");
-    o1 = await addOwner("Filter Owner 1");
-    o2 = await addOwner("Filter Owner 2");
-    o3 = await addOwner("Filter Owner 3");
-    const k1 = await addKpi("Filter KPI 1");
-    tag1 = await addTag("Filter Tag 1");
-    tag2 = await addTag("Filter Tag 2");
-    tag3 = await addTag("Filter Tag 3");
+    cat = await make.catalogue({ title: "Filter" });
+    areaA = await make.area(cat, { name: "Bereich A" });
+    areaB = await make.area(cat, { name: "Bereich B" });
+    emptyArea = await make.area(cat, { name: "Bereich leer" });
+    catA1 = await make.category(cat, { service_area_id: areaA, name: "A1" });
+    catA2 = await make.category(cat, { service_area_id: areaA, name: "A2" });
+    catB1 = await make.category(cat, { service_area_id: areaB, name: "B1" });
+    o1 = await make.owner({ name: "Filter Owner 1" });
+    o2 = await make.owner({ name: "Filter Owner 2" });
+    o3 = await make.owner({ name: "Filter Owner 3" });
+    const k1 = await make.kpi({ name: "Filter KPI 1" });
+    tag1 = await make.tag({ name: "Filter Tag 1" });
+    tag2 = await make.tag({ name: "Filter Tag 2" });
+    tag3 = await make.tag({ name: "Filter Tag 3" });
 
-    s.both = await addService(cat, catA1, "Beide Owner", { status: "open", statuspercent: 10, servicetype: "customer" });
-    s.first = await addService(cat, catA1, "Owner eins", { status: "checking", statuspercent: 50, servicetype: "it" });
-    s.second = await addService(cat, catA2, "Owner zwei", { status: "closed", statuspercent: 100, servicetype: "customer" });
-    s.none = await addService(cat, catB1, "Ohne Owner", { status: "open", statuspercent: 50, servicetype: "it" });
-    s.loose = await addService(cat, null, "Ohne Kategorie", { status: "checking", statuspercent: 0, servicetype: "customer" });
-    s.binned = await addService(cat, catA1, "Im Papierkorb", { status: "open", deleted_at: "2025-02-02T00:00:00.000Z" });
+    s.both = await make.service(cat, catA1, { name: "Beide Owner", status: "open", statuspercent: 10, servicetype: "customer" });
+    s.first = await make.service(cat, catA1, { name: "Owner eins", status: "checking", statuspercent: 50, servicetype: "it" });
+    s.second = await make.service(cat, catA2, { name: "Owner zwei", status: "closed", statuspercent: 100, servicetype: "customer" });
+    s.none = await make.service(cat, catB1, { name: "Ohne Owner", status: "open", statuspercent: 50, servicetype: "it" });
+    s.loose = await make.service(cat, null, { name: "Ohne Kategorie", status: "checking", statuspercent: 0, servicetype: "customer" });
+    s.binned = await make.service(cat, catA1, { name: "Im Papierkorb", status: "open", deleted_at: "2025-02-02T00:00:00.000Z" });
     await linkOwners(s.both, o1, o2);
     await linkOwners(s.first, o1);
     await linkOwners(s.second, o2, o3);
@@ -386,9 +384,9 @@ describe("searchServices: sorting", () => {
   const s: Record<string, number> = {};
 
   beforeAll(async () => {
-    cat = await addCatalogue("Sortierung");
-    const later = await addCategory(cat, null, "Zweite Kategorie", 2);
-    const first = await addCategory(cat, null, "Erste Kategorie", 1);
+    cat = await make.catalogue({ title: "Sortierung" });
+    const later = await make.category(cat, { service_area_id: null, name: "Zweite Kategorie", position: 2 });
+    const first = await make.category(cat, { service_area_id: null, name: "Erste Kategorie", position: 1 });
     // name, category, position, created, updated
     const specs: [string, number, number, string, string][] = [
       ["beta", first, 1, "2024-01-03T00:00:00.000Z", "2024-02-01T00:00:00.000Z"],
@@ -397,7 +395,7 @@ describe("searchServices: sorting", () => {
       ["Delta", later, 2, "2024-01-04T00:00:00.000Z", "2024-02-02T00:00:00.000Z"],
       ["epsilon", later, 1, "2024-01-02T00:00:00.000Z", "2024-02-03T00:00:00.000Z"],
     ];
-    for (const [name, category, position, created_at, updated_at] of specs) s[name] = await addService(cat, category, name, { position, created_at, updated_at });
+    for (const [name, category, position, created_at, updated_at] of specs) s[name] = await make.service(cat, category, { name: name, position, created_at, updated_at });
   });
 
   async function names(sort: CatalogueQuery["sort"], dir: CatalogueQuery["dir"]) {
@@ -431,12 +429,12 @@ describe("searchServices: sorting", () => {
   });
 
   it("ties are broken by id in the chosen direction, so the order is stable", async () => {
-    const local = await addCatalogue("Gleichstand");
-    const c = await addCategory(local, null, "Gleich");
+    const local = await make.catalogue({ title: "Gleichstand" });
+    const c = await make.category(local, { service_area_id: null, name: "Gleich" });
     const same = { position: 0, created_at: "2024-03-01T00:00:00.000Z", updated_at: "2024-03-01T00:00:00.000Z" };
-    const a = await addService(local, c, "Echo", same);
-    const b = await addService(local, c, "echo", same);
-    const d = await addService(local, c, "ECHO", same);
+    const a = await make.service(local, c, { name: "Echo", ...same });
+    const b = await make.service(local, c, { name: "echo", ...same });
+    const d = await make.service(local, c, { name: "ECHO", ...same });
     for (const sort of ["position", "createDate", "editDate", "alphabet"] as const) {
       const asc = (await searchServices(t.db, local, query({ sort, dir: "asc" }))).rows.map((r) => r.id);
       const desc = (await searchServices(t.db, local, query({ sort, dir: "desc" }))).rows.map((r) => r.id);
@@ -451,13 +449,13 @@ describe("searchServices: pagination", () => {
   const total = 2 * SERVICE_PAGE_SIZE + 20;
 
   beforeAll(async () => {
-    cat = await addCatalogue("Seiten");
-    const c = await addCategory(cat, null, "Viele");
+    cat = await make.catalogue({ title: "Seiten" });
+    const c = await make.category(cat, { service_area_id: null, name: "Viele" });
     await t.db
       .insertInto("services")
       .values(Array.from({ length: total }, (_, i) => ({ service_catalogue_id: cat, category_id: c, name: `Seite ${String(i).padStart(3, "0")}`, position: i })))
       .execute();
-    await addService(cat, c, "Papierkorb", { deleted_at: "2025-01-01T00:00:00.000Z" });
+    await make.service(cat, c, { name: "Papierkorb", deleted_at: "2025-01-01T00:00:00.000Z" });
   });
 
   it("pages hold 50 services; the last page the rest; together every service exactly once", async () => {
@@ -500,8 +498,8 @@ describe("searchServices with precomputed category counts (the browser's path)",
   beforeAll(async () => {
     // Uneven categories (positions with gaps and a tie broken by id), services without category,
     // a binned service, so pages start and end inside categories and span several of them.
-    cat = await addCatalogue("Kategorienweise");
-    const cats = [await addCategory(cat, null, "C", 5), await addCategory(cat, null, "A", 1), await addCategory(cat, null, "B", 1), await addCategory(cat, null, "Leer", 3)];
+    cat = await make.catalogue({ title: "Kategorienweise" });
+    const cats = [await make.category(cat, { service_area_id: null, name: "C", position: 5 }), await make.category(cat, { service_area_id: null, name: "A", position: 1 }), await make.category(cat, { service_area_id: null, name: "B", position: 1 }), await make.category(cat, { service_area_id: null, name: "Leer", position: 3 })];
     const sizes = [57, 3, 70];
     const rows = [];
     for (let k = 0; k < sizes.length; k++) {
@@ -511,7 +509,7 @@ describe("searchServices with precomputed category counts (the browser's path)",
     }
     for (let i = 0; i < 12; i++) rows.push({ service_catalogue_id: cat, category_id: null, name: `Ohne ${i}`, position: i % 4, status: statuses[i % 3] });
     await t.db.insertInto("services").values(rows).execute();
-    await addService(cat, cats[0], "K0 Gelöscht", { deleted_at: "2025-01-01T00:00:00.000Z" });
+    await make.service(cat, cats[0], { name: "K0 Gelöscht", deleted_at: "2025-01-01T00:00:00.000Z" });
   });
 
   it("every page equals the one found by sorting all matches, in both directions and with filters", async () => {
@@ -540,14 +538,14 @@ describe("suggestServices", () => {
   let cat: number;
 
   beforeAll(async () => {
-    cat = await addCatalogue("Vorschläge");
-    const c = await addCategory(cat, null, "Vorschlag");
-    for (const name of ["Druck", "Drucker", "Druckerei-Service", "Netzwerkdrucker", "Drucken mobil", "3D-Druck", "Plotter"]) await addService(cat, c, name);
-    for (let i = 0; i < 12; i++) await addService(cat, c, `Druckauftrag Nummer ${String(i).padStart(2, "0")}`);
-    await addService(cat, c, "Dru", { deleted_at: "2025-01-01T00:00:00.000Z" });
-    await addService(cat, c, "Scanner", { description: "druck und scan" });
-    const other = await addCatalogue("Fremde Vorschläge");
-    await addService(other, null, "Dr");
+    cat = await make.catalogue({ title: "Vorschläge" });
+    const c = await make.category(cat, { service_area_id: null, name: "Vorschlag" });
+    for (const name of ["Druck", "Drucker", "Druckerei-Service", "Netzwerkdrucker", "Drucken mobil", "3D-Druck", "Plotter"]) await make.service(cat, c, { name });
+    for (let i = 0; i < 12; i++) await make.service(cat, c, { name: `Druckauftrag Nummer ${String(i).padStart(2, "0")}` });
+    await make.service(cat, c, { name: "Dru", deleted_at: "2025-01-01T00:00:00.000Z" });
+    await make.service(cat, c, { name: "Scanner", description: "druck und scan" });
+    const other = await make.catalogue({ title: "Fremde Vorschläge" });
+    await make.service(other, null, { name: "Dr" });
   });
 
   it("lists at most 10 services whose name contains the term, shortest name first", async () => {
@@ -585,8 +583,8 @@ describe("the search index follows changes to services", () => {
   let c: number;
 
   beforeAll(async () => {
-    cat = await addCatalogue("Index");
-    c = await addCategory(cat, null, "Index");
+    cat = await make.catalogue({ title: "Index" });
+    c = await make.category(cat, { service_area_id: null, name: "Index" });
   });
 
   async function checkFtsIntegrity() {
@@ -596,7 +594,7 @@ describe("the search index follows changes to services", () => {
   }
 
   it("suggestions follow a renamed, a new and a deleted service", async () => {
-    const id = await addService(cat, c, "Altname Vorschlagsdienst");
+    const id = await make.service(cat, c, { name: "Altname Vorschlagsdienst" });
     expect((await suggestServices(t.db, cat, "vorschlagsdienst")).map((r) => r.id)).toEqual([id]);
     await t.db.updateTable("services").set({ name: "Neuname Anregungsdienst" }).where("id", "=", id).execute();
     expect(await suggestServices(t.db, cat, "vorschlagsdienst")).toEqual([]);
@@ -607,7 +605,7 @@ describe("the search index follows changes to services", () => {
   });
 
   it("an updated field is found by its new words and no longer by its old ones", async () => {
-    const id = await addService(cat, c, "Wandelbar", { description: "Altwort im Text", booking: "Buchung alt" });
+    const id = await make.service(cat, c, { name: "Wandelbar", description: "Altwort im Text", booking: "Buchung alt" });
     expect(await found(cat, { q: "altwort" })).toEqual([id]);
     await t.db.updateTable("services").set({ description: "Neuwort im Text" }).where("id", "=", id).execute();
     for (const opts of [{}, { forceScan: true }]) {
@@ -625,26 +623,26 @@ describe("the search index follows changes to services", () => {
   });
 
   it("updating other columns keeps the service findable", async () => {
-    const id = await addService(cat, c, "Statuswechsel", { content: "Bleibtfindbar" });
+    const id = await make.service(cat, c, { name: "Statuswechsel", content: "Bleibtfindbar" });
     await t.db.updateTable("services").set({ status: "closed", position: 3 }).where("id", "=", id).execute();
     expect(await found(cat, { q: "bleibtfindbar" })).toEqual([id]);
     await checkFtsIntegrity();
   });
 
   it("a deleted service row disappears from the search and leaves the index consistent", async () => {
-    const id = await addService(cat, c, "Wegwerfdienst", { content: "Einmalwort" });
+    const id = await make.service(cat, c, { name: "Wegwerfdienst", content: "Einmalwort" });
     expect(await found(cat, { q: "einmalwort" })).toEqual([id]);
     await t.db.deleteFrom("services").where("id", "=", id).execute();
     expect(await found(cat, { q: "einmalwort" })).toEqual([]);
     expect(await found(cat, { q: "wegwerf" })).toEqual([]);
     await checkFtsIntegrity();
     // A new service with the same words is found (and only it).
-    const again = await addService(cat, c, "Wegwerfdienst", { content: "Einmalwort" });
+    const again = await make.service(cat, c, { name: "Wegwerfdienst", content: "Einmalwort" });
     expect(await found(cat, { q: "einmalwort" })).toEqual([again]);
   });
 
   it("binning a service hides it; restoring it makes it findable again", async () => {
-    const id = await addService(cat, c, "Papierkorbdienst");
+    const id = await make.service(cat, c, { name: "Papierkorbdienst" });
     await t.db.updateTable("services").set({ deleted_at: "2025-03-03T00:00:00.000Z" }).where("id", "=", id).execute();
     expect(await found(cat, { q: "papierkorbdienst" })).toEqual([]);
     expect(await suggestServices(t.db, cat, "papierkorb")).toEqual([]);

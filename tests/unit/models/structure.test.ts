@@ -20,6 +20,7 @@ import {
 } from "~/modules/catalogue/structure.server";
 import { isServiceAreaActive } from "~/modules/catalogue/catalogue.server";
 import { createTestDb, type TestDb } from "../../support/test-db";
+import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
@@ -50,14 +51,6 @@ async function activities(type: "area" | "category", id: number) {
   }));
 }
 
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
-}
 
 beforeAll(async () => {
   t = await createTestDb();
