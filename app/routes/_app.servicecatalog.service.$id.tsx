@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { ServicePage } from "~/modules/service/ui/ServicePage";
-import type { ActionResult } from "~/modules/service/types";
+import type { ServiceAnswer } from "~/modules/service/types";
 import { servicePageAction, servicePageLoader } from "~/modules/service/page.server";
 
 export const loader = servicePageLoader;
@@ -12,7 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 /** /servicecatalog/service/:id — the service, section by section; dialogs (delete, duplicate, derivative) nest here. */
 export default function ServiceRoute() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  const result = useActionData<ServiceAnswer>();
   return (
     <>
       <ServicePage data={data} result={result} />

@@ -4,7 +4,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { getDb } from "~/server/db/db.server";
 import { writeLastVisited } from "~/modules/catalogue/browser-state.server";
 import { redirectWithFlash } from "~/server/flash.server";
-import { fieldErrorsFrom, type FieldErrors } from "~/ui/forms";
+import { dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
+import type { z } from "zod";
+import type { ServiceMeta } from "./types";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import {
   BasicsSchema,
@@ -12,6 +14,7 @@ import {
   PersonalDataSchema,
   RICH_FIELDS,
   RichSchema,
+  TagsSchema,
   idList,
 } from "~/modules/service/service-sections";
 import { allowedStatuses, type Status } from "~/modules/service/service-status";
@@ -107,14 +110,6 @@ async function relationPickers(db: Executor, params: URLSearchParams, detail: No
 
 export type ServiceSectionKey = "basics" | "rich" | "details" | "personaldata" | "relations" | "tags" | "dependencies" | "picture";
 
-export interface ServiceActionData {
-  section: ServiceSectionKey;
-  field?: string;
-  errors: FieldErrors;
-  values?: Record<string, unknown>;
-  current?: Record<string, unknown>;
-}
-
 const ANCHORS: Record<ServiceSectionKey, string> = {
   basics: "basics",
   rich: "short_description",
@@ -126,92 +121,105 @@ const ANCHORS: Record<ServiceSectionKey, string> = {
   picture: "picture",
 };
 
-function refused(section: ServiceSectionKey, errors: FieldErrors, status: number, extra: Partial<ServiceActionData> = {}) {
-  return data<ServiceActionData>({ section, errors, ...extra }, { status });
-}
+type Submission = ReturnType<typeof validateForm>;
 
-/** Every section's form posts here with an `intent`; each is guarded, validated, audited. */
+/**
+ * Every section's form posts here with an `intent`; each is guarded, validated, audited. A refusal
+ * names its section (`target`); a rich-text field and the stored values of a stale save travel in `meta`.
+ */
 export async function servicePageAction({ request, params }: ActionFunctionArgs) {
   const id = serviceIdOr404(params.id);
   const user = await requirePermission(request, "update:service", { serviceId: id });
   const db = getDb();
   let section: ServiceSectionKey = "basics";
-  let field: string | undefined;
+  let meta: ServiceMeta = {};
+  let submission: Submission | undefined;
+  const refused = (errors: Refusal, status: number) =>
+    submission ? refuse(submission, errors, status, { target: section, meta }) : refuseForm(errors, status, { target: section, meta });
+  /** Validates the section's fields; `save` runs only for a valid form. */
+  const validated = async <S extends z.ZodType>(form: FormData, schema: S, save: (value: z.output<S>) => Promise<unknown>) => {
+    submission = validateForm(form, schema);
+    if (submission.status !== "success") return refused({}, 400);
+    await save(submission.value as z.output<S>);
+    return null;
+  };
   try {
-    let form: FormData;
-    let expected: string | null;
-    const upload = request.headers.get("Content-Type")?.startsWith("multipart/form-data");
-    if (upload) {
+    if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
       section = "picture";
       const parsed = await parseImageUpload(request, { field: "picture", required: true });
-      if (!parsed.ok) return refused("picture", parsed.errors, 400);
+      if (!parsed.ok) {
+        const { _form, ...fields } = parsed.errors;
+        return refused({ form: _form, fields }, 400);
+      }
       await setServicePicture(db, id, { data: parsed.image!.data, mime: parsed.image!.mime }, formVersion(parsed.fields), user);
       return done(request, id, "picture");
-    } else {
-      form = await readFormData(request);
-      expected = formVersion(form);
     }
-    const intent = String(form.get("intent") ?? "");
-    const raw = Object.fromEntries(form);
-    switch (intent) {
-      case "basics": {
+    const form = await readFormData(request);
+    const expected = formVersion(form);
+    const saved = (key: ServiceSectionKey, anchor = ANCHORS[key]) => done(request, id, anchor);
+    return await dispatchIntent(form.get("intent"), {
+      basics: async () => {
         section = "basics";
-        const parsed = BasicsSchema.safeParse(raw);
-        if (!parsed.success) return refused(section, fieldErrorsFrom(parsed.error), 400, { values: raw });
-        await updateServiceBasics(db, id, parsed.data, expected, user);
-        break;
-      }
-      case "rich": {
+        return (await validated(form, BasicsSchema, (value) => updateServiceBasics(db, id, value, expected, user))) ?? saved("basics");
+      },
+      rich: async () => {
         section = "rich";
-        field = String(form.get("field") ?? "");
-        const parsed = RichSchema.safeParse({ field, value: form.get("value") ?? "" });
-        if (!parsed.success) return refused(section, fieldErrorsFrom(parsed.error), 400, { field, values: raw });
-        await updateServiceRichText(db, id, parsed.data.field, parsed.data.value, expected, user);
-        return done(request, id, parsed.data.field);
-      }
-      case "details":
-      case "personaldata": {
-        section = intent;
-        const parsed = (intent === "details" ? DetailsSchema : PersonalDataSchema).safeParse(raw);
-        if (!parsed.success) return refused(section, fieldErrorsFrom(parsed.error), 400, { values: raw });
-        await updateServiceFields(db, id, parsed.data as Record<string, string | number | null>, intent, expected, user);
-        break;
-      }
-      case "relations":
+        meta = { field: String(form.get("field") ?? "") };
+        let field: string = meta.field!;
+        return (
+          (await validated(form, RichSchema, (value) => {
+            field = value.field;
+            return updateServiceRichText(db, id, value.field, value.value, expected, user);
+          })) ?? saved("rich", field)
+        );
+      },
+      details: async () => {
+        section = "details";
+        return (await validated(form, DetailsSchema, (value) => updateServiceFields(db, id, value, "details", expected, user))) ?? saved("details");
+      },
+      personaldata: async () => {
+        section = "personaldata";
+        return (await validated(form, PersonalDataSchema, (value) => updateServiceFields(db, id, value, "personaldata", expected, user))) ?? saved("personaldata");
+      },
+      relations: async () => {
         section = "relations";
         await setServiceRelations(db, id, { owners: idList(form.getAll("owners")), providers: idList(form.getAll("providers")), kpis: idList(form.getAll("kpis")) }, expected, user);
-        break;
-      case "tags": {
+        return saved("relations");
+      },
+      tags: async () => {
         section = "tags";
-        const newTag = String(form.get("newTag") ?? "").trim();
-        if (newTag.length > 255) return refused(section, { newTag: "validation.tooLong|max=255" }, 400, { values: raw });
-        await setServiceRelations(db, id, { tags: idList(form.getAll("tags")) }, expected, user, { newTag });
-        break;
-      }
-      case "dependency-add":
-      case "dependency-remove": {
-        section = "dependencies";
-        const required = Number(form.get("required"));
-        if (!Number.isSafeInteger(required) || required <= 0) return refused(section, { required: "service.errors.unknownService" }, 400);
-        if (intent === "dependency-add") await addDependency(db, id, required, expected, user);
-        else await removeDependency(db, id, required, expected, user);
-        break;
-      }
-      case "picture-remove":
+        return (
+          (await validated(form, TagsSchema, (value) => setServiceRelations(db, id, { tags: idList(form.getAll("tags")) }, expected, user, { newTag: value.newTag }))) ??
+          saved("tags")
+        );
+      },
+      "dependency-add": () => dependency("add"),
+      "dependency-remove": () => dependency("remove"),
+      "picture-remove": async () => {
         section = "picture";
         await setServicePicture(db, id, null, expected, user);
-        break;
-      default:
-        return refused(section, { _form: "errors.badRequest" }, 400);
+        return saved("picture");
+      },
+    });
+
+    async function dependency(change: "add" | "remove") {
+      section = "dependencies";
+      const required = Number(form.get("required"));
+      if (!Number.isSafeInteger(required) || required <= 0) return refused({ fields: { required: "service.errors.unknownService" } }, 400);
+      if (change === "add") await addDependency(db, id, required, expected, user);
+      else await removeDependency(db, id, required, expected, user);
+      return done(request, id, ANCHORS.dependencies);
     }
-    return done(request, id, ANCHORS[section]);
   } catch (error) {
-    if (error instanceof StaleRecordError) return refused(section, { _form: "service.stale" }, 409, { field, current: error.current });
+    if (error instanceof StaleRecordError) {
+      meta = { ...meta, current: error.current };
+      return refused({ form: "service.stale" }, 409);
+    }
     if (error instanceof ForbiddenTransitionError) throw new Response("Forbidden", { status: 403 });
-    if (error instanceof InvalidReferenceError) return refused(section, { [error.field]: error.key }, 400, { field });
+    if (error instanceof InvalidReferenceError) return refused({ fields: { [error.field]: error.key } }, 400);
     if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
     if (error instanceof ForbiddenError) throw new Response("Forbidden", { status: 403 });
-    if (error instanceof CrossCatalogueMoveError) return refused(section, { category_id: "service.errors.category" }, 400);
+    if (error instanceof CrossCatalogueMoveError) return refused({ fields: { category_id: "service.errors.category" } }, 400);
     if (error instanceof Response) throw error;
     console.error(error);
     return redirectWithFlash(request, `/servicecatalog/service/${id}`, { kind: "error", message: "service.updateFailed" });

@@ -56,11 +56,11 @@ const flag = z
 
 export const BasicsSchema = z.object({
   name: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(255, { error: errorKey("validation.tooLong", { max: 255 }) }),
-  category_id: z.string().regex(/^\d+$/, { error: "validation.required" }).transform(Number),
+  category_id: z.string({ error: "validation.required" }).regex(/^\d+$/, { error: "validation.required" }).transform(Number),
   servicetype: z.enum(["customer", "it"], { error: "validation.required" }),
   status: z.enum(STATUSES, { error: "validation.required" }),
   statuspercent: z
-    .string()
+    .string({ error: "service.errors.percent" })
     .trim()
     .regex(/^\d{1,3}$/, { error: "service.errors.percent" })
     .transform(Number)
@@ -70,7 +70,22 @@ export const BasicsSchema = z.object({
 
 export const RichSchema = z.object({
   field: z.enum(RICH_FIELDS),
-  value: z.string().max(RICH_MAX, { error: errorKey("validation.tooLong", { max: RICH_MAX }) }),
+  // An emptied editor posts nothing (conform: undefined): that clears the field.
+  value: z
+    .string()
+    .max(RICH_MAX, { error: errorKey("validation.tooLong", { max: RICH_MAX }) })
+    .optional()
+    .transform((v) => v ?? ""),
+});
+
+/** The tags section: ticked tags (read as an id list) and, for keyusers and above, a new tag's name. */
+export const TagsSchema = z.object({
+  newTag: z
+    .string()
+    .trim()
+    .max(255, { error: errorKey("validation.tooLong", { max: 255 }) })
+    .optional()
+    .transform((v) => v ?? ""),
 });
 
 /** A section of plain text fields and 0/1 flags (an unchecked checkbox sends nothing → 0). */

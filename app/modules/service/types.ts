@@ -1,6 +1,16 @@
+import type { FormAnswer } from "~/ui/form/answer";
 import type { FieldErrors } from "~/ui/forms";
 
-/** The last refused save of the page (the action's answer), for the section it belongs to. */
+/** Beside a refused section: which rich-text field it was, and the stored values of a stale save. */
+export interface ServiceMeta {
+  field?: string;
+  current?: Record<string, unknown>;
+}
+
+/** The service page action's refusal: conform's reply naming its section (`target`). */
+export type ServiceAnswer = FormAnswer<ServiceMeta>;
+
+/** A section's view of the last refused save: its errors (first per field, `_form` for the form), values and stale state. */
 export interface ActionResult {
   section: string;
   field?: string;
@@ -11,8 +21,10 @@ export interface ActionResult {
 
 export type Named = { id: number; name: string };
 
-export function resultFor(result: ActionResult | undefined, section: string, field?: string): ActionResult | undefined {
-  if (!result || result.section !== section) return undefined;
-  if (field && result.field !== field) return undefined;
-  return result;
+export function resultFor(answer: ServiceAnswer | undefined, section: string, field?: string): ActionResult | undefined {
+  if (!answer || answer.target !== section) return undefined;
+  if (field && answer.meta?.field !== field) return undefined;
+  const errors: FieldErrors = {};
+  for (const [name, messages] of Object.entries(answer.error ?? {})) if (messages?.[0]) errors[name === "" ? "_form" : name] = messages[0];
+  return { section, field: answer.meta?.field, errors, values: answer.initialValue as Record<string, unknown> | undefined, current: answer.meta?.current };
 }

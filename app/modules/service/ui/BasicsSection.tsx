@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/dates";
 import { translateError } from "~/ui/forms";
 import { ServiceSection, SectionForm } from "./ServiceSection";
-import { resultFor, type ActionResult, type Named } from "../types";
+import { resultFor, type Named, type ServiceAnswer } from "../types";
 import classes from "./service.module.css";
 
 export interface BasicsData {
@@ -30,7 +30,7 @@ export function BasicsSection({
   categories: Named[] | null;
   statuses: string[];
   canEdit: boolean;
-  result?: ActionResult;
+  result?: ServiceAnswer;
 }) {
   const { t } = useTranslation();
   const mine = resultFor(result, "basics");

@@ -2,7 +2,7 @@ import { Checkbox, SimpleGrid, TextInput, Textarea } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { translateError } from "~/ui/forms";
 import { ServiceSection, SectionForm } from "./ServiceSection";
-import { resultFor, type ActionResult } from "../types";
+import { resultFor, type ServiceAnswer } from "../types";
 import classes from "./service.module.css";
 
 const LONG = new Set(["restriction", "cancelling", "reporting", "serviceprovidercontract", "plannedchanges", "personaldata", "personaldatatransfer", "costs"]);
@@ -25,7 +25,7 @@ export function FieldsSection({
   flags: readonly string[];
   service: Record<string, unknown> & { updated_at: string };
   canEdit: boolean;
-  result?: ActionResult;
+  result?: ServiceAnswer;
 }) {
   const { t } = useTranslation();
   const mine = resultFor(result, intent);

@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { translateError } from "~/ui/forms";
 import { ServiceSection, SectionForm } from "./ServiceSection";
-import { resultFor, type ActionResult, type Named } from "../types";
+import { resultFor, type Named, type ServiceAnswer } from "../types";
 import classes from "./service.module.css";
 
 /** The service picture: jpg/png upload (sniffed, 2 MB), shown from the cached image route. */
-export function PictureSection({ service, canEdit, result }: { service: { id: number; name: string; has_picture: boolean; updated_at: string }; canEdit: boolean; result?: ActionResult }) {
+export function PictureSection({ service, canEdit, result }: { service: { id: number; name: string; has_picture: boolean; updated_at: string }; canEdit: boolean; result?: ServiceAnswer }) {
   const { t } = useTranslation();
   const mine = resultFor(result, "picture");
   return (

@@ -4,7 +4,7 @@ import type { RelationChoices } from "~/modules/service/service-sections";
 import { useTranslation } from "react-i18next";
 import { translateError } from "~/ui/forms";
 import { ServiceSection, SectionForm } from "./ServiceSection";
-import { resultFor, type ActionResult, type Named } from "../types";
+import { resultFor, type Named, type ServiceAnswer } from "../types";
 import classes from "./service.module.css";
 
 /** A searchable picker: the ticked records, then a page of others; never every record (issue 10). */
@@ -79,7 +79,7 @@ export function RelationsSection(props: {
   pickers: Pickers | null;
   updatedAt: string;
   canEdit: boolean;
-  result?: ActionResult;
+  result?: ServiceAnswer;
 }) {
   const { t } = useTranslation();
   const mine = resultFor(props.result, "relations");
@@ -137,7 +137,7 @@ export function TagsSection({
   canEdit: boolean;
   /** Creating a tag is the tag screen's right (admin guard); others pick existing ones. */
   canCreateTags: boolean;
-  result?: ActionResult;
+  result?: ServiceAnswer;
 }) {
   const { t } = useTranslation();
   const mine = resultFor(result, "tags");
@@ -183,7 +183,7 @@ export function DependenciesSection({
   depq: string;
   updatedAt: string;
   canEdit: boolean;
-  result?: ActionResult;
+  result?: ServiceAnswer;
 }) {
   const { t } = useTranslation();
   const mine = resultFor(result, "dependencies");

@@ -4,7 +4,7 @@ import { translateError } from "~/ui/forms";
 import type { RichField } from "~/modules/service/service-sections";
 import { RichTextField } from "./RichTextField";
 import { ServiceSection, SectionForm } from "./ServiceSection";
-import { resultFor, type ActionResult } from "../types";
+import { resultFor, type ServiceAnswer } from "../types";
 import classes from "./service.module.css";
 
 /** One rich-text field (short description, description, scope, benefits) with its own form. */
@@ -25,7 +25,7 @@ export function RichSection({
   stored: string | null;
   updatedAt: string;
   canEdit: boolean;
-  result?: ActionResult;
+  result?: ServiceAnswer;
 }) {
   const { t } = useTranslation();
   const mine = resultFor(result, "rich", field);

@@ -14,13 +14,13 @@ import { DependenciesSection, RelationsSection, TagsSection } from "./RelationsS
 import { ResponsibilitiesSection } from "./ResponsibilitiesSection";
 import { RichSection } from "./RichSection";
 import { ServiceHeader } from "./ServiceHeader";
-import type { ActionResult } from "../types";
+import type { ServiceAnswer } from "../types";
 import classes from "./service.module.css";
 
 type PageData = ReturnType<typeof useLoaderData<typeof servicePageLoader>>;
 
 /** The service page: header, jump-to navigation, and every section of spec 01 §3 in order. */
-export function ServicePage({ data, result }: { data: PageData; result?: ActionResult }) {
+export function ServicePage({ data, result }: { data: PageData; result?: ServiceAnswer }) {
   const { t, i18n } = useTranslation();
   const { service, headlines, canEdit } = data;
   const heading = (position: number) => headlines[position] ?? "";
