@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteServiceDialog } from "~/modules/service/ui/bin/DeleteServiceDialog";
 import { deleteAction, deleteLoader } from "~/modules/service/lifecycle-page.server";
 import type { LifecycleActionData } from "~/modules/service/bin-types";
+import { formError } from "~/ui/form/answer";
 
 /**
  * /servicecatalog/service/:id/delete — moves the service and its derivatives to the bin after a
@@ -17,5 +18,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export default function DeleteServiceRoute() {
   const { service, derivatives } = useLoaderData<typeof loader>();
   const actionData = useActionData<LifecycleActionData>();
-  return <DeleteServiceDialog service={service} derivatives={derivatives} error={actionData?.errors._form} />;
+  return <DeleteServiceDialog service={service} derivatives={derivatives} error={formError(actionData)} />;
 }

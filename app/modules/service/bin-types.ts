@@ -1,4 +1,4 @@
-import type { FieldErrors } from "~/ui/forms";
+import type { FormAnswer } from "~/ui/form/answer";
 
-/** What a lifecycle dialog's action answers when it does not redirect: i18n keys per field. */
-export type LifecycleActionData = { errors: FieldErrors; values?: { categoryId?: string } };
+/** What a lifecycle dialog's action answers when it does not redirect: the form pipeline's refusal. */
+export type LifecycleActionData = FormAnswer;

@@ -1,13 +1,13 @@
 import { requirePermission } from "~/modules/access/policy.server";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { SessionUser } from "~/modules/access/user.server";
-import type { LifecycleActionData } from "./bin-types";
+import { CategoryChoiceSchema, DeleteServiceSchema } from "./lifecycle-schemas";
 import { getDb } from "~/server/db/db.server";
 import { serviceIdOr404 } from "~/modules/service/access.server";
 import { getT } from "~/i18n/i18next.server";
 import { redirectWithFlash } from "~/server/flash.server";
-import { parseFormData } from "~/ui/forms";
+import { parseForm, refuse, refuseForm } from "~/server/form.server";
 import { NotFoundError, StaleRecordError } from "~/server/errors.server";
 import {
   CategoryGoneError,
@@ -22,7 +22,6 @@ import {
   trashService,
   type ServiceHead,
 } from "~/modules/service/service-lifecycle.server";
-import { readFormData } from "~/server/request-body.server";
 
 /**
  * Loaders and actions of the lifecycle dialogs (delete, duplicate, derivative under the service
@@ -48,14 +47,6 @@ async function liveServiceOr404(id: number): Promise<ServiceHead> {
   return (await findServiceHead(getDb(), id, "live")) ?? notFound();
 }
 
-function failure(payload: LifecycleActionData, status: number) {
-  return data<LifecycleActionData>(payload, { status });
-}
-
-/** A category id from a NativeSelect: a positive integer, else "choose a category". */
-const CategorySchema = z.object({
-  categoryId: z.coerce.number({ error: "lifecycle.categoryRequired" }).int({ error: "lifecycle.categoryRequired" }).positive({ error: "lifecycle.categoryRequired" }),
-});
 
 // --------------------------------------------------------------------------------------- delete
 
@@ -66,22 +57,14 @@ export async function deleteLoader(request: Request, rawId: string | undefined) 
   return { service: { id: service.id, name: service.name, updated_at: service.updated_at }, derivatives };
 }
 
-const DeleteSchema = z.object({
-  updated_at: z.string().min(1),
-  derivatives: z
-    .string()
-    .regex(/^(\d+(,\d+)*)?$/)
-    .transform((v) => (v ? v.split(",").map(Number) : [])),
-});
-
 export async function deleteAction(request: Request, rawId: string | undefined) {
   const { user, id } = await requireStructure(request, rawId);
-  const parsed = parseFormData(DeleteSchema, await readFormData(request));
-  if (!parsed.success) return failure({ errors: { _form: "errors.badRequest" } }, 400);
+  const { submission } = await parseForm(request, DeleteServiceSchema);
+  if (submission.status !== "success") return refuseForm({ form: "errors.badRequest" });
   const db = getDb();
   try {
     const service = await liveServiceOr404(id);
-    const { trashedIds } = await trashService(db, id, parsed.data.updated_at, user, { expectedDerivativeIds: parsed.data.derivatives });
+    const { trashedIds } = await trashService(db, id, submission.value.updated_at, user, { expectedDerivativeIds: submission.value.derivatives });
     const count = trashedIds.length - 1;
     return redirectWithFlash(request, "/servicecatalog", {
       kind: "success",
@@ -91,10 +74,10 @@ export async function deleteAction(request: Request, rawId: string | undefined) 
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof NotFoundError) notFound();
-    if (error instanceof StaleRecordError) return failure({ errors: { _form: "lifecycle.delete.stale" } }, 409);
-    if (error instanceof DerivativesChangedError) return failure({ errors: { _form: "lifecycle.delete.derivativesChanged" } }, 409);
+    if (error instanceof StaleRecordError) return refuseForm({ form: "lifecycle.delete.stale" }, 409);
+    if (error instanceof DerivativesChangedError) return refuseForm({ form: "lifecycle.delete.derivativesChanged" }, 409);
     console.error(error);
-    return failure({ errors: { _form: "lifecycle.delete.failed" } }, 500);
+    return refuseForm({ form: "lifecycle.delete.failed" }, 500);
   }
 }
 
@@ -113,25 +96,23 @@ export async function copyLoader(request: Request, rawId: string | undefined, ki
 
 export async function copyAction(request: Request, rawId: string | undefined, kind: CopyKind) {
   const { user, id } = await requireStructure(request, rawId);
-  const form = await readFormData(request);
-  const values = { categoryId: String(form.get("categoryId") ?? "") };
-  const parsed = parseFormData(CategorySchema, form);
-  if (!parsed.success) return failure({ errors: parsed.errors, values }, 400);
+  const { submission } = await parseForm(request, CategoryChoiceSchema);
+  if (submission.status !== "success") return refuse(submission);
   const t = await getT(request);
   try {
     const newId = await copyService(
       getDb(),
       id,
-      { categoryId: parsed.data.categoryId, asDerivative: kind === "derivative", copySuffix: ` (${t("lifecycle.copySuffix")})` },
+      { categoryId: submission.value.categoryId, asDerivative: kind === "derivative", copySuffix: ` (${t("lifecycle.copySuffix")})` },
       user,
     );
     return redirectWithFlash(request, servicePath(newId), { kind: "success", message: `lifecycle.${kind}.done` });
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
-    if (error instanceof TargetCategoryNotFoundError) return failure({ errors: { categoryId: "lifecycle.categoryInvalid" }, values }, 400);
-    if (error instanceof SameCatalogueError) return failure({ errors: { categoryId: "lifecycle.derivative.sameCatalogue" }, values }, 400);
+    if (error instanceof TargetCategoryNotFoundError) return refuse(submission, { fields: { categoryId: "lifecycle.categoryInvalid" } });
+    if (error instanceof SameCatalogueError) return refuse(submission, { fields: { categoryId: "lifecycle.derivative.sameCatalogue" } });
     console.error(error);
-    return failure({ errors: { _form: `lifecycle.${kind}.failed` }, values }, 500);
+    return refuse(submission, { form: `lifecycle.${kind}.failed` }, 500);
   }
 }
 
@@ -142,9 +123,9 @@ const RestoreSchema = z.object({ id: z.coerce.number().int().positive() });
 /** The bin's Restore button: back into its own category, or on to the step that asks for one. */
 export async function binRestoreAction(request: Request, backTo: string) {
   const user = await requirePermission(request, "access:admin");
-  const parsed = parseFormData(RestoreSchema, await readFormData(request));
-  if (!parsed.success) return redirectWithFlash(request, backTo, { kind: "error", message: "lifecycle.bin.notFound" });
-  const id = parsed.data.id;
+  const { submission } = await parseForm(request, RestoreSchema);
+  if (submission.status !== "success") return redirectWithFlash(request, backTo, { kind: "error", message: "lifecycle.bin.notFound" });
+  const id = submission.value.id;
   try {
     const { name } = await restoreService(getDb(), id, null, user);
     return redirectWithFlash(request, backTo, { kind: "success", message: "lifecycle.bin.restored", values: { name } });
@@ -186,17 +167,15 @@ export async function restoreStepAction(request: Request, rawId: string | undefi
   const user = await requirePermission(request, "access:admin");
   const id = serviceIdOr404(rawId);
   const backTo = binPath(request);
-  const form = await readFormData(request);
-  const values = { categoryId: String(form.get("categoryId") ?? "") };
-  const parsed = parseFormData(CategorySchema, form);
-  if (!parsed.success) return failure({ errors: parsed.errors, values }, 400);
+  const { submission } = await parseForm(request, CategoryChoiceSchema);
+  if (submission.status !== "success") return refuse(submission);
   try {
-    const { name } = await restoreService(getDb(), id, parsed.data.categoryId, user);
+    const { name } = await restoreService(getDb(), id, submission.value.categoryId, user);
     return redirectWithFlash(request, backTo, { kind: "success", message: "lifecycle.bin.restored", values: { name } });
   } catch (error) {
-    if (error instanceof TargetCategoryNotFoundError) return failure({ errors: { categoryId: "lifecycle.categoryInvalid" }, values }, 400);
+    if (error instanceof TargetCategoryNotFoundError) return refuse(submission, { fields: { categoryId: "lifecycle.categoryInvalid" } });
     if (error instanceof NotFoundError) return redirectWithFlash(request, backTo, { kind: "error", message: "lifecycle.bin.notFound" });
     console.error(error);
-    return failure({ errors: { _form: "lifecycle.bin.restoreFailed" }, values }, 500);
+    return refuse(submission, { form: "lifecycle.bin.restoreFailed" }, 500);
   }
 }

@@ -6,6 +6,8 @@ import { FormAlert } from "../../../../ui/FormAlert";
 import { RouteDialog } from "../../../../ui/RouteDialog";
 import { CategorySelect } from "./CategorySelect";
 import type { LifecycleActionData } from "../../bin-types";
+import { CategoryChoiceSchema } from "../../lifecycle-schemas";
+import { useSchemaForm } from "~/ui/form/use-schema-form";
 
 /** Duplicate a service, or derive it into another catalogue: pick the target category, confirm. */
 export function CopyServiceDialog({
@@ -23,6 +25,7 @@ export function CopyServiceDialog({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const [form, fields] = useSchemaForm(CategoryChoiceSchema, actionData, { defaultValue: { categoryId: defaultCategoryId } });
   const closeTo = `/servicecatalog/service/${service.id}`;
   const empty = groups.every((g) => g.categories.length === 0);
   return (
@@ -39,15 +42,16 @@ export function CopyServiceDialog({
           </Group>
         </Stack>
       ) : (
-        <Form method="post" noValidate>
+        <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
           <Stack gap="md">
             <Text size="sm">{t(`lifecycle.${kind}.intro`, { name: service.name })}</Text>
-            <FormAlert error={actionData?.errors._form} />
+            <FormAlert error={form.errors?.[0]} />
             <CategorySelect
               groups={groups}
               label={t(`lifecycle.${kind}.category`)}
-              defaultValue={actionData?.values?.categoryId ?? defaultCategoryId}
-              error={actionData?.errors.categoryId}
+              key={fields.categoryId.key}
+                defaultValue={fields.categoryId.initialValue ?? ""}
+              error={fields.categoryId.errors?.[0]}
             />
             <Group justify="flex-end">
               <Button component={Link} to={closeTo} variant="default">

@@ -6,6 +6,8 @@ import { FormAlert } from "../../../../ui/FormAlert";
 import { RouteDialog } from "../../../../ui/RouteDialog";
 import { CategorySelect } from "./CategorySelect";
 import type { LifecycleActionData } from "../../bin-types";
+import { CategoryChoiceSchema } from "../../lifecycle-schemas";
+import { useSchemaForm } from "~/ui/form/use-schema-form";
 
 /** The restore step of the bin: where should the service go (its category is gone, or the user wants another). */
 export function RestoreDialog({
@@ -24,6 +26,7 @@ export function RestoreDialog({
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
+  const [form, fields] = useSchemaForm(CategoryChoiceSchema, actionData, { defaultValue: { categoryId: defaultCategoryId } });
   const closeTo = `/bin${location.search}`;
   const empty = groups.every((g) => g.categories.length === 0);
   return (
@@ -42,14 +45,15 @@ export function RestoreDialog({
             </Group>
           </>
         ) : (
-          <Form method="post" noValidate>
+          <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
             <Stack gap="md">
-              <FormAlert error={actionData?.errors._form} />
+              <FormAlert error={form.errors?.[0]} />
               <CategorySelect
                 groups={groups}
                 label={t("lifecycle.restore.category")}
-                defaultValue={actionData?.values?.categoryId ?? defaultCategoryId}
-                error={actionData?.errors.categoryId}
+                key={fields.categoryId.key}
+                defaultValue={fields.categoryId.initialValue ?? ""}
+                error={fields.categoryId.errors?.[0]}
               />
               <Group justify="flex-end">
                 <Button component={Link} to={closeTo} variant="default">
