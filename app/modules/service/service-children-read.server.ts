@@ -2,59 +2,16 @@
 import { DROPDOWN_SLOTS, type DropdownSlot } from "~/server/db/schema";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import type { Executor } from "../../server/audit.server";
+import type { AttributeItem, LinkItem, OptionItem, ResponsibilityItem } from "./children-types";
 
 // ---------------------------------------------------------------------------------- reading
 
-export interface ServiceOptionView {
-  id: number;
-  name: string;
-  short_description: string | null;
-  description: string | null;
-  art_nr: string | null;
-  costs: number;
-  position: number;
-  /** The picture as a data: URL (the CSP allows data: images), or null. */
-  pictureUrl: string | null;
-}
-
-export interface ResponsibilityView {
-  id: number;
-  pos: number;
-  description: string | null;
-  client: boolean;
-  it: boolean;
-}
-
-export interface LinkView {
-  id: number;
-  url: string;
-  position: number;
-}
-
-export interface AttributeSlot {
-  reference: DropdownSlot;
-  value: string;
-}
-
-export interface AttributeView {
-  id: number;
-  designation: string;
-  headline: string;
-  details: string | null;
-  type: "text" | "dropdown";
-  /** Active slots only, in slot order (dropdowns; empty for text attributes). */
-  slots: AttributeSlot[];
-  /** The service's text (text attributes), else null. */
-  text: string | null;
-  /** The service's chosen slot (dropdowns), null when none or when the slot is no longer active. */
-  selected: DropdownSlot | null;
-}
-
+// The shapes are the client-safe ones the sections render (children-types.ts): one definition.
 export interface ServiceChildren {
-  options: ServiceOptionView[];
-  responsibilities: ResponsibilityView[];
-  links: LinkView[];
-  attributes: { items: AttributeView[] };
+  options: OptionItem[];
+  responsibilities: ResponsibilityItem[];
+  links: LinkItem[];
+  attributes: { items: AttributeItem[] };
 }
 
 const PICTURE_MIMES = new Set<string>(["image/jpeg", "image/png"]);
@@ -65,8 +22,8 @@ function pictureUrl(data: string | null, mime: string | null): string | null {
 
 type DropdownRow = Record<`drop_down_${DropdownSlot}_value`, string | null> & Record<`drop_down_${DropdownSlot}_active`, number | null>;
 
-function activeSlots(row: DropdownRow): AttributeSlot[] {
-  const slots: AttributeSlot[] = [];
+function activeSlots(row: DropdownRow): AttributeItem["slots"] {
+  const slots: AttributeItem["slots"] = [];
   for (const reference of DROPDOWN_SLOTS) {
     const value = row[`drop_down_${reference}_value`];
     if (Number(row[`drop_down_${reference}_active`]) === 1 && value != null && value.trim() !== "") slots.push({ reference, value });
