@@ -12,14 +12,19 @@ import type { FormAnswer, FormReply } from "~/ui/form/answer";
  * values kept, passwords never echoed. Messages are i18n keys ("auth.emailInvalid"); the form
  * translates them in the reader's language.
  */
-export async function parseForm<S extends z.ZodType>(request: Request, schema: S) {
+export async function parseForm<S extends z.ZodType>(request: Request, schema: S, options: ValidateOptions = {}) {
   const form = await readFormData(request);
-  return { form, submission: validateForm(form, schema) };
+  return { form, submission: validateForm(form, schema, options) };
+}
+
+export interface ValidateOptions {
+  /** The schema reads empty strings itself (an emptied optional field clears the stored value), so conform must not turn them into undefined. */
+  keepEmpty?: boolean;
 }
 
 /** The same validation for a form already read (a page whose forms are told apart by their intent). */
-export function validateForm<S extends z.ZodType>(form: FormData, schema: S) {
-  return parseWithZod(form, { schema });
+export function validateForm<S extends z.ZodType>(form: FormData, schema: S, options: ValidateOptions = {}) {
+  return parseWithZod(form, { schema, disableAutoCoercion: options.keepEmpty });
 }
 
 /** Fields whose values never travel back to the browser. */

@@ -34,13 +34,3 @@ export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
   }
   return out;
 }
-
-export function parseFormData<S extends z.ZodType>(
-  schema: S,
-  formData: FormData,
-): { success: true; data: z.infer<S> } | { success: false; errors: FieldErrors } {
-  const raw: Record<string, FormDataEntryValue> = {};
-  for (const [key, value] of formData.entries()) raw[key] = value;
-  const result = schema.safeParse(raw);
-  return result.success ? { success: true, data: result.data } : { success: false, errors: fieldErrorsFrom(result.error) };
-}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FormAnswer } from "~/ui/form/answer";
 import { errorKey } from "../../ui/forms";
 
 /**
@@ -202,7 +203,18 @@ export const CUSTOMER_DATA_FIELDS: FieldDef[] = [
   { name: "country", type: "text" },
 ];
 
-/** What the base-data actions answer when they do not redirect (entry row, failed forms). */
+/** Beside a base-data answer: the saved record's id, the stored values of a stale save, the services still using a record. */
+export interface BaseDataMeta {
+  id?: number;
+  current?: Record<string, unknown>;
+  changedFields?: string[];
+  inUse?: { services: { id: number; name: string }[]; total: number };
+}
+
+/** What the base-data actions answer when they do not redirect (entry row, refused forms): the form pipeline's shape. */
+export type BaseDataAnswer = FormAnswer<BaseDataMeta>;
+
+/** How the base-data screens read an answer: saved or not, the first error per field (`_form` for the form), what was typed. */
 export type BaseDataActionData = {
   ok: boolean;
   errors: Partial<Record<string, string>>;
@@ -214,3 +226,12 @@ export type BaseDataActionData = {
   /** What the user typed, when the answer refuses it. */
   values?: Record<string, string>;
 };
+
+export function baseDataView(answer: BaseDataAnswer | null | undefined): BaseDataActionData | undefined {
+  if (!answer) return undefined;
+  const errors: Partial<Record<string, string>> = {};
+  for (const [name, messages] of Object.entries(answer.error ?? {})) if (messages?.[0]) errors[name === "" ? "_form" : name] = messages[0];
+  const typed = answer.initialValue as Record<string, unknown> | undefined;
+  const values = typed ? Object.fromEntries(Object.entries(typed).map(([k, v]) => [k, Array.isArray(v) ? v.join("\n") : String(v ?? "")])) : undefined;
+  return { ok: answer.status === "success", errors, intent: answer.target, values, ...answer.meta };
+}

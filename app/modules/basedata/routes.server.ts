@@ -2,9 +2,9 @@ import { requirePermission } from "~/modules/access/policy.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/modules/access/session.server";
 import { getDb } from "~/server/db/db.server";
-import { entityByKey, recordSchema, type BaseDataActionData, type EntityDef, type RecordValues } from "~/modules/basedata/entities";
+import { entityByKey, recordSchema, type BaseDataAnswer, type BaseDataMeta, type EntityDef, type RecordValues } from "~/modules/basedata/entities";
 import { flashHeader, redirectWithFlash } from "~/server/flash.server";
-import { fieldErrorsFrom, type FieldErrors } from "~/ui/forms";
+import { dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import {
   createBaseData,
@@ -57,44 +57,32 @@ async function recordOr404(def: EntityDef, id: number): Promise<BaseDataRow> {
 }
 
 /**
- * The form's fields as values for the model. Only fields that were sent are validated and
- * written (required ones always): the entry row sends a few columns, the full form all of them.
- * On failure the raw input goes back, so the form shows what the user typed.
+ * The form's fields as values for the model, through the form pipeline. Only fields that were
+ * sent are validated and written (required ones always): the entry row sends a few columns, the
+ * full form all of them. A refusal keeps what the user typed.
  */
-function parseRecord(def: EntityDef, form: FormData): { values: RecordValues } | { errors: FieldErrors; raw: Record<string, string> } {
-  const raw: Record<string, string> = {};
-  for (const field of def.fields) {
-    const value = form.get(field.name);
-    if (typeof value === "string") raw[field.name] = value;
-  }
-  const result = recordSchema(def, new Set(Object.keys(raw))).safeParse(raw);
-  return result.success ? { values: result.data as RecordValues } : { errors: fieldErrorsFrom(result.error), raw };
+function parseRecord(def: EntityDef, form: FormData) {
+  const present = new Set(def.fields.filter((field) => form.has(field.name)).map((field) => field.name));
+  return validateForm(form, recordSchema(def, present), { keepEmpty: true });
 }
+
+type Submission = ReturnType<typeof parseRecord>;
 
 function listPath(def: EntityDef, request: Request) {
   return `${def.basePath}${new URL(request.url).search}`;
 }
 
-function failure(payload: Omit<BaseDataActionData, "ok">, status: number) {
-  return data<BaseDataActionData>({ ok: false, ...payload }, { status });
-}
-
 /** Domain errors → 400/409 answers the forms can show; anything else is logged and answered in the spec's words. */
-function handleError(def: EntityDef, error: unknown, creating: boolean, intent: string) {
-  if (error instanceof DuplicateNameError) return failure({ intent, errors: { [def.nameField]: def.messages.duplicate } }, 400);
-  if (error instanceof StaleRecordError)
-    return failure({ intent, errors: { _form: "basedata.stale" }, current: error.current, changedFields: error.changedFields }, 409);
-  if (error instanceof InUseError) return failure({ intent, errors: { _form: "basedata.inUseConfirm" }, inUse: { services: error.services, total: error.total } }, 400);
+function handleError(def: EntityDef, error: unknown, creating: boolean, target: string, submission?: Submission) {
+  const answer = (errors: Refusal, status: number, meta?: BaseDataMeta) =>
+    submission ? refuse(submission, errors, status, { target, meta }) : refuseForm(errors, status, { target, meta });
+  if (error instanceof DuplicateNameError) return answer({ fields: { [def.nameField]: def.messages.duplicate } }, 400);
+  if (error instanceof StaleRecordError) return answer({ form: "basedata.stale" }, 409, { current: error.current, changedFields: error.changedFields });
+  if (error instanceof InUseError) return answer({ form: "basedata.inUseConfirm" }, 400, { inUse: { services: error.services, total: error.total } });
   if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
   if (error instanceof Response) throw error;
   console.error(error);
-  return failure({ intent, errors: { _form: creating ? def.messages.createFailed : def.messages.saveFailed } }, 500);
-}
-
-/** Adds what the user typed to a refused answer, so the form can show it again (no-JS path). */
-function withValues(response: ReturnType<typeof failure>, form: FormData, def: EntityDef) {
-  const values = Object.fromEntries(def.fields.map((f) => [f.name, String(form.get(f.name) ?? "")]));
-  return data<BaseDataActionData>({ ...response.data, values }, response.init ?? undefined);
+  return answer({ form: creating ? def.messages.createFailed : def.messages.saveFailed }, 500);
 }
 
 export async function listLoader({ request }: LoaderFunctionArgs, ref: EntityRef) {
@@ -116,27 +104,27 @@ export async function listLoader({ request }: LoaderFunctionArgs, ref: EntityRef
 export async function listAction({ request }: ActionFunctionArgs, ref: EntityRef) {
   const { user, def } = await resolve(request, ref, true);
   const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
-  if (intent !== "create" && intent !== "update") return failure({ intent, errors: { _form: "errors.badRequest" } }, 400);
-  const parsed = parseRecord(def, form);
-  if ("errors" in parsed) return failure({ intent, errors: parsed.errors, values: parsed.raw }, 400);
-  try {
-    if (intent === "create") {
-      const id = await createBaseData(getDb(), def, parsed.values, user);
-      return data<BaseDataActionData>(
-        { ok: true, intent, id, errors: {} },
-        { headers: { "Set-Cookie": await flashHeader(request, { kind: "success", message: def.messages.created }) } },
-      );
+  const saved = async (target: string, id: number, message: string) =>
+    data<BaseDataAnswer>({ status: "success", target, meta: { id } }, { headers: { "Set-Cookie": await flashHeader(request, { kind: "success", message }) } });
+  const write = async (target: "create" | "update", save: (values: RecordValues) => Promise<number>) => {
+    const submission = parseRecord(def, form);
+    if (submission.status !== "success") return refuse(submission, {}, 400, { target });
+    try {
+      const id = await save(submission.value as RecordValues);
+      return saved(target, id, target === "create" ? def.messages.created : def.messages.updated);
+    } catch (error) {
+      return handleError(def, error, target === "create", target, submission);
     }
-    const id = idOr404(String(form.get("id") ?? ""));
-    await updateBaseData(getDb(), def, id, parsed.values, formVersion(form), user);
-    return data<BaseDataActionData>(
-      { ok: true, intent, id, errors: {} },
-      { headers: { "Set-Cookie": await flashHeader(request, { kind: "success", message: def.messages.updated }) } },
-    );
-  } catch (error) {
-    return handleError(def, error, intent === "create", intent);
-  }
+  };
+  return dispatchIntent(form.get("intent"), {
+    create: () => write("create", (values) => createBaseData(getDb(), def, values, user)),
+    update: () =>
+      write("update", async (values) => {
+        const id = idOr404(String(form.get("id") ?? ""));
+        await updateBaseData(getDb(), def, id, values, formVersion(form), user);
+        return id;
+      }),
+  });
 }
 
 export async function newLoader({ request }: LoaderFunctionArgs, ref: EntityRef) {
@@ -147,12 +135,12 @@ export async function newLoader({ request }: LoaderFunctionArgs, ref: EntityRef)
 export async function newAction({ request }: ActionFunctionArgs, ref: EntityRef) {
   const { user, def } = await resolve(request, ref, true);
   const form = await readFormData(request);
-  const parsed = parseRecord(def, form);
-  if ("errors" in parsed) return failure({ intent: "create", errors: parsed.errors, values: parsed.raw }, 400);
+  const submission = parseRecord(def, form);
+  if (submission.status !== "success") return refuse(submission, {}, 400, { target: "create" });
   try {
-    await createBaseData(getDb(), def, parsed.values, user);
+    await createBaseData(getDb(), def, submission.value as RecordValues, user);
   } catch (error) {
-    return withValues(handleError(def, error, true, "create"), form, def);
+    return handleError(def, error, true, "create", submission);
   }
   return redirectWithFlash(request, listPath(def, request), { kind: "success", message: def.messages.created });
 }
@@ -166,12 +154,12 @@ export async function editAction({ request, params }: ActionFunctionArgs, ref: E
   const { user, def } = await resolve(request, ref, true);
   const id = idOr404(params.id);
   const form = await readFormData(request);
-  const parsed = parseRecord(def, form);
-  if ("errors" in parsed) return failure({ intent: "update", errors: parsed.errors, values: parsed.raw }, 400);
+  const submission = parseRecord(def, form);
+  if (submission.status !== "success") return refuse(submission, {}, 400, { target: "update" });
   try {
-    await updateBaseData(getDb(), def, id, parsed.values, formVersion(form), user);
+    await updateBaseData(getDb(), def, id, submission.value as RecordValues, formVersion(form), user);
   } catch (error) {
-    return withValues(handleError(def, error, false, "update"), form, def);
+    return handleError(def, error, false, "update", submission);
   }
   return redirectWithFlash(request, listPath(def, request), { kind: "success", message: def.messages.updated });
 }

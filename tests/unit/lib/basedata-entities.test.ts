@@ -9,7 +9,7 @@ import {
   type EntityDef,
   type EntityKey,
 } from "~/modules/basedata/entities";
-import { fieldErrorsFrom } from "~/ui/forms";
+import { validateForm } from "~/server/form.server";
 
 const KEYS = Object.keys(ENTITIES) as EntityKey[];
 
@@ -18,16 +18,24 @@ function blankForm(def: EntityDef, overrides: Record<string, string> = {}): Reco
   return { ...Object.fromEntries(def.fields.map((f) => [f.name, ""])), ...overrides };
 }
 
-/** What the form would show: field → error key, or {} when the input is valid. */
-function errorsOf(def: { fields: EntityDef["fields"] }, raw: Record<string, unknown>, present?: ReadonlySet<string>) {
-  const result = recordSchema(def, present).safeParse(raw);
-  return result.success ? {} : fieldErrorsFrom(result.error);
+/** The form as posted, through the same pipeline the base-data actions use. */
+function submit(def: { fields: EntityDef["fields"] }, raw: Record<string, string>, present?: ReadonlySet<string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(raw)) form.set(name, value);
+  return validateForm(form, recordSchema(def, present), { keepEmpty: true });
 }
 
-function parse(def: { fields: EntityDef["fields"] }, raw: Record<string, unknown>, present?: ReadonlySet<string>) {
-  const result = recordSchema(def, present).safeParse(raw);
-  if (!result.success) throw new Error(`unexpected errors: ${JSON.stringify(fieldErrorsFrom(result.error))}`);
-  return result.data as Record<string, unknown>;
+/** What the form would show: field → first error key, or {} when the input is valid. */
+function errorsOf(def: { fields: EntityDef["fields"] }, raw: Record<string, string>, present?: ReadonlySet<string>) {
+  const submission = submit(def, raw, present);
+  if (submission.status === "success") return {};
+  return Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
+}
+
+function parse(def: { fields: EntityDef["fields"] }, raw: Record<string, string>, present?: ReadonlySet<string>) {
+  const submission = submit(def, raw, present);
+  if (submission.status !== "success") throw new Error(`unexpected errors: ${JSON.stringify(submission.error)}`);
+  return submission.value as Record<string, unknown>;
 }
 
 describe("splitList", () => {

@@ -1,16 +1,10 @@
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorKey, fieldErrorsFrom, parseFormData, translateError } from "~/ui/forms";
+import { errorKey, fieldErrorsFrom, translateError } from "~/ui/forms";
 
 /** A stand-in for i18next's t: shows which key and values it was called with. */
 const fakeT = ((key: string, values?: Record<string, unknown>) => `${key}:${JSON.stringify(values ?? {})}`) as unknown as TFunction;
-
-function form(entries: [string, string][]): FormData {
-  const fd = new FormData();
-  for (const [k, v] of entries) fd.append(k, v);
-  return fd;
-}
 
 describe("errorKey / translateError", () => {
   it("encodes values into the key", () => {
@@ -57,28 +51,5 @@ describe("fieldErrorsFrom", () => {
     const schema = z.string().refine(() => false, { error: "whole.form" });
     const result = schema.safeParse("x");
     expect(fieldErrorsFrom(result.error!)).toEqual({ _form: "whole.form" });
-  });
-});
-
-describe("parseFormData", () => {
-  const Schema = z.object({
-    title: z.string().trim().min(1, { error: "title.required" }),
-    count: z.coerce.number().int({ error: "count.int" }),
-  });
-
-  it("returns the parsed data on success", () => {
-    const result = parseFormData(Schema, form([["title", "  Hello "], ["count", "3"]]));
-    expect(result).toEqual({ success: true, data: { title: "Hello", count: 3 } });
-  });
-
-  it("returns field errors (i18n keys) on failure", () => {
-    const result = parseFormData(Schema, form([["title", "   "], ["count", "1.5"]]));
-    expect(result).toEqual({ success: false, errors: { title: "title.required", count: "count.int" } });
-  });
-
-  it("reports a missing field as an error on that field", () => {
-    const result = parseFormData(Schema, form([["count", "1"]]));
-    expect(result.success).toBe(false);
-    if (!result.success) expect(Object.keys(result.errors)).toEqual(["title"]);
   });
 });

@@ -2,15 +2,15 @@ import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
-import type { customerDataAction, customerDataLoader } from "../customer-data-page.server";
-import { CUSTOMER_DATA_FIELDS } from "../entities";
+import type { customerDataLoader } from "../customer-data-page.server";
+import { CUSTOMER_DATA_FIELDS, baseDataView, type BaseDataAnswer } from "../entities";
 import { RecordFields } from "./RecordFields";
 import { StaleNotice } from "./StaleNotice";
 
 /** The customer-data card with its one form; a stale save shows what changed meanwhile. */
 export function CustomerDataPage() {
   const { customer } = useLoaderData<typeof customerDataLoader>();
-  const actionData = useActionData<typeof customerDataAction>();
+  const actionData = baseDataView(useActionData<BaseDataAnswer>());
   const navigation = useNavigation();
   const location = useLocation();
   const { t } = useTranslation();

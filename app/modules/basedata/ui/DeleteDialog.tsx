@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Group, List, Stack, Text } from "@mantine/core";
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { BaseDataActionData, EntityDef } from "~/modules/basedata/entities";
+import { baseDataView, type BaseDataAnswer, type EntityDef } from "~/modules/basedata/entities";
 import { FormAlert } from "../../../ui/FormAlert";
 import { RouteDialog } from "../../../ui/RouteDialog";
 
@@ -21,7 +21,7 @@ export function DeleteDialog({
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
-  const actionData = useActionData<BaseDataActionData>();
+  const actionData = baseDataView(useActionData<BaseDataAnswer>());
   const closeTo = `${def.basePath}${location.search}`;
   const name = String(record[def.nameField] ?? "");
   const inUse = actionData?.inUse ?? (usage.total > 0 ? usage : null);

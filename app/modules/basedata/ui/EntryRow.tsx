@@ -1,9 +1,9 @@
 import { ActionIcon, Group, Table, TextInput } from "@mantine/core";
 import { useFetcher } from "@remix-run/react";
 import { IconCheck, IconX } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { BaseDataActionData, EntityDef, FieldDef } from "~/modules/basedata/entities";
+import { baseDataView, type BaseDataActionData, type BaseDataAnswer, type EntityDef, type FieldDef } from "~/modules/basedata/entities";
 import { translateError } from "~/ui/forms";
 
 export interface EntryRowRecord {
@@ -40,13 +40,14 @@ export function EntryRow({
   onFormError: (result: BaseDataActionData | null) => void;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<BaseDataActionData>();
+  const fetcher = useFetcher<BaseDataAnswer>();
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(columns.map((f) => [f.name, inlineText(f, record?.[f.name])])),
   );
   const inputs = useRef<Record<string, HTMLInputElement | null>>({});
   const busy = fetcher.state !== "idle";
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  // One view per answer: the effect below runs when a new answer arrives, not on every render.
+  const result = useMemo(() => (fetcher.state === "idle" ? baseDataView(fetcher.data) : undefined), [fetcher.state, fetcher.data]);
 
   useEffect(() => {
     if (!result) return;

@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { BaseDataActionData, EntityDef } from "~/modules/basedata/entities";
+import { baseDataView, type BaseDataAnswer, type EntityDef } from "~/modules/basedata/entities";
 import { FormAlert } from "../../../ui/FormAlert";
 import { RouteDialog } from "../../../ui/RouteDialog";
 import { RecordFields } from "./RecordFields";
@@ -11,7 +11,7 @@ import { StaleNotice } from "./StaleNotice";
 export function RecordDialog({ def, record }: { def: EntityDef; record?: Record<string, unknown> & { id: number; updated_at: string } }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const actionData = useActionData<BaseDataActionData>();
+  const actionData = baseDataView(useActionData<BaseDataAnswer>());
   const navigation = useNavigation();
   const closeTo = `${def.basePath}${location.search}`;
   const errors = actionData?.errors ?? {};
