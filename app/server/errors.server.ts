@@ -5,6 +5,16 @@ export class NotFoundError extends Error {
   }
 }
 
+/**
+ * Input a write refuses; nothing was written. `errors` are i18n keys per field ("_form" for the
+ * whole form), as the forms show them. The one validation error of every domain.
+ */
+export class ValidationError extends Error {
+  constructor(readonly errors: Partial<Record<string, string>>) {
+    super("invalid input");
+  }
+}
+
 /** A name that already exists (compared case-insensitively). */
 export class DuplicateNameError extends Error {
   constructor(readonly field: string) {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
-import { NotFoundError, ForbiddenError, StaleRecordError } from "./errors.server";
+import { NotFoundError, ForbiddenError, StaleRecordError, ValidationError } from "./errors.server";
 import { readFormData } from "./request-body.server";
 import type { FormAnswer, FormReply } from "~/ui/form/answer";
 
@@ -74,16 +74,30 @@ export interface DomainMessages {
   stale: string;
 }
 
+/** A model's field errors ("_form" for the whole form) as a refusal. */
+export function refusalOf(error: ValidationError): Refusal {
+  const { _form, ...fields } = error.errors;
+  return { form: _form, fields };
+}
+
 /**
- * Turns the domain errors every write can meet into answers: not found → 404, forbidden → 403
- * (both thrown, nothing to show in the form), a stale form → 409 with the form's message.
- * Anything else is not a refusal and is rethrown.
+ * The domain errors every write can meet, as refusals: invalid input → 400 with its field errors,
+ * a stale form → 409 with the form's message. Not found → 404 and forbidden → 403 are thrown
+ * (nothing to show in the form). Null for an error the domain answers itself (or rethrows).
  */
-export function answerDomainError(error: unknown, submission: Parameters<typeof refuse>[0], messages: DomainMessages) {
+export function commonRefusal(error: unknown, messages: DomainMessages): { errors: Refusal; status: number } | null {
   if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
   if (error instanceof ForbiddenError) throw new Response("Forbidden", { status: 403 });
-  if (error instanceof StaleRecordError) return refuse(submission, { form: messages.stale }, 409);
-  throw error;
+  if (error instanceof ValidationError) return { errors: refusalOf(error), status: 400 };
+  if (error instanceof StaleRecordError) return { errors: { form: messages.stale }, status: 409 };
+  return null;
+}
+
+/** commonRefusal answered for a form whose values are kept; any other error is rethrown. */
+export function answerDomainError(error: unknown, submission: Parameters<typeof refuse>[0], messages: DomainMessages) {
+  const refusal = commonRefusal(error, messages);
+  if (!refusal) throw error;
+  return refuse(submission, refusal.errors, refusal.status);
 }
 
 /**

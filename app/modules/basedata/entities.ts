@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FormAnswer } from "~/ui/form/answer";
+import { answerFields, type FormAnswer } from "~/ui/form/answer";
 import { errorKey } from "../../ui/forms";
 
 /**
@@ -229,9 +229,5 @@ export type BaseDataActionData = {
 
 export function baseDataView(answer: BaseDataAnswer | null | undefined): BaseDataActionData | undefined {
   if (!answer) return undefined;
-  const errors: Partial<Record<string, string>> = {};
-  for (const [name, messages] of Object.entries(answer.error ?? {})) if (messages?.[0]) errors[name === "" ? "_form" : name] = messages[0];
-  const typed = answer.initialValue as Record<string, unknown> | undefined;
-  const values = typed ? Object.fromEntries(Object.entries(typed).map(([k, v]) => [k, Array.isArray(v) ? v.join("\n") : String(v ?? "")])) : undefined;
-  return { ok: answer.status === "success", errors, intent: answer.target, values, ...answer.meta };
+  return { ok: answer.status === "success", ...answerFields(answer), intent: answer.target, ...answer.meta };
 }

@@ -4,7 +4,7 @@ import { requireUser } from "~/modules/access/session.server";
 import { getDb } from "~/server/db/db.server";
 import { entityByKey, recordSchema, type BaseDataAnswer, type BaseDataMeta, type EntityDef, type RecordValues } from "~/modules/basedata/entities";
 import { flashHeader, redirectWithFlash } from "~/server/flash.server";
-import { dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
+import { commonRefusal, dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import {
   createBaseData,
@@ -16,7 +16,7 @@ import {
   updateBaseData,
   type BaseDataRow,
 } from "~/modules/basedata/basedata.server";
-import { DuplicateNameError, InUseError, NotFoundError, StaleRecordError } from "~/server/errors.server";
+import { DuplicateNameError, InUseError, StaleRecordError } from "~/server/errors.server";
 import { formVersion, readFormData } from "~/server/request-body.server";
 
 /**
@@ -77,9 +77,9 @@ function handleError(def: EntityDef, error: unknown, creating: boolean, target: 
   const answer = (errors: Refusal, status: number, meta?: BaseDataMeta) =>
     submission ? refuse(submission, errors, status, { target, meta }) : refuseForm(errors, status, { target, meta });
   if (error instanceof DuplicateNameError) return answer({ fields: { [def.nameField]: def.messages.duplicate } }, 400);
-  if (error instanceof StaleRecordError) return answer({ form: "basedata.stale" }, 409, { current: error.current, changedFields: error.changedFields });
   if (error instanceof InUseError) return answer({ form: "basedata.inUseConfirm" }, 400, { inUse: { services: error.services, total: error.total } });
-  if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+  const common = commonRefusal(error, { stale: "basedata.stale" });
+  if (common) return answer(common.errors, common.status, error instanceof StaleRecordError ? { current: error.current, changedFields: error.changedFields } : undefined);
   if (error instanceof Response) throw error;
   console.error(error);
   return answer({ form: creating ? def.messages.createFailed : def.messages.saveFailed }, 500);

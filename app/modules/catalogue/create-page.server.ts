@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/modules/access/policy.server";
 import { createService } from "~/modules/service/service.server";
 import { getDb } from "~/server/db/db.server";
-import { NotFoundError } from "~/server/errors.server";
+import { NotFoundError, ValidationError } from "~/server/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { parseForm, refuse } from "~/server/form.server";
 import { getCurrentCatalogueId, isServiceAreaActive } from "./catalogue.server";
 import { CREATE_TYPES, CreateSchema, optionalId, type CreateType } from "./create-schema";
-import { StructureValidationError, createArea, createCategory } from "./structure.server";
+import { createArea, createCategory } from "./structure.server";
 
 const ERROR_KEYS: Record<CreateType, string> = {
   area: "catalogue.createMenu.errorArea",
@@ -59,7 +59,7 @@ export async function createMenuAction({ request }: ActionFunctionArgs) {
     const id = await createService(db, { name, categoryId: optionalId(submission.value.category)! }, user);
     return redirectWithFlash(request, `/servicecatalog/service/${id}`, { kind: "success", message: "catalogue.createMenu.serviceCreated" });
   } catch (error) {
-    if (error instanceof StructureValidationError) {
+    if (error instanceof ValidationError) {
       const fields: Record<string, string> = {};
       for (const [field, message] of Object.entries(error.errors)) if (message) fields[field === "areaId" ? "area" : field] = message;
       return refuse(submission, { fields });

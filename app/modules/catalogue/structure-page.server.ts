@@ -1,12 +1,11 @@
 import { requirePermission } from "~/modules/access/policy.server";
 import { getDb } from "~/server/db/db.server";
 import { redirectWithFlash } from "~/server/flash.server";
-import { dispatchIntent, refuse, refuseForm, validateForm } from "~/server/form.server";
+import { commonRefusal, dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
 import { isMultipart, parseImageUpload } from "~/server/upload.server";
-import { NotFoundError, StaleRecordError } from "~/server/errors.server";
+import { StaleRecordError } from "~/server/errors.server";
 import {
   HasChildrenError,
-  StructureValidationError,
   deleteArea,
   deleteCategory,
   getCategory,
@@ -55,14 +54,10 @@ type Submission = ReturnType<typeof validateForm>;
 
 /** Domain errors → refusals the forms can show; anything unexpected is logged and reported without detail. */
 async function handleError(kind: StructureKind, target: string, error: unknown, submission?: Submission) {
-  if (error instanceof NotFoundError) notFound();
-  const answer = (errors: { form?: string; fields?: Record<string, string | undefined> }, status: number, meta?: StructureMeta) =>
+  const answer = (errors: Refusal, status: number, meta?: StructureMeta) =>
     submission ? refuse(submission, errors, status, { target, meta }) : refuseForm(errors, status, { target, meta });
-  if (error instanceof StructureValidationError) {
-    const { _form, ...fields } = error.errors;
-    return answer({ form: _form, fields }, 400);
-  }
-  if (error instanceof StaleRecordError) return answer({ form: "structure.stale" }, 409, { stale: await staleState(kind, error) });
+  const common = commonRefusal(error, { stale: "structure.stale" });
+  if (common) return answer(common.errors, common.status, error instanceof StaleRecordError ? { stale: await staleState(kind, error) } : undefined);
   if (error instanceof HasChildrenError) {
     const message = error.kind === "area" ? "structure.areaHasCategories" : "structure.categoryHasServices";
     return answer({ form: message }, 400, { children: { items: error.children, total: error.total } });

@@ -7,13 +7,15 @@
  * next save.
  */
 import { sql } from "kysely";
-import { fieldErrorsFrom, type FieldErrors } from "~/ui/forms";
+import { fieldErrorsFrom } from "~/ui/forms";
 import { editSchema } from "./structure-schema";
 import { htmlToPlainText } from "~/server/sanitize.server";
 import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
 import { inTransaction, nextTimestamp } from "../../server/db-helpers.server";
-import { NotFoundError, StaleRecordError } from "../../server/errors.server";
+import { NotFoundError, StaleRecordError, ValidationError } from "../../server/errors.server";
+/** @deprecated the one validation error is ValidationError (~/server/errors.server); kept until the model tests import it from there. */
+export { ValidationError as StructureValidationError };
 
 export type StructureKind = "area" | "category";
 
@@ -38,12 +40,6 @@ export class HasChildrenError extends Error {
   }
 }
 
-/** Input the model refuses; `errors` are i18n keys per field, as the forms show them. */
-export class StructureValidationError extends Error {
-  constructor(readonly errors: FieldErrors) {
-    super("invalid structure input");
-  }
-}
 
 // ---------------------------------------------------------------------------------- validation
 
@@ -56,7 +52,7 @@ export interface StructureValues {
 
 function validate(values: StructureValues) {
   const result = editSchema.safeParse(values);
-  if (!result.success) throw new StructureValidationError(fieldErrorsFrom(result.error));
+  if (!result.success) throw new ValidationError(fieldErrorsFrom(result.error));
   return result.data;
 }
 
@@ -219,7 +215,7 @@ async function assertCatalogue(db: Executor, catalogueId: number | null) {
 async function assertAreaFor(db: Executor, areaId: number, catalogueId: number | null) {
   const area = await db.selectFrom("service_areas").select(["id", "service_catalogue_id"]).where("id", "=", areaId).executeTakeFirst();
   if (!area || (area.service_catalogue_id ?? null) !== (catalogueId ?? null)) {
-    throw new StructureValidationError({ areaId: "structure.areaInvalid" });
+    throw new ValidationError({ areaId: "structure.areaInvalid" });
   }
 }
 
@@ -420,9 +416,9 @@ async function setImage(
   if (image) {
     const bytes = Buffer.from(image.data, "base64");
     if (!(IMAGE_MIMES as readonly string[]).includes(image.mime) || bytes.length === 0) {
-      throw new StructureValidationError({ image: "structure.imageType" });
+      throw new ValidationError({ image: "structure.imageType" });
     }
-    if (bytes.length > IMAGE_MAX_BYTES) throw new StructureValidationError({ image: "structure.imageTooLarge" });
+    if (bytes.length > IMAGE_MAX_BYTES) throw new ValidationError({ image: "structure.imageTooLarge" });
   }
   const table = kind === "area" ? "service_areas" : "service_categories";
   await inTransaction(db, async (trx) => {

@@ -1,14 +1,13 @@
 import { requirePermission } from "~/modules/access/policy.server";
-import { data } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { serviceIdOr404 } from "~/modules/service/access.server";
 import { redirectWithFlash } from "~/server/flash.server";
-import type { FieldErrors } from "~/ui/forms";
+import { commonRefusal, refuse, validateForm, type Refusal } from "~/server/form.server";
 import { isMultipart, parseImageUpload } from "~/server/upload.server";
-import { NotFoundError, StaleRecordError } from "~/server/errors.server";
+import { StaleRecordError } from "~/server/errors.server";
 import {
+  CHILD_FORM_SCHEMAS,
   ChildNotFoundError,
-  ChildValidationError,
   addLink,
   addOption,
   addResponsibility,
@@ -30,10 +29,11 @@ import {
   CHILD_INTENTS,
   isChildIntent,
   servicePath,
-  type ChildActionData,
   type ChildIntent,
+  type ChildMeta,
 } from "./children-types";
 import { readFormData } from "~/server/request-body.server";
+import type { z } from "zod";
 
 /** The toast after each successful intent (and when nothing had to change). */
 const SAVED: Record<ChildIntent, string> = {
@@ -52,33 +52,21 @@ const SAVED: Record<ChildIntent, string> = {
   setAttributeDropdown: "servicechildren.flash.attributeSaved",
 };
 
-/** Fields that are not the user's input and are not echoed back. */
-const CONTROL_FIELDS = new Set(["intent", "updated_at", "id", "item", "direction"]);
+type Submission = ReturnType<typeof validateForm>;
 
-function textFields(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === "string") out[key] = value;
-  return out;
-}
-
-function echo(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).filter(([key]) => !CONTROL_FIELDS.has(key)));
-}
-
-function itemIdOf(intent: ChildIntent, fields: Record<string, string>): number | null {
-  const raw = intent === "setAttributeText" || intent === "setAttributeDropdown" ? fields.item : fields.id;
+function itemIdOf(intent: ChildIntent, form: FormData): number | null {
+  const raw = form.get(intent === "setAttributeText" || intent === "setAttributeDropdown" ? "item" : "id");
   const id = Number(raw);
-  return raw && Number.isSafeInteger(id) && id > 0 ? id : null;
+  return typeof raw === "string" && raw && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-async function refused(intent: ChildIntent, fields: Record<string, string>, errors: FieldErrors, status: number, extra: Partial<ChildActionData> = {}) {
-  const itemId = itemIdOf(intent, fields);
+/** A refused children form: what was typed and the errors, with the child and version it was for. */
+async function refused(intent: ChildIntent, form: FormData, submission: Submission, errors: Refusal, status: number, stale = false) {
+  const itemId = itemIdOf(intent, form);
   const attribute =
     CHILD_INTENTS[intent] === "attributes" && itemId !== null && status === 400 ? await getAttributeItem(getDb(), itemId) : undefined;
-  return data<ChildActionData>(
-    { section: CHILD_INTENTS[intent], intent, itemId, errors, values: echo(fields), updatedAt: fields.updated_at ?? "", attribute, ...extra },
-    { status },
-  );
+  const meta: ChildMeta = { section: CHILD_INTENTS[intent], itemId, updatedAt: String(form.get("updated_at") ?? ""), attribute, ...(stale ? { stale } : {}) };
+  return refuse(submission, errors, status, { target: intent, meta });
 }
 
 function badRequest(): never {
@@ -86,21 +74,22 @@ function badRequest(): never {
 }
 
 /** What a child intent's handler gets: the service, the version the form was loaded with, the form's text fields. */
-interface ChildRequest {
+interface ChildRequest<I extends ChildIntent> {
   serviceId: number;
   expected: string;
-  fields: Record<string, string>;
+  /** The form's values as its schema (CHILD_FORM_SCHEMAS) read them. */
+  fields: z.output<(typeof CHILD_FORM_SCHEMAS)[I]>;
   picture: OptionPicture | undefined;
   user: SessionUser;
 }
 
 const db = () => getDb();
-const idOf = (r: ChildRequest) => ({ id: r.fields.id ?? "" });
-const moveOf = (r: ChildRequest) => ({ id: r.fields.id ?? "", direction: r.fields.direction ?? "" });
+const idOf = (r: { fields: { id?: string } }) => ({ id: r.fields.id ?? "" });
+const moveOf = (r: { fields: { id?: string; direction?: string } }) => ({ id: r.fields.id ?? "", direction: r.fields.direction ?? "" });
 const added = (write: Promise<unknown>) => write.then(() => true);
 
 /** The model call of every intent (a typed map: an intent without a handler does not compile); true when something changed. */
-const CHILD_HANDLERS: Record<ChildIntent, (r: ChildRequest) => Promise<boolean>> = {
+const CHILD_HANDLERS: { [I in ChildIntent]: (r: ChildRequest<I>) => Promise<boolean> } = {
   addOption: (r) => added(addOption(db(), r.serviceId, r.expected, { ...r.fields, picture: r.picture }, r.user)),
   updateOption: (r) =>
     updateOption(db(), r.serviceId, r.expected, { ...r.fields, ...idOf(r), picture: r.fields.remove_picture && !r.picture ? null : r.picture }, r.user),
@@ -113,8 +102,8 @@ const CHILD_HANDLERS: Record<ChildIntent, (r: ChildRequest) => Promise<boolean>>
   addLink: (r) => added(addLink(db(), r.serviceId, r.expected, r.fields, r.user)),
   removeLink: (r) => removeLink(db(), r.serviceId, r.expected, idOf(r), r.user),
   moveLink: (r) => moveLink(db(), r.serviceId, r.expected, moveOf(r), r.user),
-  setAttributeText: (r) => setAttributeText(db(), r.serviceId, r.expected, { item: r.fields.item ?? "", text: r.fields.text }, r.user),
-  setAttributeDropdown: (r) => setAttributeDropdown(db(), r.serviceId, r.expected, { item: r.fields.item ?? "", reference: r.fields.reference }, r.user),
+  setAttributeText: (r) => setAttributeText(db(), r.serviceId, r.expected, { item: r.fields.item, text: r.fields.text }, r.user),
+  setAttributeDropdown: (r) => setAttributeDropdown(db(), r.serviceId, r.expected, { item: r.fields.item, reference: r.fields.reference }, r.user),
 };
 
 /**
@@ -127,36 +116,41 @@ export async function childrenAction(request: Request, rawId: string | undefined
   const serviceId = serviceIdOr404(rawId);
   const user = await requirePermission(request, "update:service", { serviceId: serviceId });
 
-  let fields: Record<string, string>;
+  let form: FormData;
   let picture: OptionPicture | undefined;
+  let uploadRefusal: { errors: Refusal; status: number } | undefined;
   if (isMultipart(request)) {
     const upload = await parseImageUpload(request, { field: "picture", required: false });
     // A body that could not be read has no fields; the option forms also name intent and id in the URL.
-    const query = new URL(request.url).searchParams;
-    fields = { ...Object.fromEntries([...query].filter(([key]) => key === "intent" || key === "id")), ...textFields(upload.fields) };
-    const intent = fields.intent ?? "";
-    if (!isChildIntent(intent)) badRequest();
-    if (!upload.ok) return refused(intent, fields, upload.errors, upload.status);
-    if (upload.image) picture = { data: upload.image.data, mime: upload.image.mime };
+    form = new FormData();
+    for (const [key, value] of new URL(request.url).searchParams) if (key === "intent" || key === "id") form.set(key, value);
+    for (const [key, value] of upload.fields.entries()) if (typeof value === "string") form.set(key, value);
+    if (!upload.ok) {
+      const { _form, ...fields } = upload.errors;
+      uploadRefusal = { errors: { form: _form, fields }, status: upload.status };
+    } else if (upload.image) picture = { data: upload.image.data, mime: upload.image.mime };
   } else {
-    fields = textFields(await readFormData(request));
+    form = await readFormData(request);
   }
 
-  const intent = fields.intent ?? "";
+  const intent = String(form.get("intent") ?? "");
   if (!isChildIntent(intent)) badRequest();
-  const expected = fields.updated_at;
+  const submission = validateForm(form, CHILD_FORM_SCHEMAS[intent], { keepEmpty: true });
+  if (uploadRefusal) return refused(intent, form, submission, uploadRefusal.errors, uploadRefusal.status);
+  const expected = form.get("updated_at");
   // Every form carries the version it was loaded with; without it a stale save could not be detected.
-  if (!expected) badRequest();
+  if (typeof expected !== "string" || !expected) badRequest();
+  if (submission.status !== "success") return refused(intent, form, submission, {}, 400);
 
   let changed: boolean;
   try {
-    changed = await CHILD_HANDLERS[intent]({ serviceId, expected, fields, picture, user });
+    // One intent at a time: its handler reads the values its own schema produced.
+    const handler = CHILD_HANDLERS[intent] as (r: ChildRequest<ChildIntent>) => Promise<boolean>;
+    changed = await handler({ serviceId, expected, fields: submission.value as ChildRequest<ChildIntent>["fields"], picture, user });
   } catch (error) {
-    if (error instanceof ChildValidationError) return refused(intent, fields, error.errors, 400);
-    if (error instanceof StaleRecordError) return refused(intent, fields, { _form: "servicechildren.stale" }, 409, { stale: true });
-    if (error instanceof ChildNotFoundError) return refused(intent, fields, { _form: "servicechildren.notFound" }, 404);
-    // The service itself is unknown or in the bin.
-    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+    if (error instanceof ChildNotFoundError) return refused(intent, form, submission, { form: "servicechildren.notFound" }, 404);
+    const common = commonRefusal(error, { stale: "servicechildren.stale" });
+    if (common) return refused(intent, form, submission, common.errors, common.status, error instanceof StaleRecordError);
     throw error;
   }
   const to = servicePath(serviceId, CHILD_INTENTS[intent]);

@@ -1,3 +1,4 @@
+import { answerFields, type FormAnswer } from "~/ui/form/answer";
 import type { FieldErrors } from "~/ui/forms";
 
 /**
@@ -72,21 +73,38 @@ export function isChildIntent(value: string): value is ChildIntent {
   return Object.prototype.hasOwnProperty.call(CHILD_INTENTS, value);
 }
 
-/** What the children route answers when it does not redirect (a refused form). */
-export interface ChildActionData {
+/** Beside a refused children form: which child it was for, the version it was sent with, why. */
+export interface ChildMeta {
   section: ChildSection;
-  intent: ChildIntent;
   /** The option, responsibility, link or attribute the form was for; null for an add form. */
   itemId: number | null;
-  errors: FieldErrors;
-  /** The text fields as sent, so the form can be shown again with them (without JS). */
-  values: Record<string, string>;
   /** The service version the form was sent with. */
   updatedAt: string;
   /** The service changed since the form was loaded; nothing was written. */
   stale?: boolean;
   /** For a refused attribute form: the attribute's definition, to show its form again. */
   attribute?: AttributeDefinition | null;
+}
+
+/** What the children route answers when it does not redirect: the form pipeline's shape, `target` the intent. */
+export type ChildAnswer = FormAnswer<ChildMeta>;
+
+/** How the children forms read an answer. */
+export interface ChildActionData extends ChildMeta {
+  intent: ChildIntent;
+  errors: FieldErrors;
+  /** The text fields as sent, so the form can be shown again with them (without JS). */
+  values: Record<string, string>;
+}
+
+/** Fields that are not the user's input and are not shown again. */
+const CONTROL_FIELDS = new Set(["intent", "updated_at", "id", "item", "direction"]);
+
+export function childView(answer: ChildAnswer | null | undefined): ChildActionData | null {
+  if (!answer?.meta || !answer.target || !isChildIntent(answer.target)) return null;
+  const { errors, values = {} } = answerFields(answer);
+  const typed = Object.fromEntries(Object.entries(values).filter(([name]) => !CONTROL_FIELDS.has(name)));
+  return { ...answer.meta, intent: answer.target, errors, values: typed };
 }
 
 /** The file input's `accept`: a hint for the file picker only; the server decides by the bytes. */

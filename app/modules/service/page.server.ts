@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { getDb } from "~/server/db/db.server";
 import { writeLastVisited } from "~/modules/catalogue/browser-state.server";
 import { redirectWithFlash } from "~/server/flash.server";
-import { dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
+import { commonRefusal, dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
 import type { z } from "zod";
 import type { ServiceMeta } from "./types";
 import { sanitizeRichText } from "~/server/sanitize.server";
@@ -20,12 +20,11 @@ import {
 import { allowedStatuses, type Status } from "~/modules/service/service-status";
 import { parseImageUpload } from "~/server/upload.server";
 import { listActivitiesFor, type Executor } from "~/server/audit.server";
-import { CrossCatalogueMoveError, ForbiddenError, NotFoundError, StaleRecordError } from "~/server/errors.server";
+import { CrossCatalogueMoveError, StaleRecordError } from "~/server/errors.server";
 import { canEditService, editScope } from "~/modules/access/permissions.server";
 import { loadServiceChildren } from "~/modules/service/service-children.server";
 import {
   ForbiddenTransitionError,
-  InvalidReferenceError,
   addDependency,
   dependencyCandidates,
   getServiceDetail,
@@ -211,14 +210,10 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
       return done(request, id, ANCHORS.dependencies);
     }
   } catch (error) {
-    if (error instanceof StaleRecordError) {
-      meta = { ...meta, current: error.current };
-      return refused({ form: "service.stale" }, 409);
-    }
+    if (error instanceof StaleRecordError) meta = { ...meta, current: error.current };
+    const common = commonRefusal(error, { stale: "service.stale" });
+    if (common) return refused(common.errors, common.status);
     if (error instanceof ForbiddenTransitionError) throw new Response("Forbidden", { status: 403 });
-    if (error instanceof InvalidReferenceError) return refused({ fields: { [error.field]: error.key } }, 400);
-    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
-    if (error instanceof ForbiddenError) throw new Response("Forbidden", { status: 403 });
     if (error instanceof CrossCatalogueMoveError) return refused({ fields: { category_id: "service.errors.category" } }, 400);
     if (error instanceof Response) throw error;
     console.error(error);

@@ -4,18 +4,15 @@
  */
 import { z } from "zod";
 import { DROPDOWN_SLOTS } from "~/server/db/schema";
-import { errorKey, fieldErrorsFrom, type FieldErrors } from "~/ui/forms";
+import type { ChildIntent } from "./children-types";
+import { errorKey, fieldErrorsFrom } from "~/ui/forms";
 import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
-import { NotFoundError } from "../../server/errors.server";
+import { NotFoundError, ValidationError } from "../../server/errors.server";
 
 // ------------------------------------------------------------------------------------ errors
 
-/** Invalid input; nothing was written. */
-export class ChildValidationError extends Error {
-  constructor(readonly errors: FieldErrors) {
-    super("invalid service child input");
-  }
-}
+/** @deprecated the one validation error is ValidationError (~/server/errors.server); kept until the model tests import it from there. */
+export { ValidationError as ChildValidationError };
 
 /** The option, responsibility, link or attribute is not (or no longer) there; nothing was written. */
 export class ChildNotFoundError extends NotFoundError {}
@@ -124,9 +121,31 @@ export const attributeDropdownSchema = z.object({
   reference: z.preprocess(emptyToNull, z.enum(DROPDOWN_SLOTS, { error: "servicechildren.attributes.invalidChoice" }).nullable()),
 });
 
+/**
+ * The schema of each children form, as the action validates it through the form pipeline. The
+ * child's id and the move direction pass as text: the model answers an id that cannot exist with
+ * 404 (childId) and a wrong direction with 400 (direction).
+ */
+const passThrough = z.string().optional();
+export const CHILD_FORM_SCHEMAS = {
+  addOption: optionSchema,
+  updateOption: optionSchema.extend({ id: passThrough, remove_picture: passThrough }),
+  removeOption: z.object({ id: passThrough }),
+  moveOption: z.object({ id: passThrough, direction: passThrough }),
+  addResponsibility: responsibilitySchema,
+  updateResponsibility: responsibilitySchema.extend({ id: passThrough }),
+  removeResponsibility: z.object({ id: passThrough }),
+  moveResponsibility: z.object({ id: passThrough, direction: passThrough }),
+  addLink: linkSchema,
+  removeLink: z.object({ id: passThrough }),
+  moveLink: z.object({ id: passThrough, direction: passThrough }),
+  setAttributeText: attributeTextSchema,
+  setAttributeDropdown: attributeDropdownSchema,
+} satisfies Record<ChildIntent, z.ZodType>;
+
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new ChildValidationError(fieldErrorsFrom(result.error));
+  if (!result.success) throw new ValidationError(fieldErrorsFrom(result.error));
   return result.data;
 }
 
@@ -139,7 +158,7 @@ export function childId(raw: unknown): number {
 
 export function direction(raw: unknown): "up" | "down" {
   const result = directionSchema.safeParse(raw);
-  if (!result.success) throw new ChildValidationError({ direction: "errors.badRequest" });
+  if (!result.success) throw new ValidationError({ direction: "errors.badRequest" });
   return result.data;
 }
 

@@ -13,7 +13,7 @@ import { moveService } from "./service-order.server";
 import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
 import { containsIgnoreCase, foldCase, inTransaction } from "../../server/db-helpers.server";
-import { ForbiddenError, NotFoundError } from "../../server/errors.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "../../server/errors.server";
 
 /** Creates a service at the end of its category, in the category's catalogue. */
 export async function createService(db: Executor, input: { name: string; categoryId: number }, causer: Causer): Promise<number> {
@@ -68,9 +68,10 @@ export class ForbiddenTransitionError extends Error {
   }
 }
 
-export class InvalidReferenceError extends Error {
-  constructor(readonly field: string, readonly key: string) {
-    super(`invalid ${field}`);
+/** A field names a category or service that cannot be used (gone, itself, another catalogue's). */
+export class InvalidReferenceError extends ValidationError {
+  constructor(field: string, key: string) {
+    super({ [field]: key });
   }
 }
 

@@ -21,3 +21,12 @@ export function formError(answer: FormReply | null | undefined): string | undefi
   return answer?.error?.[""]?.[0];
 }
 
+
+/** A refusal read field by field: the first error per field ("_form" for the whole form) and what was typed, as strings. */
+export function answerFields(answer: FormReply): { errors: Partial<Record<string, string>>; values?: Record<string, string> } {
+  const errors: Partial<Record<string, string>> = {};
+  for (const [name, messages] of Object.entries(answer.error ?? {})) if (messages?.[0]) errors[name === "" ? "_form" : name] = messages[0];
+  const typed = answer.initialValue as Record<string, unknown> | undefined;
+  const values = typed ? Object.fromEntries(Object.entries(typed).map(([k, v]) => [k, Array.isArray(v) ? v.join("\n") : String(v ?? "")])) : undefined;
+  return { errors, values };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ChangePasswordSchema, LoginSchema } from "~/modules/access/schemas";
-import { NotFoundError, ForbiddenError, StaleRecordError } from "~/server/errors.server";
+import { NotFoundError, ForbiddenError, StaleRecordError, ValidationError } from "~/server/errors.server";
 import { answerDomainError, dispatchIntent, parseForm, refuse } from "~/server/form.server";
 
 function post(fields: Record<string, string>, contentType = "application/x-www-form-urlencoded") {
@@ -69,6 +69,14 @@ describe("answerDomainError", () => {
     const { status, body } = await answer(answerDomainError(new StaleRecordError({ name: "newer" }, ["name"]), await submission(), { stale: "service.stale" }));
     expect(status).toBe(409);
     expect(body.error).toEqual({ "": ["service.stale"] });
+  });
+
+  it("answers a model's validation error with 400, each message beside its field and the form's on top", async () => {
+    const error = new ValidationError({ email: "auth.emailInvalid", _form: "structure.areaInvalid" });
+    const { status, body } = await answer(answerDomainError(error, await submission(), { stale: "x" }));
+    expect(status).toBe(400);
+    expect(body.error).toEqual({ email: ["auth.emailInvalid"], "": ["structure.areaInvalid"] });
+    expect(body.initialValue).toMatchObject({ email: "a@example.com" });
   });
 
   it("rethrows what is not a refusal", async () => {

@@ -4,7 +4,7 @@ import { Fragment, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
 import type { FieldErrors } from "~/ui/forms";
-import { childrenPath, servicePath, type ChildActionData, type ChildIntent } from "../../children-types";
+import { childView, childrenPath, servicePath, type ChildActionData, type ChildAnswer, type ChildIntent } from "../../children-types";
 
 export interface ChildFormState {
   errors: FieldErrors;
@@ -48,7 +48,7 @@ export function ChildForm({
   resetKey?: string;
   children: (state: ChildFormState) => ReactNode;
 }) {
-  const fetcher = useFetcher<ChildActionData>();
+  const fetcher = useFetcher<ChildAnswer>();
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   // The refusal on show: the no-JS answer's at first, then the outcome of this form's last submission.
@@ -61,7 +61,7 @@ export function ChildForm({
     const before = previous.current;
     if (before.state !== "idle" && fetcher.state === "idle") {
       if (fetcher.data && fetcher.data !== before.data) {
-        setResult(fetcher.data);
+        setResult(childView(fetcher.data));
       } else {
         // Saved (the action redirected, so no new answer): start afresh from the stored values.
         setResult(null);

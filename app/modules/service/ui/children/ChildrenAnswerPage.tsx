@@ -1,9 +1,10 @@
 import { Alert, Anchor, Stack, Text } from "@mantine/core";
 import { Link, useActionData, useParams } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
 import { RouteDialog } from "~/ui/RouteDialog";
-import { servicePath, type ChildActionData } from "../../children-types";
+import { childView, servicePath, type ChildActionData, type ChildAnswer } from "../../children-types";
 import { AttributeForm } from "./AttributeForm";
 import { LinkForm } from "./LinkForm";
 import { OptionForm } from "./OptionForm";
@@ -42,7 +43,9 @@ function FailedForm({ serviceId, result }: { serviceId: number; result: ChildAct
 
 /** Without JS a refused form comes back here: shown again in a dialog over the service page. */
 export function ChildrenAnswerPage() {
-  const result = useActionData<ChildActionData>();
+  const answer = useActionData<ChildAnswer>();
+  // One view object per answer: the form below tells the first refusal from later ones by identity.
+  const result = useMemo(() => childView(answer), [answer]);
   const params = useParams();
   const { t } = useTranslation();
   const serviceId = Number(params.id);
