@@ -1,0 +1,33 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/modules/access/session.server";
+import { safeRedirectPath } from "~/lib/safe-path";
+import { redirectWithFlash } from "~/server/flash.server";
+import { parseForm, refuseForm } from "~/server/form.server";
+import { readSidebarPrefs, writeSidebarPrefs } from "~/server/prefs.server";
+import { PrefsSchema } from "./prefs-schema";
+
+/** /prefs/sidebar has nothing to show: a visit goes to the settings. */
+export const prefsLoader = () => redirect("/settings");
+
+/** Browser preferences (side menu, catalogue sub-views), stored in a cookie; fields that are not sent keep their value. */
+export async function prefsAction({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  // The flags read raw strings themselves (the last of repeated values wins).
+  const { submission } = await parseForm(request, PrefsSchema, { keepEmpty: true });
+  if (submission.status !== "success") return refuseForm({ form: "errors.badRequest" }, 400);
+  const sent = submission.value;
+  const current = await readSidebarPrefs(request);
+  const next = {
+    showWholeDrawer: sent.showWholeDrawer ?? current.showWholeDrawer,
+    expandOnHover: sent.expandOnHover ?? current.expandOnHover,
+    subviews: {
+      areas: sent.subviewAreas ?? current.subviews.areas,
+      categories: sent.subviewCategories ?? current.subviews.categories,
+      services: sent.subviewServices ?? current.subviews.services,
+    },
+  };
+  const headers = { "Set-Cookie": await writeSidebarPrefs(request, next) };
+  const to = safeRedirectPath(sent.redirectTo);
+  if (sent.notify) return redirectWithFlash(request, to, { kind: "success", message: "settings.saved" }, { headers });
+  return redirect(to, { headers });
+}
