@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { answerFields, type FormAnswer } from "~/ui/form/answer";
-import { errorKey } from "../../ui/forms";
+import { optionalText, requiredText, tooLong } from "~/ui/form/fields";
 
 /**
  * The base-data records (spec 01 §3) described once, so one table, one form, one model and one
@@ -150,7 +150,6 @@ export function splitList(value: string): string[] {
 const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 
 function fieldSchema(field: FieldDef): z.ZodType {
-  const tooLong = (max: number) => errorKey("validation.tooLong", { max });
   switch (field.type) {
     case "list":
       return z
@@ -171,10 +170,9 @@ function fieldSchema(field: FieldDef): z.ZodType {
           .nullable(),
       );
     case "textarea":
-      return z.preprocess(emptyToNull, z.string().trim().max(LONG_TEXT_MAX, { error: tooLong(LONG_TEXT_MAX) }).nullable());
+      return optionalText(LONG_TEXT_MAX);
     default:
-      if (field.required) return z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(TEXT_MAX, { error: tooLong(TEXT_MAX) });
-      return z.preprocess(emptyToNull, z.string().trim().max(TEXT_MAX, { error: tooLong(TEXT_MAX) }).nullable());
+      return field.required ? requiredText(TEXT_MAX) : optionalText(TEXT_MAX);
   }
 }
 

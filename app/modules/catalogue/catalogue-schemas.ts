@@ -3,5 +3,5 @@ import { requiredText } from "~/ui/form/fields";
 
 /** A new catalogue: its title (admins, on the catalogue manager). */
 export const NewCatalogueSchema = z.object({
-  title: requiredText("validation.required", { max: 255, tooLong: "validation.tooLong|max=255" }),
+  title: requiredText(255),
 });

@@ -8,7 +8,7 @@ export type CreateType = (typeof CREATE_TYPES)[number];
 export const CreateSchema = z
   .object({
     type: z.enum(CREATE_TYPES),
-    name: requiredText("validation.required", { max: 255, tooLong: "validation.tooLong|max=255" }),
+    name: requiredText(255),
     area: z.string().optional(),
     category: z.string().optional(),
   })

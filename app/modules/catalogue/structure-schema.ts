@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorKey } from "~/ui/forms";
+import { optionalText, requiredText } from "~/ui/form/fields";
 
 /**
  * The edit form of an area or a category: one schema for the model's own check, the action and
@@ -9,19 +9,10 @@ import { errorKey } from "~/ui/forms";
 export const NAME_MAX = 255;
 export const DESCRIPTION_MAX = 20_000;
 
-const tooLong = (max: number) => errorKey("validation.tooLong", { max });
+export const nameSchema = requiredText(NAME_MAX);
 
-export const nameSchema = z
-  .string({ error: "validation.required" })
-  .trim()
-  .min(1, { error: "validation.required" })
-  .max(NAME_MAX, { error: tooLong(NAME_MAX) });
-
-/** Plain text; line breaks normalised to \n (a form posted without JS sends \r\n). */
-export const descriptionSchema = z.preprocess(
-  (v) => (v == null || (typeof v === "string" && v.trim() === "") ? null : typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v),
-  z.string().trim().max(DESCRIPTION_MAX, { error: tooLong(DESCRIPTION_MAX) }).nullable(),
-);
+/** Plain text; nothing typed is null. */
+export const descriptionSchema = optionalText(DESCRIPTION_MAX);
 
 /** An area id from a form: "" means "no area", absent means "leave as it is". */
 export const areaIdSchema = z.preprocess(
@@ -42,11 +33,7 @@ export const editSchema = z.object({
  */
 export const StructureEditSchema = z.object({
   name: nameSchema,
-  description: z
-    .string()
-    .optional()
-    .transform((v) => v?.replace(/\r\n?/g, "\n").trim() || null)
-    .refine((v) => v === null || v.length <= DESCRIPTION_MAX, { error: tooLong(DESCRIPTION_MAX) }),
+  description: descriptionSchema,
   areaId: z
     .string()
     .regex(/^\d{1,15}$/, { error: "structure.areaInvalid" })

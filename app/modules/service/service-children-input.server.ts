@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { DROPDOWN_SLOTS } from "~/server/db/schema";
 import type { ChildIntent } from "./children-types";
-import { errorKey, fieldErrorsFrom } from "~/ui/forms";
+import { fieldErrorsFrom } from "~/ui/forms";
+import { optionalText, requiredText, tooLong } from "~/ui/form/fields";
 import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
 import { NotFoundError, ValidationError } from "../../server/errors.server";
 
@@ -31,20 +32,7 @@ export const ATTRIBUTE_TEXT_MAX = 2000;
 export const COSTS_MAX = 1_000_000_000;
 
 const REQUIRED = "validation.required";
-const tooLong = (max: number) => ({ error: errorKey("validation.tooLong", { max }) });
-
 const emptyToNull = (v: unknown) => (v == null || (typeof v === "string" && v.trim() === "") ? null : v);
-/** A form posted without JS sends \r\n line breaks. */
-const normaliseBreaks = (v: unknown) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v);
-
-const requiredText = (max: number) =>
-  z.preprocess(
-    (v) => normaliseBreaks(v ?? ""),
-    z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }).max(max, tooLong(max)),
-  );
-
-const optionalText = (max: number) =>
-  z.preprocess((v) => normaliseBreaks(emptyToNull(v)), z.string().trim().max(max, tooLong(max)).nullable());
 
 /** Rich text: stored sanitised; markup without any text (an empty paragraph) is stored as null. */
 const richText = optionalText(RICH_TEXT_MAX).transform((v) => {
@@ -102,7 +90,7 @@ export const urlSchema = z.preprocess(
     .string({ error: REQUIRED })
     .trim()
     .min(1, { error: REQUIRED })
-    .max(URL_MAX, tooLong(URL_MAX))
+    .max(URL_MAX, { error: tooLong(URL_MAX) })
     .refine((v) => {
       try {
         const url = new URL(v);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorKey } from "../../ui/forms";
+import { optionalText, requiredText, tooLong } from "~/ui/form/fields";
 import { STATUSES } from "./service-status";
 
 /** Rich-text fields of a service (sanitised HTML). */
@@ -44,18 +44,14 @@ export const JUMP_SECTIONS = [
 
 const TEXT_MAX = 2000;
 const RICH_MAX = 200_000;
-const text = z
-  .string()
-  .max(TEXT_MAX, { error: errorKey("validation.tooLong", { max: TEXT_MAX }) })
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === "" ? null : v.trim()));
+const text = optionalText(TEXT_MAX);
 const flag = z
   .union([z.literal("on"), z.literal("true"), z.literal("1"), z.literal("false"), z.literal("0"), z.literal("")])
   .optional()
   .transform((v) => (v === "on" || v === "true" || v === "1" ? 1 : 0));
 
 export const BasicsSchema = z.object({
-  name: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(255, { error: errorKey("validation.tooLong", { max: 255 }) }),
+  name: requiredText(255),
   category_id: z.string({ error: "validation.required" }).regex(/^\d+$/, { error: "validation.required" }).transform(Number),
   servicetype: z.enum(["customer", "it"], { error: "validation.required" }),
   status: z.enum(STATUSES, { error: "validation.required" }),
@@ -73,7 +69,7 @@ export const RichSchema = z.object({
   // An emptied editor posts nothing (conform: undefined): that clears the field.
   value: z
     .string()
-    .max(RICH_MAX, { error: errorKey("validation.tooLong", { max: RICH_MAX }) })
+    .max(RICH_MAX, { error: tooLong(RICH_MAX) })
     .optional()
     .transform((v) => v ?? ""),
 });
@@ -83,7 +79,7 @@ export const TagsSchema = z.object({
   newTag: z
     .string()
     .trim()
-    .max(255, { error: errorKey("validation.tooLong", { max: 255 }) })
+    .max(255, { error: tooLong(255) })
     .optional()
     .transform((v) => v ?? ""),
 });

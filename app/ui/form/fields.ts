@@ -1,20 +1,32 @@
 import { z } from "zod";
+import { errorKey } from "~/ui/forms";
 
 /**
- * Shared zod field helpers for the form pipeline. Conform hands an empty field to the schema as
- * `undefined`, so "required" is the type error and its message is the form's own i18n key.
+ * Shared zod field helpers. They read a form either way it can arrive: through conform (an empty
+ * field is already undefined) or as raw strings (the models' own checks, base data). Messages are
+ * i18n keys; "too long" names its limit.
  */
 
+export const tooLong = (max: number) => errorKey("validation.tooLong", { max });
+
+/** Trimmed, with line breaks as \n (a form posted without JS sends \r\n). */
+const tidy = (v: string) => v.replace(/\r\n?/g, "\n").trim();
+
 /** A required text: trimmed, not empty, at most `max` characters. */
-export function requiredText(message: string, options: { max?: number; tooLong?: string } = {}) {
-  const text = z.string({ error: message }).trim().min(1, { error: message });
-  return options.max ? text.max(options.max, { error: options.tooLong ?? message }) : text;
+export function requiredText(max: number, message = "validation.required") {
+  return z
+    .string({ error: message })
+    .transform(tidy)
+    .pipe(z.string({ error: message }).min(1, { error: message }).max(max, { error: tooLong(max) }));
 }
 
-/** An optional text: trimmed; empty becomes null (what the database stores for "nothing"). */
-export function optionalText(options: { max?: number; tooLong?: string } = {}) {
-  const text = options.max ? z.string().trim().max(options.max, { error: options.tooLong }) : z.string().trim();
-  return text.optional().transform((value) => (value ? value : null));
+/** An optional text: trimmed, at most `max` characters; nothing typed is null (what the database stores for "nothing"). */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .nullish()
+    .transform((v) => (v ? tidy(v) : "") || null)
+    .pipe(z.string().max(max, { error: tooLong(max) }).nullable());
 }
 
 /** A list of positive ids from repeated fields (`id=3&id=7`); one value or none becomes a list too. */

@@ -48,10 +48,11 @@ describe("server.mjs worker processes", () => {
     const port = await freePort();
     const server = start({ WEB_CONCURRENCY: "2", BUILD_DIR: dir, PORT: String(port) });
     try {
+      // The first worker may answer before the primary has logged that both are listening.
       let up = false;
-      for (let i = 0; i < 100 && !up; i++) {
-        up = await fetch(`http://127.0.0.1:${port}/favicon.svg`).then((r) => r.ok, () => false);
-        if (!up) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 150 && !(up && server.output().includes("(2 processes)")); i++) {
+        up ||= await fetch(`http://127.0.0.1:${port}/favicon.svg`).then((r) => r.ok, () => false);
+        await new Promise((r) => setTimeout(r, 100));
       }
       expect(up).toBe(true);
       expect(server.output()).toContain("(2 processes)");
