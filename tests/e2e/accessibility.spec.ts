@@ -101,10 +101,10 @@ for (const language of ["de", "en"] as const) {
       expect(found).toEqual({});
     });
 
-    test("signed-in screens have no violations", async ({ browser, context, baseURL, db, makeUser, signIn, javaScriptEnabled }) => {
+    test("signed-in screens have no violations", async ({ browser, context, baseURL, db, login, javaScriptEnabled }) => {
       test.setTimeout(180_000);
       await context.addCookies([{ name: "sh_lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL! }]);
-      await signIn(await makeUser("superadmin"));
+      await login("superadmin");
       const ids = await firstIds(db);
       const scanning = await scanningContext(browser, context, locale, javaScriptEnabled, baseURL!);
       const page = await scanning.newPage();

@@ -14,8 +14,8 @@ test.describe("sign-in", () => {
     await expect(page.getByTestId("role-chip")).toHaveText("Superadmin");
   });
 
-  test("wrong credentials give one message that does not say which part was wrong", async ({ page, makeUser }) => {
-    const user = await makeUser("user");
+  test("wrong credentials give one message that does not say which part was wrong", async ({ page, make }) => {
+    const user = await make.user("user");
     await page.goto("/login");
     await loginWithForm(page, user.email, "wrong-password");
     await expect(page.getByTestId("form-error")).toHaveText("E-Mail oder Passwort ist falsch.");
@@ -30,8 +30,8 @@ test.describe("sign-in", () => {
     await expect(page.getByText("Bitte geben Sie eine gültige E-Mail-Adresse ein.")).toBeVisible();
   });
 
-  test("five failures lock the e-mail: even the right password is refused with 429", async ({ page, makeUser }) => {
-    const user = await makeUser("keyuser");
+  test("five failures lock the e-mail: even the right password is refused with 429", async ({ page, make }) => {
+    const user = await make.user("keyuser");
     await page.goto("/login");
     const loginPost = () => page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/login"));
     for (let i = 0; i < 5; i++) {
@@ -48,8 +48,8 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test("logout ends the session on the server: the old cookie no longer works", async ({ page, makeUser, context }) => {
-    const user = await makeUser("user");
+  test("logout ends the session on the server: the old cookie no longer works", async ({ page, make, context }) => {
+    const user = await make.user("user");
     await page.goto("/login");
     await loginWithForm(page, user.email, user.password);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -65,9 +65,8 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
   });
 
-  test("change password: the server checks the old password and the confirmation", async ({ page, makeUser, signIn }) => {
-    const user = await makeUser("user");
-    await signIn(user);
+  test("change password: the server checks the old password and the confirmation", async ({ page, login }) => {
+    const user = await login("user");
     await page.goto("/dashboard");
     await page.getByTestId("user-menu").locator("summary").click();
     await page.getByRole("link", { name: "Passwort ändern" }).click();

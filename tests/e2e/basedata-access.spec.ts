@@ -1,60 +1,35 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { Role } from "~/modules/access/roles";
-import type { DB } from "~/server/db/db.server";
+import type { Factories } from "../factories";
 import { expect, test } from "../support/fixtures";
+import { hex, withLock } from "../support/helpers";
 
 // Who may see and change base data: pages redirect to /unauthorized, POSTs answer 403 and change
 // nothing, unknown entities and ids are 404. Runs in both projects.
 
-const suffix = () => crypto.randomBytes(4).toString("hex");
-
 const LISTS = ["/basedata/owner", "/basedata/kpis", "/basedata/provider", "/basedata/termdefinitions"] as const;
 
-/** A cross-process lock (both projects share one database) for the single customer-data record. */
-async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const dir = path.join(process.env.E2E_RUN_DIR ?? "data/e2e", `${name}.lock`);
-  const deadline = Date.now() + 25_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(dir);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`lock ${name} not free`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** One fresh record of every kind, so the edit/delete/detail URLs point at something real. */
-async function fixtureRecords(db: DB) {
-  const s = suffix();
-  const one = async (table: "owners" | "kpis" | "providers" | "tags", name: string) =>
-    Number((await db.insertInto(table).values({ name }).returning("id").executeTakeFirstOrThrow()).id);
+async function fixtureRecords(make: Factories) {
+  const s = hex();
+  const name = `Zugriff ${s}`;
   return {
     s,
-    owner: await one("owners", `Zugriff ${s}`),
-    kpi: await one("kpis", `Zugriff ${s}`),
-    provider: await one("providers", `Zugriff ${s}`),
-    term: Number((await db.insertInto("term_definitions").values({ term: `Zugriff ${s}` }).returning("id").executeTakeFirstOrThrow()).id),
-    tag: await one("tags", `Zugriff ${s}`),
+    owner: await make.owner({ name }),
+    kpi: await make.kpi({ name }),
+    provider: await make.provider({ name }),
+    term: await make.term({ term: name }),
+    tag: await make.tag({ name }),
   };
 }
 
 for (const role of ["client", "user"] as Role[]) {
   test.describe(`${role} has no base data`, () => {
-    test.beforeEach(async ({ makeUser, signIn }) => {
-      await signIn(await makeUser(role));
+    test.beforeEach(async ({ login }) => {
+      await login(role);
     });
 
-    test("every base-data page leads to /unauthorized", async ({ page, db }) => {
-      const r = await fixtureRecords(db);
+    test("every base-data page leads to /unauthorized", async ({ page, make }) => {
+      const r = await fixtureRecords(make);
       const paths = [
         ...LISTS,
         "/admin/tags",
@@ -87,8 +62,8 @@ for (const role of ["client", "user"] as Role[]) {
       await expect(page.getByRole("link", { name: "Service-Owner" })).toHaveCount(0);
     });
 
-    test("POSTs answer 403 and change nothing", async ({ page, db }) => {
-      const r = await fixtureRecords(db);
+    test("POSTs answer 403 and change nothing", async ({ page, db, make }) => {
+      const r = await fixtureRecords(make);
       const name = `Verboten ${r.s}`;
       const post = (url: string, form: Record<string, string>) => page.request.post(url, { form, maxRedirects: 0 });
 
@@ -122,9 +97,9 @@ for (const role of ["client", "user"] as Role[]) {
 }
 
 for (const role of ["keyuser", "admin"] as Role[]) {
-  test(`${role} may use base data but is refused the tags (admin guard)`, async ({ page, db, makeUser, signIn }) => {
-    await signIn(await makeUser(role));
-    const r = await fixtureRecords(db);
+  test(`${role} may use base data but is refused the tags (admin guard)`, async ({ page, db, make, login }) => {
+    await login(role);
+    const r = await fixtureRecords(make);
     for (const p of [...LISTS, "/basedata/customerdata", "/basedata/owner/new", `/basedata/kpis/${r.kpi}/edit`, `/basedata/provider/${r.provider}`]) {
       const response = await page.goto(p);
       expect(response?.status(), p).toBe(200);
@@ -157,9 +132,9 @@ for (const role of ["keyuser", "admin"] as Role[]) {
   });
 }
 
-test("keysuperuser passes the admin guard for the tags", async ({ page, db, makeUser, signIn }) => {
-  await signIn(await makeUser("keysuperuser"));
-  const r = await fixtureRecords(db);
+test("keysuperuser passes the admin guard for the tags", async ({ page, db, make, login }) => {
+  await login("keysuperuser");
+  const r = await fixtureRecords(make);
   for (const p of ["/admin/tags", "/admin/tags/new", `/admin/tags/${r.tag}`, `/admin/tags/${r.tag}/edit`]) {
     expect((await page.goto(p))?.status(), p).toBe(200);
     await expect(page, p).not.toHaveURL(/\/unauthorized$/);
@@ -171,8 +146,8 @@ test("keysuperuser passes the admin guard for the tags", async ({ page, db, make
 });
 
 test.describe("unknown entities and ids", () => {
-  test("an unknown entity is 404 for a keyuser", async ({ page, makeUser, signIn }) => {
-    await signIn(await makeUser("keyuser"));
+  test("an unknown entity is 404 for a keyuser", async ({ page, login }) => {
+    await login("keyuser");
     for (const p of ["/basedata/nonsense", "/basedata/nonsense/new", "/basedata/nonsense/1", "/basedata/nonsense/1/edit", "/basedata/nonsense/1/delete"]) {
       const response = await page.goto(p);
       expect(response?.status(), p).toBe(404);
@@ -187,13 +162,13 @@ test.describe("unknown entities and ids", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fbasedata%2Fnonsense$/);
     await page.goto("/basedata/owner");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fbasedata%2Fowner$/);
-    const post = await page.request.post("/basedata/owner", { form: { intent: "create", name: `Anonym ${suffix()}` }, maxRedirects: 0 });
+    const post = await page.request.post("/basedata/owner", { form: { intent: "create", name: `Anonym ${hex()}` }, maxRedirects: 0 });
     expect(post.status()).toBe(302);
     expect(post.headers().location).toMatch(/^\/login/);
   });
 
-  test("an unknown or malformed id is 404", async ({ page, db, makeUser, signIn }) => {
-    await signIn(await makeUser("keyuser"));
+  test("an unknown or malformed id is 404", async ({ page, db, login }) => {
+    await login("keyuser");
     for (const p of [
       "/basedata/owner/999999",
       "/basedata/owner/999999/edit",
@@ -209,7 +184,7 @@ test.describe("unknown entities and ids", () => {
     }
     const post = await page.request.post("/basedata/owner/999999/delete", { form: { confirmInUse: "yes" }, maxRedirects: 0 });
     expect(post.status()).toBe(404);
-    const edit = await page.request.post("/basedata/owner/999999/edit", { form: { name: `Geist ${suffix()}`, representatives: "", updated_at: "2026-01-01T00:00:00.000Z" }, maxRedirects: 0 });
+    const edit = await page.request.post("/basedata/owner/999999/edit", { form: { name: `Geist ${hex()}`, representatives: "", updated_at: "2026-01-01T00:00:00.000Z" }, maxRedirects: 0 });
     expect(edit.status()).toBe(404);
     const inline = await page.request.post("/basedata/owner", { form: { intent: "update", id: "999999", name: "Geist", updated_at: "2026-01-01T00:00:00.000Z" }, maxRedirects: 0 });
     expect(inline.status()).toBe(404);

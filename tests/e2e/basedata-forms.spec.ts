@@ -1,20 +1,12 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import type { Kysely } from "kysely";
 import type { Role } from "~/modules/access/roles";
 import type { DB } from "~/server/db/db.server";
+import type { Factories } from "../factories";
 import { expect, gotoReady, test } from "../support/fixtures";
+import { anyDb, hex, ownerWithRepresentatives, representativesOf, withLock } from "../support/helpers";
 
 // The full forms (dialog routes; plain pages without JS), list features, detail page, in-use
 // deletion and stale edits of every base-data entity. Runs in both projects.
-
-const suffix = () => crypto.randomBytes(4).toString("hex");
-
-// The tables are picked per case at run time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const anyDb = (db: DB) => db as unknown as Kysely<any>;
 
 type Table = "owners" | "kpis" | "providers" | "term_definitions" | "tags";
 
@@ -36,7 +28,8 @@ interface Case {
   extra: Record<string, [string, string]>;
   /** The field the edit test changes besides the name. */
   editField: [label: string, column: string, value: string];
-  join?: { table: "service_owners" | "service_kpis" | "service_providers" | "service_tags"; fk: string };
+  /** How services link to it: the join table and its column, and the factory's service-spec key. */
+  join?: { table: "service_owners" | "service_kpis" | "service_providers" | "service_tags"; fk: string; relation: "owners" | "kpis" | "providers" | "tags" };
 }
 
 const CASES: Case[] = [
@@ -56,7 +49,7 @@ const CASES: Case[] = [
     deletedKind: "error",
     extra: {},
     editField: ["Vertreter", "representatives", "Vera Vertreterin"],
-    join: { table: "service_owners", fk: "owner_id" },
+    join: { table: "service_owners", fk: "owner_id", relation: "owners" },
   },
   {
     key: "kpis",
@@ -78,7 +71,7 @@ const CASES: Case[] = [
       Messpunkte: ["measuring_points", "Ticketsystem"],
     },
     editField: ["Definition", "definition", "Neue Definition"],
-    join: { table: "service_kpis", fk: "kpi_id" },
+    join: { table: "service_kpis", fk: "kpi_id", relation: "kpis" },
   },
   {
     key: "provider",
@@ -106,7 +99,7 @@ const CASES: Case[] = [
       Unternehmensprofil: ["company_profile", "Seit 1999"],
     },
     editField: ["Ort", "city", "Neustadt"],
-    join: { table: "service_providers", fk: "provider_id" },
+    join: { table: "service_providers", fk: "provider_id", relation: "providers" },
   },
   {
     key: "termdefinitions",
@@ -144,17 +137,14 @@ const CASES: Case[] = [
     deletedKind: "success",
     extra: { Beschreibung: ["description", "Ein Schlagwort"] },
     editField: ["Beschreibung", "description", "Ein anderes Schlagwort"],
-    join: { table: "service_tags", fk: "tag_id" },
+    join: { table: "service_tags", fk: "tag_id", relation: "tags" },
   },
 ];
 
-async function insertRecord(db: DB, c: Case, name: string, values: Record<string, string> = {}): Promise<number> {
-  const { id } = await anyDb(db)
-    .insertInto(c.table)
-    .values({ [c.nameField]: name, ...values })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return Number(id);
+/** A record of the case's entity, through its factory. */
+function insertRecord(make: Factories, c: Case, name: string): Promise<number> {
+  const create = { owners: make.owner, kpis: make.kpi, providers: make.provider, term_definitions: make.term, tags: make.tag }[c.table];
+  return create({ [c.nameField]: name });
 }
 
 async function readRecord(db: DB, c: Case, id: number): Promise<Record<string, unknown> | undefined> {
@@ -163,40 +153,6 @@ async function readRecord(db: DB, c: Case, id: number): Promise<Record<string, u
 
 async function findByName(db: DB, c: Case, name: string): Promise<Record<string, unknown>[]> {
   return anyDb(db).selectFrom(c.table).selectAll().where(c.nameField, "=", name).execute();
-}
-
-async function insertService(db: DB, name: string, deleted = false): Promise<number> {
-  const { id } = await db
-    .insertInto("services")
-    .values({ name, deleted_at: deleted ? new Date().toISOString() : null })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return Number(id);
-}
-
-async function representativesOf(db: DB, ownerId: number) {
-  const rows = await db.selectFrom("owner_representatives").select("name").where("owner_id", "=", ownerId).orderBy("position").execute();
-  return rows.map((r) => r.name);
-}
-
-/** A cross-process lock (both projects run in parallel on one database) for the single customer-data record. */
-async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const dir = path.join(process.env.E2E_RUN_DIR ?? "data/e2e", `${name}.lock`);
-  const deadline = Date.now() + 25_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(dir);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`lock ${name} not free`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 async function expectToast(page: Page, text: string, kind: "success" | "error") {
@@ -211,12 +167,12 @@ const names = async (page: Page) => (await page.getByTestId("record-row").locato
 
 for (const c of CASES) {
   test.describe(`${c.title} (${c.base})`, () => {
-    test.beforeEach(async ({ makeUser, signIn }) => {
-      await signIn(await makeUser(c.role, `Frieda Formular`));
+    test.beforeEach(async ({ login }) => {
+      await login(c.role, { name: "Frieda Formular" });
     });
 
     test("create with the full form, edit via Bearbeiten, delete via Löschen", async ({ page, db, javaScriptEnabled }) => {
-      const s = suffix();
+      const s = hex();
       const name = `Formular ${s}`;
       const renamed = `Formular ${s} neu`;
       const listUrl = `${c.base}?q=${s}`;
@@ -285,10 +241,10 @@ for (const c of CASES) {
       if (c.key === "owner") expect(await representativesOf(db, id)).toEqual([]);
     });
 
-    test("cancel leaves the record as it was", async ({ page, db, javaScriptEnabled }) => {
-      const s = suffix();
+    test("cancel leaves the record as it was", async ({ page, db, make, javaScriptEnabled }) => {
+      const s = hex();
       const name = `Abbruch ${s}`;
-      const id = await insertRecord(db, c, name);
+      const id = await insertRecord(make, c, name);
       await gotoReady(page, `${c.base}?q=${s}`, javaScriptEnabled);
       const row = page.getByTestId("record-row").filter({ hasText: name });
       await row.getByRole("link", { name: "Bearbeiten" }).click();
@@ -303,10 +259,10 @@ for (const c of CASES) {
       expect((await readRecord(db, c, id))?.[c.nameField]).toBe(name);
     });
 
-    test("stale edit: a change saved meanwhile is not overwritten", async ({ page, db, javaScriptEnabled }) => {
-      const s = suffix();
+    test("stale edit: a change saved meanwhile is not overwritten", async ({ page, db, make, javaScriptEnabled }) => {
+      const s = hex();
       const name = `Veraltet ${s}`;
-      const id = await insertRecord(db, c, name);
+      const id = await insertRecord(make, c, name);
       await gotoReady(page, `${c.base}/${id}/edit`, javaScriptEnabled);
       const dialog = page.getByRole("dialog", { name: c.editTitle });
       await expect(field(dialog, c.nameLabel)).toHaveValue(name);
@@ -339,18 +295,19 @@ for (const c of CASES) {
 
     if (c.join) {
       const join = c.join;
-      test("in use: detail lists the services; delete needs the tick and removes the links", async ({ page, db, javaScriptEnabled }) => {
-        const s = suffix();
+      test("in use: detail lists the services; delete needs the tick and removes the links", async ({ page, db, make, javaScriptEnabled }) => {
+        const s = hex();
         const name = `Verwendet ${s}`;
-        const id = await insertRecord(db, c, name);
+        const id = await insertRecord(make, c, name);
         const serviceA = `Service ${s} A`;
         const serviceB = `Service ${s} B`;
         const binned = `Service ${s} im Papierkorb`;
-        const services = [await insertService(db, serviceB), await insertService(db, serviceA), await insertService(db, binned, true)];
-        await anyDb(db)
-          .insertInto(join.table)
-          .values(services.map((service_id) => ({ service_id, [join.fk]: id })))
-          .execute();
+        const catalogue = await make.catalogue();
+        const services = [
+          await make.service(catalogue, null, { name: serviceB, [join.relation]: [id] }),
+          await make.service(catalogue, null, { name: serviceA, [join.relation]: [id] }),
+          await make.service(catalogue, null, { name: binned, deleted_at: new Date().toISOString(), [join.relation]: [id] }),
+        ];
         const links = () => anyDb(db).selectFrom(join.table).select("service_id").where(join.fk, "=", id).execute();
 
         // The list's usage column counts the services (not the one in the bin).
@@ -398,9 +355,9 @@ for (const c of CASES) {
 }
 
 test.describe("validation and duplicates", () => {
-  test("provider: invalid e-mail and website are reported beside their fields", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("keyuser"));
-    const name = `Prüfung ${suffix()}`;
+  test("provider: invalid e-mail and website are reported beside their fields", async ({ page, db, login, javaScriptEnabled }) => {
+    await login("keyuser");
+    const name = `Prüfung ${hex()}`;
     const dialog = page.getByRole("dialog", { name: "Neuer Service-Provider" });
     const submit = async (values: Record<string, string>) => {
       for (const [label, value] of Object.entries(values)) await field(dialog, label).fill(value);
@@ -437,9 +394,9 @@ test.describe("validation and duplicates", () => {
     expect(stored[0].website_link).toBe("https://provider.example");
   });
 
-  test("a refused form keeps what was typed (new and edit, with and without JS)", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("keyuser"));
-    const s = suffix();
+  test("a refused form keeps what was typed (new and edit, with and without JS)", async ({ page, db, make, login, javaScriptEnabled }) => {
+    await login("keyuser");
+    const s = hex();
     const typed = { Name: `Behalten ${s}`, Ort: "Bremen", Ansprechpartner: "Karl Kontakt", "E-Mail-Kontakt": "kaputt" };
     await gotoReady(page, "/basedata/provider/new", javaScriptEnabled);
     let dialog = page.getByRole("dialog", { name: "Neuer Service-Provider" });
@@ -448,9 +405,7 @@ test.describe("validation and duplicates", () => {
     await expect(dialog.getByText("Bitte geben Sie eine gültige E-Mail-Adresse ein.")).toBeVisible();
     for (const [label, value] of Object.entries(typed)) await expect(field(dialog, label), label).toHaveValue(value);
 
-    const id = Number(
-      (await db.insertInto("providers").values({ name: `Gespeichert ${s}`, city: "Kiel" }).returning("id").executeTakeFirstOrThrow()).id,
-    );
+    const id = await make.provider({ name: `Gespeichert ${s}`, city: "Kiel" });
     await gotoReady(page, `/basedata/provider/${id}/edit`, javaScriptEnabled);
     dialog = page.getByRole("dialog", { name: "Service-Provider bearbeiten" });
     await field(dialog, "Ort").fill("Lübeck");
@@ -462,12 +417,12 @@ test.describe("validation and duplicates", () => {
     expect((await db.selectFrom("providers").select("city").where("id", "=", id).executeTakeFirst())?.city).toBe("Kiel");
   });
 
-  test("KPI: a name that exists in another case is refused, on create and on rename", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("keyuser"));
-    const s = suffix();
+  test("KPI: a name that exists in another case is refused, on create and on rename", async ({ page, db, make, login, javaScriptEnabled }) => {
+    await login("keyuser");
+    const s = hex();
     const existing = `Doppelt ${s} KPI`;
-    await db.insertInto("kpis").values({ name: existing }).execute();
-    const { id: otherId } = await db.insertInto("kpis").values({ name: `Anders ${s}` }).returning("id").executeTakeFirstOrThrow();
+    await make.kpi({ name: existing });
+    const otherId = await make.kpi({ name: `Anders ${s}` });
 
     await gotoReady(page, `/basedata/kpis/new?q=${s}`, javaScriptEnabled);
     let dialog = page.getByRole("dialog", { name: "Neues Service-Level" });
@@ -493,13 +448,13 @@ test.describe("validation and duplicates", () => {
 });
 
 test.describe("list features", () => {
-  test("search narrows the list, case-insensitively", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("keyuser"));
-    const s = suffix();
+  test("search narrows the list, case-insensitively", async ({ page, make, login, javaScriptEnabled }) => {
+    await login("keyuser");
+    const s = hex();
     const owners = CASES[0];
-    await insertRecord(db, owners, `Suchtreffer ${s} Apfel`);
-    await insertRecord(db, owners, `Suchtreffer ${s} Birne`);
-    await insertRecord(db, owners, `Daneben ${s}`);
+    await insertRecord(make, owners, `Suchtreffer ${s} Apfel`);
+    await insertRecord(make, owners, `Suchtreffer ${s} Birne`);
+    await insertRecord(make, owners, `Daneben ${s}`);
     await gotoReady(page, `/basedata/owner?q=${s}`, javaScriptEnabled);
     await expect(page.getByTestId("record-row")).toHaveCount(3);
     const search = page.getByRole("searchbox", { name: "Suche" });
@@ -530,11 +485,11 @@ test.describe("list features", () => {
     await expect(page.getByTestId("record-row").filter({ hasText: "Anwendungsbetreuung" })).toHaveCount(0);
   });
 
-  test("sorting by name desc reverses the order; the header says so", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("keyuser"));
-    const s = suffix();
+  test("sorting by name desc reverses the order; the header says so", async ({ page, make, login, javaScriptEnabled }) => {
+    await login("keyuser");
+    const s = hex();
     const kpis = CASES[1];
-    for (const n of ["b", "C", "a"]) await insertRecord(db, kpis, `Sortierung ${s} ${n}`);
+    for (const n of ["b", "C", "a"]) await insertRecord(make, kpis, `Sortierung ${s} ${n}`);
     await gotoReady(page, `/basedata/kpis?q=${s}`, javaScriptEnabled);
     const header = page.locator("th").filter({ has: page.getByTestId("sort-name") });
     await expect(header).toHaveAttribute("aria-sort", "ascending");
@@ -562,13 +517,10 @@ test.describe("list features", () => {
     await expect(header).not.toHaveAttribute("aria-sort", /.+/);
   });
 
-  test("pagination: 60 matching tags give 50 on page 1 and 10 on page 2", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("superadmin"));
-    const prefix = `Seite${suffix()}`;
-    await db
-      .insertInto("tags")
-      .values(Array.from({ length: 60 }, (_, i) => ({ name: `${prefix} ${String(i + 1).padStart(3, "0")}` })))
-      .execute();
+  test("pagination: 60 matching tags give 50 on page 1 and 10 on page 2", async ({ page, make, login, javaScriptEnabled }) => {
+    await login("superadmin");
+    const prefix = `Seite${hex()}`;
+    for (let i = 1; i <= 60; i++) await make.tag({ name: `${prefix} ${String(i).padStart(3, "0")}` });
     await gotoReady(page, `/admin/tags`, javaScriptEnabled);
     const search = page.getByRole("searchbox", { name: "Suche" });
     await search.fill(prefix);
@@ -605,17 +557,14 @@ test.describe("list features", () => {
   });
 });
 
-test("detail page: fields, services using the record and the change history after an edit", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-  await signIn(await makeUser("keyuser", "Heike Historie"));
-  const s = suffix();
+test("detail page: fields, services using the record and the change history after an edit", async ({ page, db, make, login, javaScriptEnabled }) => {
+  await login("keyuser", { name: "Heike Historie" });
+  const s = hex();
   const name = `Detail ${s}`;
   const renamed = `Detail ${s} umbenannt`;
-  const owners = CASES[0];
-  const id = await insertRecord(db, owners, name);
-  await db.insertInto("owner_representatives").values({ owner_id: id, name: "Rolf Rep", position: 0 }).execute();
+  const id = await ownerWithRepresentatives(make, db, name, ["Rolf Rep"]);
   const service = `Service ${s} Detail`;
-  const serviceId = await insertService(db, service);
-  await db.insertInto("service_owners").values({ service_id: serviceId, owner_id: id }).execute();
+  const serviceId = await make.service(await make.catalogue(), null, { name: service, owners: [id] });
 
   await gotoReady(page, `/basedata/owner/${id}`, javaScriptEnabled);
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
@@ -644,15 +593,15 @@ test("detail page: fields, services using the record and the change history afte
   await expect(repChange.getByRole("cell")).toHaveText(["Vertreter", "Rolf Rep", "Rolf Rep, Nina Neu"]);
 
   // The glossary is not linked to services: no usage section there.
-  const termId = await insertRecord(db, CASES[3], `Begriff ${s}`);
+  const termId = await insertRecord(make, CASES[3], `Begriff ${s}`);
   await gotoReady(page, `/basedata/termdefinitions/${termId}`, javaScriptEnabled);
   await expect(page.getByRole("heading", { name: `Begriff ${s}`, level: 1 })).toBeVisible();
   await expect(page.getByText(/Verwendet von/)).toHaveCount(0);
 });
 
-test("customer data: save round-trip and stale notice", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-  await signIn(await makeUser("keyuser"));
-  const s = suffix();
+test("customer data: save round-trip and stale notice", async ({ page, db, login, javaScriptEnabled }) => {
+  await login("keyuser");
+  const s = hex();
   const values: Record<string, [string, string]> = {
     Firma: ["company", `Firma ${s} GmbH`],
     Firmenzusatz: ["companyadditional", `Abteilung ${s}`],

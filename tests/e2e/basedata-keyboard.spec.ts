@@ -1,36 +1,13 @@
-import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { Kysely } from "kysely";
 import type { DB } from "~/server/db/db.server";
 import { expect, gotoReady, test } from "../support/fixtures";
+import { anyDb, hex, ownerWithRepresentatives, representativesOf } from "../support/helpers";
 
 // Keyboard entry on the base-data lists (JS only). In the no-JS project every test checks instead
 // that the same page offers the plain "Neu" link and that the shortcut keys change nothing.
 
-const suffix = () => crypto.randomBytes(4).toString("hex");
-
-// The entity's table is picked per test at run time.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const anyDb = (db: DB) => db as unknown as Kysely<any>;
-
-async function insertOwner(db: DB, name: string, reps: string[] = []): Promise<number> {
-  const { id } = await db.insertInto("owners").values({ name }).returning("id").executeTakeFirstOrThrow();
-  if (reps.length) {
-    await db
-      .insertInto("owner_representatives")
-      .values(reps.map((rep, position) => ({ owner_id: Number(id), name: rep, position })))
-      .execute();
-  }
-  return Number(id);
-}
-
 async function ownersNamed(db: DB, name: string) {
   return db.selectFrom("owners").select(["id", "name", "updated_at"]).where("name", "=", name).execute();
-}
-
-async function representativesOf(db: DB, ownerId: number) {
-  const rows = await db.selectFrom("owner_representatives").select("name").where("owner_id", "=", ownerId).orderBy("position").execute();
-  return rows.map((r) => r.name);
 }
 
 /** Without JS: the plain "Neu" link is there and the shortcut keys neither open an entry row nor navigate. */
@@ -54,12 +31,12 @@ async function expectPlainFallback(page: Page, listPath: string) {
 }
 
 test.describe("base data keyboard entry", () => {
-  test.beforeEach(async ({ makeUser, signIn }) => {
-    await signIn(await makeUser("keyuser"));
+  test.beforeEach(async ({ login }) => {
+    await login("keyuser");
   });
 
   test("three owners typed in a row with the keyboard only", async ({ page, db, javaScriptEnabled }) => {
-    const s = suffix();
+    const s = hex();
     const owners = [
       { name: `Tastatur ${s} Eins`, reps: [`Anna ${s}`, `Bernd ${s}`] },
       { name: `Tastatur ${s} Zwei`, reps: [`Carla ${s}`, `Dirk ${s}`] },
@@ -109,7 +86,7 @@ test.describe("base data keyboard entry", () => {
   });
 
   test("Escape cancels the entry row, nothing is saved, the table takes the focus", async ({ page, db, javaScriptEnabled }) => {
-    const name = `Abgebrochen ${suffix()}`;
+    const name = `Abgebrochen ${hex()}`;
     await gotoReady(page, "/basedata/owner", javaScriptEnabled);
     if (!javaScriptEnabled) {
       await expectPlainFallback(page, "/basedata/owner");
@@ -149,7 +126,7 @@ test.describe("base data keyboard entry", () => {
     await expect(nameField).toBeFocused();
     await page.keyboard.type("anwendungsbetreuung");
     await page.keyboard.press("Tab");
-    await page.keyboard.type(`Dublette ${suffix()}`);
+    await page.keyboard.type(`Dublette ${hex()}`);
     await page.keyboard.press("Enter");
 
     const message = entry.getByText("Besitzer mit diesem Namen existiert bereits", { exact: true });
@@ -169,7 +146,7 @@ test.describe("base data keyboard entry", () => {
     expect(clash).toHaveLength(1);
 
     // Correcting the name saves it and opens the next empty row.
-    const fixed = `Anwendungsbetreuung ${suffix()}`;
+    const fixed = `Anwendungsbetreuung ${hex()}`;
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type(fixed);
     await page.keyboard.press("Enter");
@@ -193,9 +170,9 @@ test.describe("base data keyboard entry", () => {
     { base: "/basedata/termdefinitions", table: "term_definitions", nameField: "term", fields: { Begriff: "term", Definition: "definition" }, created: "Begriff angelegt" },
     { base: "/admin/tags", table: "tags", nameField: "name", fields: { Name: "name", Beschreibung: "description" }, created: "Tag angelegt" },
   ] as const) {
-    test(`entry row on ${entity.base}: Tab through the inline fields, Enter creates the record`, async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-      if (entity.base.startsWith("/admin")) await signIn(await makeUser("keysuperuser"));
-      const s = suffix();
+    test(`entry row on ${entity.base}: Tab through the inline fields, Enter creates the record`, async ({ page, db, login, javaScriptEnabled }) => {
+      if (entity.base.startsWith("/admin")) await login("keysuperuser");
+      const s = hex();
       const typed: Record<string, string> = {};
       for (const [label, column] of Object.entries(entity.fields)) {
         typed[label] = column === "email_contact" ? `kontakt-${s}@example.com` : `${label} ${s}`;
@@ -227,7 +204,7 @@ test.describe("base data keyboard entry", () => {
   }
 
   test("provider entry row: an invalid e-mail moves the focus to that field", async ({ page, db, javaScriptEnabled }) => {
-    const name = `Tastenprovider ${suffix()}`;
+    const name = `Tastenprovider ${hex()}`;
     await gotoReady(page, "/basedata/provider", javaScriptEnabled);
     if (!javaScriptEnabled) {
       await expect(page.getByTestId("new-record")).toHaveAttribute("href", "/basedata/provider/new");
@@ -261,10 +238,10 @@ test.describe("base data keyboard entry", () => {
     expect(stored).toEqual([expect.objectContaining({ city: "Hamburg", email_contact: "info@hamburg.example" })]);
   });
 
-  test("inline edit of a record changed meanwhile overwrites nothing", async ({ page, db, javaScriptEnabled }) => {
-    const s = suffix();
+  test("inline edit of a record changed meanwhile overwrites nothing", async ({ page, db, make, javaScriptEnabled }) => {
+    const s = hex();
     const name = `Inline ${s}`;
-    const id = await insertOwner(db, name);
+    const id = await make.owner({ name });
     await gotoReady(page, `/basedata/owner?q=${encodeURIComponent(name)}`, javaScriptEnabled);
     await expect(page.getByTestId("record-row")).toHaveCount(1);
     if (!javaScriptEnabled) {
@@ -285,13 +262,13 @@ test.describe("base data keyboard entry", () => {
     expect((await db.selectFrom("owners").select("name").where("id", "=", id).executeTakeFirst())?.name).toBe(theirs);
   });
 
-  test("arrows select a row, e edits it inline, Enter saves and the change is audited", async ({ page, db, javaScriptEnabled }) => {
-    const s = suffix();
+  test("arrows select a row, e edits it inline, Enter saves and the change is audited", async ({ page, db, make, javaScriptEnabled }) => {
+    const s = hex();
     const alpha = `Pfeil ${s} Alpha`;
     const beta = `Pfeil ${s} Beta`;
     const gamma = `Pfeil ${s} Gamma`;
-    const alphaId = await insertOwner(db, alpha, ["Rita Alpha"]);
-    const betaId = await insertOwner(db, beta, ["Rolf Beta"]);
+    const alphaId = await ownerWithRepresentatives(make, db, alpha, ["Rita Alpha"]);
+    const betaId = await ownerWithRepresentatives(make, db, beta, ["Rolf Beta"]);
     await gotoReady(page, `/basedata/owner?q=${encodeURIComponent(`Pfeil ${s}`)}`, javaScriptEnabled);
     const rows = page.getByTestId("record-row");
     await expect(rows).toHaveCount(2);
@@ -353,11 +330,11 @@ test.describe("base data keyboard entry", () => {
     await expect(change).toContainText(gamma);
   });
 
-  test("Delete opens the confirmation with the focus on confirm; Enter deletes an unused owner", async ({ page, db, javaScriptEnabled }) => {
-    const s = suffix();
+  test("Delete opens the confirmation with the focus on confirm; Enter deletes an unused owner", async ({ page, db, make, javaScriptEnabled }) => {
+    const s = hex();
     const name = `Entfernen ${s}`;
-    const id = await insertOwner(db, name);
-    const keep = await insertOwner(db, `Entfernen ${s} Bleibt`);
+    const id = await make.owner({ name });
+    const keep = await make.owner({ name: `Entfernen ${s} Bleibt` });
     const listUrl = `/basedata/owner?q=${encodeURIComponent(`Entfernen ${s}`)}`;
     await gotoReady(page, listUrl, javaScriptEnabled);
     const rows = page.getByTestId("record-row");
@@ -392,10 +369,10 @@ test.describe("base data keyboard entry", () => {
     expect(await db.selectFrom("owners").select("id").where("id", "=", keep).execute()).toHaveLength(1);
   });
 
-  test("Escape closes the delete dialog without deleting and the table gets the focus back", async ({ page, db, javaScriptEnabled }) => {
-    const s = suffix();
+  test("Escape closes the delete dialog without deleting and the table gets the focus back", async ({ page, db, make, javaScriptEnabled }) => {
+    const s = hex();
     const name = `Behalten ${s}`;
-    await insertOwner(db, name);
+    await make.owner({ name });
     await gotoReady(page, `/basedata/owner?q=${encodeURIComponent(name)}`, javaScriptEnabled);
     if (!javaScriptEnabled) {
       await expectPlainFallback(page, "/basedata/owner");

@@ -1,8 +1,8 @@
-import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
+import type { Factories } from "../factories";
 import { expect, gotoReady, test } from "../support/fixtures";
-import { factories } from "../factories";
+import { hex } from "../support/helpers";
 
 // Moving a selection (areas, categories, services) into another catalogue from the list view.
 // Runs in the JS and the no-JS project against one shared database: every test builds its own
@@ -10,34 +10,27 @@ import { factories } from "../factories";
 
 test.describe.configure({ timeout: 120_000 });
 
-const hex = () => crypto.randomBytes(4).toString("hex");
-
-
-
-
-
-
 /**
  * Source catalogue: area "Eins" with K1 (s1, s2) and K2 (s3); area "Zwei" with K3 (s4).
  * Target catalogue: empty.
  */
-async function buildBatch(db: DB) {
+async function buildBatch(make: Factories) {
   const tag = hex();
-  const source = await factories(db).catalogue({ title: `Quellkatalog ${tag}` });
+  const source = await make.catalogue({ title: `Quellkatalog ${tag}` });
   const targetTitle = `Zielkatalog ${tag}`;
-  const target = await factories(db).catalogue({ title: targetTitle });
+  const target = await make.catalogue({ title: targetTitle });
   const areaNames = { a1: `Bereich Eins ${tag}`, a2: `Bereich Zwei ${tag}` };
-  const a1 = await factories(db).area(source, { name: areaNames.a1, position: 0 });
-  const a2 = await factories(db).area(source, { name: areaNames.a2, position: 1 });
+  const a1 = await make.area(source, { name: areaNames.a1, position: 0 });
+  const a2 = await make.area(source, { name: areaNames.a2, position: 1 });
   const catNames = { k1: `Kategorie Eins ${tag}`, k2: `Kategorie Zwei ${tag}`, k3: `Kategorie Drei ${tag}` };
-  const k1 = await factories(db).category(source, { service_area_id: a1, name: catNames.k1, position: 0 });
-  const k2 = await factories(db).category(source, { service_area_id: a1, name: catNames.k2, position: 1 });
-  const k3 = await factories(db).category(source, { service_area_id: a2, name: catNames.k3, position: 0 });
+  const k1 = await make.category(source, { service_area_id: a1, name: catNames.k1, position: 0 });
+  const k2 = await make.category(source, { service_area_id: a1, name: catNames.k2, position: 1 });
+  const k3 = await make.category(source, { service_area_id: a2, name: catNames.k3, position: 0 });
   const names = { s1: `Service Eins ${tag}`, s2: `Service Zwei ${tag}`, s3: `Service Drei ${tag}`, s4: `Service Vier ${tag}` };
-  const s1 = await factories(db).service(source, k1, { name: names.s1, position: 0 });
-  const s2 = await factories(db).service(source, k1, { name: names.s2, position: 1 });
-  const s3 = await factories(db).service(source, k2, { name: names.s3, position: 0 });
-  const s4 = await factories(db).service(source, k3, { name: names.s4, position: 0 });
+  const s1 = await make.service(source, k1, { name: names.s1, position: 0 });
+  const s2 = await make.service(source, k1, { name: names.s2, position: 1 });
+  const s3 = await make.service(source, k2, { name: names.s3, position: 0 });
+  const s4 = await make.service(source, k3, { name: names.s4, position: 0 });
   return { source, sourceTitle: `Quellkatalog ${tag}`, target, targetTitle, a1, a2, k1, k2, k3, s1, s2, s3, s4, areaNames, catNames, names };
 }
 
@@ -56,11 +49,10 @@ async function expectUnmoved(db: DB, b: Batch) {
 const box = (page: Page, kind: "Bereich" | "Kategorie" | "Service", name: string) => page.getByRole("checkbox", { name: `${kind} ${name} auswählen`, exact: true });
 
 test.describe("as keyuser", () => {
-  test("moves a category with its services into another catalogue", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const b = await buildBatch(db);
-    await factories(db).useCatalogue(user.id, b.source);
-    await signIn(user);
+  test("moves a category with its services into another catalogue", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const b = await buildBatch(make);
+    await make.useCatalogue(user.id, b.source);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await expect(page.getByTestId("catalogue-counts")).toHaveText("4 Services · 2 Bereiche · 3 Kategorien");
     // The current catalogue is no target.
@@ -90,11 +82,10 @@ test.describe("as keyuser", () => {
     expect((await area(db, b.a1)).service_catalogue_id).toBe(b.source);
   });
 
-  test("checking an area selects its categories and services; the area moves with everything in it", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const b = await buildBatch(db);
-    await factories(db).useCatalogue(user.id, b.source);
-    await signIn(user);
+  test("checking an area selects its categories and services; the area moves with everything in it", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const b = await buildBatch(make);
+    await make.useCatalogue(user.id, b.source);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await box(page, "Bereich", b.areaNames.a1).check();
     if (javaScriptEnabled) {
@@ -140,11 +131,10 @@ test.describe("as keyuser", () => {
     await expect(page.getByTestId("catalogue-counts")).toHaveText("3 Services · 1 Bereiche · 2 Kategorien");
   });
 
-  test("a single service moves without its category", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const b = await buildBatch(db);
-    await factories(db).useCatalogue(user.id, b.source);
-    await signIn(user);
+  test("a single service moves without its category", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const b = await buildBatch(make);
+    await make.useCatalogue(user.id, b.source);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await box(page, "Service", b.names.s4).check();
     await page.getByTestId("batch-target").selectOption({ label: b.targetTitle });
@@ -155,11 +145,10 @@ test.describe("as keyuser", () => {
     expect((await category(db, b.k3)).service_catalogue_id).toBe(b.source);
   });
 
-  test("an empty selection and a missing target are refused with a message", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const b = await buildBatch(db);
-    await factories(db).useCatalogue(user.id, b.source);
-    await signIn(user);
+  test("an empty selection and a missing target are refused with a message", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const b = await buildBatch(make);
+    await make.useCatalogue(user.id, b.source);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await page.getByTestId("batch-target").selectOption({ label: b.targetTitle });
     await page.getByTestId("batch-submit").click();
@@ -185,11 +174,10 @@ test.describe("as keyuser", () => {
 });
 
 for (const role of ["client", "user"] as const) {
-  test(`a ${role} sees no selection and a forged batch POST is refused`, async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser(role);
-    const b = await buildBatch(db);
-    await factories(db).useCatalogue(user.id, b.source);
-    await signIn(user);
+  test(`a ${role} sees no selection and a forged batch POST is refused`, async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login(role);
+    const b = await buildBatch(make);
+    await make.useCatalogue(user.id, b.source);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await expect(page.getByTestId("service-row")).toHaveCount(4);
     await expect(page.getByRole("checkbox", { name: / auswählen$/ })).toHaveCount(0);

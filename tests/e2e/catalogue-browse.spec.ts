@@ -1,8 +1,7 @@
-import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { DB } from "~/server/db/db.server";
-import { addSessionCookie, expect, gotoReady, test } from "../support/fixtures";
-import { factories } from "../factories";
+import type { Factories } from "../factories";
+import { addSessionCookie, expect, gotoReady, test, unique } from "../support/fixtures";
+import { hex } from "../support/helpers";
 
 // The catalogue browser (/servicecatalog): views, remembered view, top-bar title, counts, map,
 // tree (expansion and zoom), sub-view switches and the catalogue picker. Runs in the JS and the
@@ -12,30 +11,23 @@ import { factories } from "../factories";
 // The shared test machine can be slow; these tests walk through several pages each.
 test.describe.configure({ timeout: 120_000 });
 
-const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("hex")}`;
-
 type Status = "open" | "checking" | "closed";
-
-
-
-
-
 
 /**
  * A small catalogue of its own: two areas; "Eins" holds two categories, "Zwei" one; four live
  * services in all three statuses and one binned service (never counted or shown).
  */
-async function buildCatalogue(db: DB) {
-  const tag = crypto.randomBytes(3).toString("hex");
+async function buildCatalogue(make: Factories) {
+  const tag = hex();
   const title = `Katalog ${tag}`;
-  const id = await factories(db).catalogue({ title });
+  const id = await make.catalogue({ title });
   const areaNames = [`Bereich Eins ${tag}`, `Bereich Zwei ${tag}`];
-  const a1 = await factories(db).area(id, { name: areaNames[0], position: 0 });
-  const a2 = await factories(db).area(id, { name: areaNames[1], position: 1 });
+  const a1 = await make.area(id, { name: areaNames[0], position: 0 });
+  const a2 = await make.area(id, { name: areaNames[1], position: 1 });
   const catNames = [`Kategorie A ${tag}`, `Kategorie B ${tag}`, `Kategorie C ${tag}`];
-  const c1 = await factories(db).category(id, { service_area_id: a1, name: catNames[0], position: 0 });
-  const c2 = await factories(db).category(id, { service_area_id: a1, name: catNames[1], position: 1 });
-  const c3 = await factories(db).category(id, { service_area_id: a2, name: catNames[2], position: 0 });
+  const c1 = await make.category(id, { service_area_id: a1, name: catNames[0], position: 0 });
+  const c2 = await make.category(id, { service_area_id: a1, name: catNames[1], position: 1 });
+  const c3 = await make.category(id, { service_area_id: a2, name: catNames[2], position: 0 });
   const services = [
     { name: `Service Offen ${tag}`, category: c1, status: "open" as Status },
     { name: `Service Prüfung ${tag}`, category: c1, status: "checking" as Status },
@@ -43,16 +35,16 @@ async function buildCatalogue(db: DB) {
     { name: `Service Drei ${tag}`, category: c3, status: "open" as Status },
   ];
   const ids: number[] = [];
-  for (const [i, s] of services.entries()) ids.push(await factories(db).service(id, s.category, { name: s.name, status: s.status, statuspercent: s.status === "closed" ? 100 : 50, position: i }));
-  await factories(db).service(id, c3, { name: `Service Papierkorb ${tag}`, status: "open", statuspercent: 50, position: 9, deleted_at: new Date().toISOString() });
+  for (const [i, s] of services.entries()) ids.push(await make.service(id, s.category, { name: s.name, status: s.status, statuspercent: s.status === "closed" ? 100 : 50, position: i }));
+  await make.service(id, c3, { name: `Service Papierkorb ${tag}`, status: "open", statuspercent: 50, position: 9, deleted_at: new Date().toISOString() });
   return { id, title, areas: [a1, a2], areaNames, categories: [c1, c2, c3], catNames, services: services.map((s, i) => ({ ...s, id: ids[i] })) };
 }
 
 const viewLink = (page: Page, key: "list" | "tree" | "map") => page.getByTestId(`view-${key}`);
 
 test.describe("views", () => {
-  test("switches views by the links and by the URL", async ({ page, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("user"));
+  test("switches views by the links and by the URL", async ({ page, login, javaScriptEnabled }) => {
+    await login("user");
     await gotoReady(page, "/servicecatalog", javaScriptEnabled);
     await expect(viewLink(page, "list")).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("service-list")).toBeVisible();
@@ -86,9 +78,8 @@ test.describe("views", () => {
     }
   });
 
-  test("the chosen view is remembered for the session only", async ({ page, browser, baseURL, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("user");
-    await signIn(user);
+  test("the chosen view is remembered for the session only", async ({ page, browser, baseURL, db, login, javaScriptEnabled }) => {
+    const user = await login("user");
     await gotoReady(page, "/servicecatalog", javaScriptEnabled);
     await viewLink(page, "map").click();
     await expect(page.getByTestId("catalogue-map")).toBeVisible();
@@ -121,8 +112,8 @@ test.describe("views", () => {
     await expect(page.getByTestId("tree")).toBeVisible();
   });
 
-  test("view 4/5/6 redirect to the browser without a visited object, else open the last one", async ({ page, db, makeUser, signIn }) => {
-    await signIn(await makeUser("user"));
+  test("view 4/5/6 redirect to the browser without a visited object, else open the last one", async ({ page, db, login }) => {
+    await login("user");
     for (const view of [4, 5, 6]) {
       const response = await page.request.get(`/servicecatalog?view=${view}`, { maxRedirects: 0 });
       expect(response.status(), `view=${view}`).toBe(302);
@@ -142,8 +133,8 @@ test.describe("views", () => {
 });
 
 test.describe("catalogue title and counts", () => {
-  test("the top bar shows the current catalogue's title on catalogue paths only", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("user"));
+  test("the top bar shows the current catalogue's title on catalogue paths only", async ({ page, db, login, javaScriptEnabled }) => {
+    await login("user");
     // A fresh user looks at the first regular catalogue.
     const first = await db.selectFrom("service_catalogues").select("title").where("id", ">", 0).orderBy("id").executeTakeFirstOrThrow();
     await gotoReady(page, "/dashboard", javaScriptEnabled);
@@ -164,11 +155,10 @@ test.describe("catalogue title and counts", () => {
     await expect(page.getByTestId("catalogue-title")).toHaveText(first.title!);
   });
 
-  test("the list shows the catalogue's counts without binned services", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("user");
-    const cat = await buildCatalogue(db);
-    await factories(db).useCatalogue(user.id, cat.id);
-    await signIn(user);
+  test("the list shows the catalogue's counts without binned services", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("user");
+    const cat = await buildCatalogue(make);
+    await make.useCatalogue(user.id, cat.id);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await expect(page.getByTestId("catalogue-title")).toHaveText(cat.title);
     await expect(page.getByTestId("catalogue-counts")).toHaveText("4 Services · 2 Bereiche · 3 Kategorien");
@@ -185,8 +175,8 @@ test.describe("catalogue title and counts", () => {
     await expect(categories.getByText(`${cat.areaNames[1]} · 1 Service`, { exact: true })).toHaveCount(1);
   });
 
-  test("unknown area and category ids are a 404 page", async ({ page, makeUser, signIn }) => {
-    await signIn(await makeUser("user"));
+  test("unknown area and category ids are a 404 page", async ({ page, login }) => {
+    await login("user");
     for (const path of ["/servicecatalog/area/999999", "/servicecatalog/category/999999"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
@@ -196,11 +186,10 @@ test.describe("catalogue title and counts", () => {
 });
 
 test.describe("map", () => {
-  test("renders areas as columns, categories as cards and status-coloured chips", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("client");
-    const cat = await buildCatalogue(db);
-    await factories(db).useCatalogue(user.id, cat.id);
-    await signIn(user);
+  test("renders areas as columns, categories as cards and status-coloured chips", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("client");
+    const cat = await buildCatalogue(make);
+    await make.useCatalogue(user.id, cat.id);
     await gotoReady(page, "/servicecatalog?view=3", javaScriptEnabled);
     const columns = page.getByTestId("map-area");
     await expect(columns).toHaveCount(2);
@@ -228,11 +217,10 @@ test.describe("map", () => {
 });
 
 test.describe("tree", () => {
-  test("expands and collapses all nodes and single nodes", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("client");
-    const cat = await buildCatalogue(db);
-    await factories(db).useCatalogue(user.id, cat.id);
-    await signIn(user);
+  test("expands and collapses all nodes and single nodes", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("client");
+    const cat = await buildCatalogue(make);
+    await make.useCatalogue(user.id, cat.id);
     await gotoReady(page, "/servicecatalog?view=1", javaScriptEnabled);
     const tree = page.getByTestId("tree");
     const toggles = tree.getByRole("link", { name: / (auf|zu)klappen$/ });
@@ -269,25 +257,21 @@ test.describe("tree", () => {
     await expect(tree.getByTestId("tree-service")).toHaveCount(0);
   });
 
-  test("'expand all' shows 10 services per category with a link to the rest; one open category shows up to 200", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("client");
-    const tag = crypto.randomBytes(3).toString("hex");
-    const id = await factories(db).catalogue({ title: `Großkatalog ${tag}` });
+  test("'expand all' shows 10 services per category with a link to the rest; one open category shows up to 200", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("client");
+    const tag = hex();
+    const id = await make.catalogue({ title: `Großkatalog ${tag}` });
     const bigName = `Große Kategorie ${tag}`;
     const smallName = `Kleine Kategorie ${tag}`;
-    const big = await factories(db).category(id, { service_area_id: null, name: bigName, position: 0 });
-    const small = await factories(db).category(id, { service_area_id: null, name: smallName, position: 1 });
+    const big = await make.category(id, { service_area_id: null, name: bigName, position: 0 });
+    const small = await make.category(id, { service_area_id: null, name: smallName, position: 1 });
     const name = (i: number) => `Dienst ${String(i + 1).padStart(3, "0")} ${tag}`;
-    await db
-      .insertInto("services")
-      .values(Array.from({ length: 205 }, (_, i) => ({ name: name(i), service_catalogue_id: id, category_id: big, status: "open" as const, statuspercent: 0, position: i })))
-      .execute();
+    for (let i = 0; i < 205; i++) await make.service(id, big, { name: name(i), status: "open", statuspercent: 0, position: i });
     // A binned service is neither shown nor counted.
-    await factories(db).service(id, big, { name: `Papierkorb ${tag}`, status: "open", statuspercent: 50, position: 300, deleted_at: new Date().toISOString() });
+    await make.service(id, big, { name: `Papierkorb ${tag}`, status: "open", statuspercent: 50, position: 300, deleted_at: new Date().toISOString() });
     const smallNames = [`Klein Eins ${tag}`, `Klein Zwei ${tag}`];
-    for (const [i, n] of smallNames.entries()) await factories(db).service(id, small, { name: n, status: "closed", statuspercent: 100, position: i });
-    await factories(db).useCatalogue(user.id, id);
-    await signIn(user);
+    for (const [i, n] of smallNames.entries()) await make.service(id, small, { name: n, status: "closed", statuspercent: 100, position: i });
+    await make.useCatalogue(user.id, id);
 
     const tree = page.getByTestId("tree");
     const node = (category: string) => tree.getByTestId("tree-category").filter({ has: page.getByRole("link", { name: new RegExp(`^${category} (auf|zu)klappen$`) }) });
@@ -321,8 +305,8 @@ test.describe("tree", () => {
     await expect(page.getByRole("heading", { level: 1, name: bigName })).toBeVisible();
   });
 
-  test("zoom steps by 0.025 and stays within 0.3 and 1", async ({ page, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("client"));
+  test("zoom steps by 0.025 and stays within 0.3 and 1", async ({ page, login, javaScriptEnabled }) => {
+    await login("client");
     await gotoReady(page, "/servicecatalog?view=1", javaScriptEnabled);
     const tree = page.getByTestId("tree");
     const zoomIn = page.getByRole("link", { name: "Vergrößern" });
@@ -365,11 +349,10 @@ test.describe("tree", () => {
 });
 
 test.describe("links", () => {
-  test("service links in list, tree and map open the service (with JS without reloading the page)", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("client");
-    const cat = await buildCatalogue(db);
-    await factories(db).useCatalogue(user.id, cat.id);
-    await signIn(user);
+  test("service links in list, tree and map open the service (with JS without reloading the page)", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("client");
+    const cat = await buildCatalogue(make);
+    await make.useCatalogue(user.id, cat.id);
     const s = cat.services[1];
     const cases = [
       ["list", "/servicecatalog?view=0", page.getByTestId("service-list").getByRole("link", { name: s.name, exact: true })],
@@ -397,8 +380,8 @@ test.describe("links", () => {
 });
 
 test.describe("list sub-views", () => {
-  test("switching a sub-view off hides its panel and survives a reload", async ({ page, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("user"));
+  test("switching a sub-view off hides its panel and survives a reload", async ({ page, login, javaScriptEnabled }) => {
+    await login("user");
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     for (const panel of ["areas-panel", "categories-panel", "services-panel"]) await expect(page.getByTestId(panel)).toBeVisible();
 
@@ -446,15 +429,14 @@ test.describe("list sub-views", () => {
 });
 
 test.describe("catalogue picker", () => {
-  test("switching the catalogue changes title and counts", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("user");
-    const from = await buildCatalogue(db);
+  test("switching the catalogue changes title and counts", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("user");
+    const from = await buildCatalogue(make);
     const toTitle = unique("Zielkatalog");
-    const to = await factories(db).catalogue({ title: toTitle });
-    const category = await factories(db).category(to, { service_area_id: null, name: unique("Einzige Kategorie"), position: 0 });
-    await factories(db).service(to, category, { name: unique("Einziger Service"), status: "open", statuspercent: 50, position: 0 });
-    await factories(db).useCatalogue(user.id, from.id);
-    await signIn(user);
+    const to = await make.catalogue({ title: toTitle });
+    const category = await make.category(to, { service_area_id: null, name: unique("Einzige Kategorie"), position: 0 });
+    await make.service(to, category, { name: unique("Einziger Service"), status: "open", statuspercent: 50, position: 0 });
+    await make.useCatalogue(user.id, from.id);
 
     await gotoReady(page, "/servicecatalog", javaScriptEnabled);
     await expect(page.getByTestId("catalogue-title")).toHaveText(from.title);
@@ -477,11 +459,10 @@ test.describe("catalogue picker", () => {
     await expect(page.getByTestId("catalogue-title")).toHaveText(toTitle);
   });
 
-  test("an unknown catalogue id is refused with an error toast", async ({ page, db, makeUser, signIn }) => {
-    const user = await makeUser("user");
-    const cat = await buildCatalogue(db);
-    await factories(db).useCatalogue(user.id, cat.id);
-    await signIn(user);
+  test("an unknown catalogue id is refused with an error toast", async ({ page, db, make, login }) => {
+    const user = await login("user");
+    const cat = await buildCatalogue(make);
+    await make.useCatalogue(user.id, cat.id);
     const response = await page.request.post("/servicecatalog?index", { form: { intent: "catalogue", catalogue: "999999" }, maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(response.headers()["location"]).toBe("/servicecatalog");
@@ -494,8 +475,8 @@ test.describe("catalogue picker", () => {
     expect(JSON.parse(stored.settings!)).toMatchObject({ currentCatalogueId: cat.id });
   });
 
-  test("a superadmin creates a catalogue, which becomes the current one", async ({ page, makeUser, signIn, db, javaScriptEnabled }) => {
-    await signIn(await makeUser("superadmin"));
+  test("a superadmin creates a catalogue, which becomes the current one", async ({ page, login, db, javaScriptEnabled }) => {
+    await login("superadmin");
     const title = unique("Neuer Katalog");
     await gotoReady(page, "/servicecatalog/catalogues", javaScriptEnabled);
     await page.getByRole("textbox", { name: "Titel" }).fill(title);

@@ -1,21 +1,14 @@
-import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, test } from "../support/fixtures";
-import { factories } from "../factories";
+import type { Factories } from "../factories";
+import { expect, gotoReady, test, unique } from "../support/fixtures";
+import { hex } from "../support/helpers";
 
 // The create menu (/servicecatalog/new) and moving services in the tree (buttons, "move to",
 // drag and drop) with their permissions. Runs in the JS and the no-JS project against one shared
 // database: every test works in a catalogue of its own, made current for its user.
 
 test.describe.configure({ timeout: 120_000 });
-
-const hex = () => crypto.randomBytes(4).toString("hex");
-const unique = (label: string) => `${label} ${hex()}`;
-
-
-
-
 
 /** Live services of a category in stored order. */
 async function stored(db: DB, categoryId: number) {
@@ -34,19 +27,19 @@ async function expectStoredOrder(db: DB, categoryId: number, ids: number[]) {
  * A catalogue with "Quelle" (A, B, C at positions 0..2) and "Ziel" (D). Category names are
  * unique per test.
  */
-async function buildMoveCatalogue(db: DB) {
+async function buildMoveCatalogue(make: Factories) {
   const tag = hex();
-  const id = await factories(db).catalogue({ title: `Verschiebekatalog ${tag}` });
+  const id = await make.catalogue({ title: `Verschiebekatalog ${tag}` });
   const source = { name: `Quelle ${tag}`, id: 0 };
   const target = { name: `Ziel ${tag}`, id: 0 };
-  source.id = await factories(db).category(id, { name: source.name, position: 0 });
-  target.id = await factories(db).category(id, { name: target.name, position: 1 });
+  source.id = await make.category(id, { name: source.name, position: 0 });
+  target.id = await make.category(id, { name: target.name, position: 1 });
   const names = { a: `Alpha ${tag}`, b: `Beta ${tag}`, c: `Gamma ${tag}`, d: `Delta ${tag}` };
   const ids = {
-    a: await factories(db).service(id, source.id, { name: names.a, position: 0 }),
-    b: await factories(db).service(id, source.id, { name: names.b, position: 1 }),
-    c: await factories(db).service(id, source.id, { name: names.c, position: 2 }),
-    d: await factories(db).service(id, target.id, { name: names.d, position: 0 }),
+    a: await make.service(id, source.id, { name: names.a, position: 0 }),
+    b: await make.service(id, source.id, { name: names.b, position: 1 }),
+    c: await make.service(id, source.id, { name: names.c, position: 2 }),
+    d: await make.service(id, target.id, { name: names.d, position: 0 }),
   };
   return { id, source, target, names, ids };
 }
@@ -94,11 +87,10 @@ async function dragAndDrop(page: Page, source: Locator, target: Locator, targetP
 }
 
 test.describe("create menu", () => {
-  test("a keyuser creates an area, a category in it and a service in that", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const catalogueId = await factories(db).catalogue({ title: unique("Anlegekatalog") });
-    await factories(db).useCatalogue(user.id, catalogueId);
-    await signIn(user);
+  test("a keyuser creates an area, a category in it and a service in that", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const catalogueId = await make.catalogue({ title: unique("Anlegekatalog") });
+    await make.useCatalogue(user.id, catalogueId);
     const areaName = unique("Neuer Bereich");
     const categoryName = unique("Neue Kategorie");
     const serviceName = unique("Neuer Service");
@@ -158,11 +150,10 @@ test.describe("create menu", () => {
     await expect(page.getByTestId("service-list").getByRole("link", { name: serviceName })).toHaveAttribute("href", `/servicecatalog/service/${serviceId}`);
   });
 
-  test("an empty name and a service without category are refused beside the field", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const catalogueId = await factories(db).catalogue({ title: unique("Pruefkatalog") });
-    await factories(db).useCatalogue(user.id, catalogueId);
-    await signIn(user);
+  test("an empty name and a service without category are refused beside the field", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const catalogueId = await make.catalogue({ title: unique("Pruefkatalog") });
+    await make.useCatalogue(user.id, catalogueId);
 
     // Without any category a service cannot be created at all.
     await gotoReady(page, "/servicecatalog/new?type=service", javaScriptEnabled);
@@ -176,7 +167,7 @@ test.describe("create menu", () => {
       await expect(name, type).toHaveAccessibleDescription("Bitte füllen Sie dieses Feld aus.");
       await expect(name).toHaveAttribute("aria-invalid", "true");
       await expect(page).toHaveURL(new RegExp(`/servicecatalog/new\\?type=${type}$`));
-      if (type === "area") await factories(db).category(catalogueId, { name: unique("Vorhandene Kategorie") });
+      if (type === "area") await make.category(catalogueId, { name: unique("Vorhandene Kategorie") });
     }
 
     const serviceName = unique("Ohne Kategorie");
@@ -195,11 +186,10 @@ test.describe("create menu", () => {
   });
 
   for (const role of ["client", "user"] as const) {
-    test(`a ${role} has no create menu, is sent to /unauthorized and a POST is refused`, async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-      const user = await makeUser(role);
-      const catalogueId = await factories(db).catalogue({ title: unique("Fremdkatalog") });
-      await factories(db).useCatalogue(user.id, catalogueId);
-      await signIn(user);
+    test(`a ${role} has no create menu, is sent to /unauthorized and a POST is refused`, async ({ page, db, make, login, javaScriptEnabled }) => {
+      const user = await login(role);
+      const catalogueId = await make.catalogue({ title: unique("Fremdkatalog") });
+      await make.useCatalogue(user.id, catalogueId);
       await gotoReady(page, "/servicecatalog", javaScriptEnabled);
       await expect(page.getByTestId("view-list")).toBeVisible();
       await expect(page.getByTestId("create-menu")).toHaveCount(0);
@@ -220,11 +210,10 @@ test.describe("create menu", () => {
 });
 
 test.describe("moving services in the tree", () => {
-  test("up and down buttons reorder services in a category", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const m = await buildMoveCatalogue(db);
-    await factories(db).useCatalogue(user.id, m.id);
-    await signIn(user);
+  test("up and down buttons reorder services in a category", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const m = await buildMoveCatalogue(make);
+    await make.useCatalogue(user.id, m.id);
     const url = `/servicecatalog?view=1&open=${m.source.id}`;
     await gotoReady(page, url, javaScriptEnabled);
     await expect(serviceLinks(page, m.source.name)).toHaveText([m.names.a, m.names.b, m.names.c]);
@@ -250,11 +239,10 @@ test.describe("moving services in the tree", () => {
     await expectStoredOrder(db, m.target.id, [m.ids.d]);
   });
 
-  test("'Verschieben nach …' moves a service to the top of another category", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const m = await buildMoveCatalogue(db);
-    await factories(db).useCatalogue(user.id, m.id);
-    await signIn(user);
+  test("'Verschieben nach …' moves a service to the top of another category", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const m = await buildMoveCatalogue(make);
+    await make.useCatalogue(user.id, m.id);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
     await expect(serviceLinks(page, m.target.name)).toHaveText([m.names.d]);
     const row = servicesOf(page, m.source.name).filter({ has: page.getByRole("link", { name: m.names.b, exact: true }) });
@@ -274,11 +262,10 @@ test.describe("moving services in the tree", () => {
   });
 
   // The form posts to the current URL (?…&move=<id>); the redirect after the move drops `move`.
-  test("after 'Verschieben' the move form is closed again", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const m = await buildMoveCatalogue(db);
-    await factories(db).useCatalogue(user.id, m.id);
-    await signIn(user);
+  test("after 'Verschieben' the move form is closed again", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const m = await buildMoveCatalogue(make);
+    await make.useCatalogue(user.id, m.id);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}&move=${m.ids.b}`, javaScriptEnabled);
     const form = page.getByTestId("move-to-form");
     await form.getByLabel("Zielkategorie").selectOption({ label: m.target.name });
@@ -289,11 +276,10 @@ test.describe("moving services in the tree", () => {
     expect(new URL(page.url()).searchParams.has("move")).toBe(false);
   });
 
-  test("'Verschieben nach …' opens the form for one service only and 'Abbrechen' closes it", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const m = await buildMoveCatalogue(db);
-    await factories(db).useCatalogue(user.id, m.id);
-    await signIn(user);
+  test("'Verschieben nach …' opens the form for one service only and 'Abbrechen' closes it", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const m = await buildMoveCatalogue(make);
+    await make.useCatalogue(user.id, m.id);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
     const forms = page.getByTestId("move-to-form");
     const keepsOpenNodes = async () => {
@@ -342,11 +328,10 @@ test.describe("moving services in the tree", () => {
     await expect(forms).toHaveCount(0);
   });
 
-  test("drag and drop moves a service onto another category or before a service (JS)", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const m = await buildMoveCatalogue(db);
-    await factories(db).useCatalogue(user.id, m.id);
-    await signIn(user);
+  test("drag and drop moves a service onto another category or before a service (JS)", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const m = await buildMoveCatalogue(make);
+    await make.useCatalogue(user.id, m.id);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
     const item = serviceItem(page, m.source.name, m.names.a);
     await expect(item).toHaveAttribute("draggable", "true");
@@ -377,11 +362,10 @@ test.describe("moving services in the tree", () => {
     await expect(serviceLinks(page, m.target.name)).toHaveText([m.names.a, m.names.c, m.names.d]);
   });
 
-  test("dropping a service onto a collapsed category appends it at the end (JS)", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const m = await buildMoveCatalogue(db);
-    await factories(db).useCatalogue(user.id, m.id);
-    await signIn(user);
+  test("dropping a service onto a collapsed category appends it at the end (JS)", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const m = await buildMoveCatalogue(make);
+    await make.useCatalogue(user.id, m.id);
     // Only the source is open; the target shows just its row.
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}`, javaScriptEnabled);
     const item = serviceItem(page, m.source.name, m.names.a);
@@ -398,13 +382,12 @@ test.describe("moving services in the tree", () => {
     await expectStoredOrder(db, m.target.id, [m.ids.d, m.ids.a]);
   });
 
-  test("with a filter active, reordering is not offered (positions count the whole category)", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const m = await buildMoveCatalogue(db);
+  test("with a filter active, reordering is not offered (positions count the whole category)", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const m = await buildMoveCatalogue(make);
     // Beta is hidden by the status filter below: the tree shows Alpha, Gamma.
     await db.updateTable("services").set({ status: "closed" }).where("id", "=", m.ids.b).execute();
-    await factories(db).useCatalogue(user.id, m.id);
-    await signIn(user);
+    await make.useCatalogue(user.id, m.id);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&status=open`, javaScriptEnabled);
     await expect(serviceLinks(page, m.source.name)).toHaveText([m.names.a, m.names.c]);
     await expect(moveButtons(page)).toHaveCount(0);
@@ -415,11 +398,10 @@ test.describe("moving services in the tree", () => {
     await expect(moveButtons(page)).toHaveCount(6);
   });
 
-  test("reorder controls only show while sorting by position", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("keyuser");
-    const m = await buildMoveCatalogue(db);
-    await factories(db).useCatalogue(user.id, m.id);
-    await signIn(user);
+  test("reorder controls only show while sorting by position", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("keyuser");
+    const m = await buildMoveCatalogue(make);
+    await make.useCatalogue(user.id, m.id);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}`, javaScriptEnabled);
     await expect(moveButtons(page)).toHaveCount(6);
     await expect(page.getByText("Die Reihenfolge lässt sich nur bei Sortierung nach Position ändern.")).toHaveCount(0);
@@ -437,11 +419,10 @@ test.describe("moving services in the tree", () => {
     await expect(serviceLinks(page, m.source.name)).toHaveText([m.names.c, m.names.b, m.names.a]);
   });
 
-  test("a user without a grant sees no move controls and a forged move is refused", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("user");
-    const m = await buildMoveCatalogue(db);
-    await factories(db).useCatalogue(user.id, m.id);
-    await signIn(user);
+  test("a user without a grant sees no move controls and a forged move is refused", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("user");
+    const m = await buildMoveCatalogue(make);
+    await make.useCatalogue(user.id, m.id);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
     await expect(serviceLinks(page, m.source.name)).toHaveText([m.names.a, m.names.b, m.names.c]);
     await expect(moveButtons(page)).toHaveCount(0);
@@ -461,20 +442,18 @@ test.describe("moving services in the tree", () => {
     await expectStoredOrder(db, m.target.id, [m.ids.d]);
 
     // A client is refused too.
-    const client = await makeUser("client");
     await page.context().clearCookies();
-    await signIn(client);
+    await login("client");
     const response = await page.request.post("/servicecatalog?index", { form: { intent: "move", service: String(m.ids.a), category: String(m.source.id), index: "1" }, maxRedirects: 0 });
     expect(response.status()).toBe(403);
     await expectStoredOrder(db, m.source.id, [m.ids.a, m.ids.b, m.ids.c]);
   });
 
-  test("a user granted a category may move services within it, but not out of it", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("user");
-    const m = await buildMoveCatalogue(db);
-    await db.insertInto("user_category_permissions").values({ user_id: user.id, category_id: m.source.id }).execute();
-    await factories(db).useCatalogue(user.id, m.id);
-    await signIn(user);
+  test("a user granted a category may move services within it, but not out of it", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const user = await login("user");
+    const m = await buildMoveCatalogue(make);
+    await make.grant(user.id, { categoryId: m.source.id });
+    await make.useCatalogue(user.id, m.id);
     await gotoReady(page, `/servicecatalog?view=1&open=${m.source.id}&open=${m.target.id}`, javaScriptEnabled);
     // Controls on the granted category's services only.
     await expect(servicesOf(page, m.source.name).first().getByRole("button", { name: `Nach unten: ${m.names.a}` })).toBeVisible();

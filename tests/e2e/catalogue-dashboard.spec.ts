@@ -1,8 +1,8 @@
-import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
+import type { Factories } from "../factories";
 import { expect, gotoReady, test } from "../support/fixtures";
-import { factories } from "../factories";
+import { hex } from "../support/helpers";
 
 // The dashboard's figures for the current catalogue, their links into the browser, and the
 // latest changes. Runs in the JS and the no-JS project against one shared database: the exact
@@ -10,12 +10,8 @@ import { factories } from "../factories";
 
 test.describe.configure({ timeout: 120_000 });
 
-const hex = () => crypto.randomBytes(4).toString("hex");
-
 type Status = "open" | "checking" | "closed";
 type Type = "customer" | "it";
-
-
 
 const FIGURES = ["status-open", "status-checking", "status-closed", "type-customer", "type-it", "without-owner", "without-kpi"] as const;
 type Figure = (typeof FIGURES)[number];
@@ -63,13 +59,13 @@ const figureValue = (page: Page, id: Figure) => page.getByTestId(id).locator("p"
  * counts):
  *   d1 open/customer owner kpi · d2 open/it kpi · d3 checking/customer owner · d4 closed/it · d5 closed/customer owner kpi
  */
-async function buildDashboardCatalogue(db: DB) {
+async function buildDashboardCatalogue(make: Factories) {
   const tag = hex();
-  const id = await factories(db).catalogue({ title: `Dashboardkatalog ${tag}` });
-  const other = await factories(db).catalogue({ title: `Anderer Katalog ${tag}` });
-  const category = (await db.insertInto("service_categories").values({ name: `Kategorie ${tag}`, service_catalogue_id: id }).returning("id").executeTakeFirstOrThrow()).id;
-  const owner = (await db.insertInto("owners").values({ name: `Owner ${tag}` }).returning("id").executeTakeFirstOrThrow()).id;
-  const kpi = (await db.insertInto("kpis").values({ name: `KPI ${tag}` }).returning("id").executeTakeFirstOrThrow()).id;
+  const id = await make.catalogue({ title: `Dashboardkatalog ${tag}` });
+  const other = await make.catalogue({ title: `Anderer Katalog ${tag}` });
+  const category = await make.category(id, { name: `Kategorie ${tag}` });
+  const owner = await make.owner({ name: `Owner ${tag}` });
+  const kpi = await make.kpi({ name: `KPI ${tag}` });
   const specs: Array<{ name: string; status: Status; type: Type; owner: boolean; kpi: boolean; binned?: boolean; catalogue?: number }> = [
     { name: `D1 ${tag}`, status: "open", type: "customer", owner: true, kpi: true },
     { name: `D2 ${tag}`, status: "open", type: "it", owner: false, kpi: true },
@@ -80,32 +76,23 @@ async function buildDashboardCatalogue(db: DB) {
     { name: `Elsewhere ${tag}`, status: "checking", type: "it", owner: false, kpi: false, catalogue: other },
   ];
   for (const [i, s] of specs.entries()) {
-    const sid = (
-      await db
-        .insertInto("services")
-        .values({
-          name: s.name,
-          service_catalogue_id: s.catalogue ?? id,
-          category_id: s.catalogue ? null : category,
-          status: s.status,
-          servicetype: s.type,
-          position: i,
-          deleted_at: s.binned ? new Date().toISOString() : null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow()
-    ).id;
-    if (s.owner) await db.insertInto("service_owners").values({ service_id: sid, owner_id: owner }).execute();
-    if (s.kpi) await db.insertInto("service_kpis").values({ service_id: sid, kpi_id: kpi }).execute();
+    await make.service(s.catalogue ?? id, s.catalogue ? null : category, {
+      name: s.name,
+      status: s.status,
+      servicetype: s.type,
+      position: i,
+      deleted_at: s.binned ? new Date().toISOString() : null,
+      owners: s.owner ? [owner] : [],
+      kpis: s.kpi ? [kpi] : [],
+    });
   }
   return { id, title: `Dashboardkatalog ${tag}`, tag };
 }
 
-test("the figures equal the database's counts and each opens the matching list", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-  const user = await makeUser("user");
-  const cat = await buildDashboardCatalogue(db);
-  await factories(db).useCatalogue(user.id, cat.id);
-  await signIn(user);
+test("the figures equal the database's counts and each opens the matching list", async ({ page, db, make, login, javaScriptEnabled }) => {
+  const user = await login("user");
+  const cat = await buildDashboardCatalogue(make);
+  await make.useCatalogue(user.id, cat.id);
   const expected = await countsInDb(db, cat.id);
   // The mix as built (guards the counting above as much as the page).
   expect(expected).toEqual({ "status-open": 2, "status-checking": 1, "status-closed": 2, "type-customer": 3, "type-it": 2, "without-owner": 2, "without-kpi": 2 });
@@ -135,8 +122,8 @@ test("the figures equal the database's counts and each opens the matching list",
   expect(names.sort()).toEqual([`D2 ${cat.tag}`, `D4 ${cat.tag}`]);
 });
 
-test("the figures of the demo catalogue match the database", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-  await signIn(await makeUser("client"));
+test("the figures of the demo catalogue match the database", async ({ page, db, login, javaScriptEnabled }) => {
+  await login("client");
   const demo = await db.selectFrom("service_catalogues").select(["id", "title"]).where("id", ">", 0).orderBy("id").executeTakeFirstOrThrow();
   await gotoReady(page, "/dashboard", javaScriptEnabled);
   const expected = await countsInDb(db, demo.id);
@@ -148,13 +135,12 @@ test("the figures of the demo catalogue match the database", async ({ page, db, 
   await expect(page.getByTestId("catalogue-title")).toHaveText(demo.title!);
 });
 
-test("latest changes show a service just created", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
+test("latest changes show a service just created", async ({ page, make, login, javaScriptEnabled }) => {
   const tag = hex();
-  const user = await makeUser("keyuser", `Dora Dashboard ${tag}`);
-  const catalogueId = await factories(db).catalogue({ title: `Neuigkeiten ${tag}` });
-  await db.insertInto("service_categories").values({ name: `Kategorie ${tag}`, service_catalogue_id: catalogueId }).execute();
-  await factories(db).useCatalogue(user.id, catalogueId);
-  await signIn(user);
+  const user = await login("keyuser", { name: `Dora Dashboard ${tag}` });
+  const catalogueId = await make.catalogue({ title: `Neuigkeiten ${tag}` });
+  await make.category(catalogueId, { name: `Kategorie ${tag}` });
+  await make.useCatalogue(user.id, catalogueId);
   const name = `Frischer Service ${tag}`;
   await gotoReady(page, "/servicecatalog/new?type=service", javaScriptEnabled);
   await page.getByRole("textbox", { name: "Name" }).fill(name);

@@ -1,21 +1,14 @@
-import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
+import type { Factories } from "../factories";
 import { expect, gotoReady, test } from "../support/fixtures";
-import { factories } from "../factories";
+import { hex } from "../support/helpers";
 
 // Search, filters, sorting, pagination and suggestions of the catalogue browser's list view.
 // Runs in the JS and the no-JS project against one shared database: the demo catalogue is only
 // read; everything else happens in catalogues of the tests' own, made current for the test user.
 
 test.describe.configure({ timeout: 120_000 });
-
-const hex = () => crypto.randomBytes(4).toString("hex");
-
-
-
-
-
 
 /** The first regular catalogue: what a fresh user looks at. */
 async function demoCatalogueId(db: DB): Promise<number> {
@@ -56,30 +49,27 @@ async function search(page: Page, term: string) {
  * Four services in two categories, two owners (S1 has both), two tags, a KPI on S1 and S2 only:
  *   S1 open/customer O1+O2 T1 C1 kpi · S2 checking/it O1 T2 C1 kpi · S3 closed/it — — C2 · S4 open/it O2 T1+T2 C2
  */
-async function buildFilterCatalogue(db: DB) {
+async function buildFilterCatalogue(make: Factories) {
   const tag = hex();
-  const id = await factories(db).catalogue({ title: `Filterkatalog ${tag}` });
-  const c1 = await factories(db).category(id, { name: `Kategorie Eins ${tag}`, position: 0 });
-  const c2 = await factories(db).category(id, { name: `Kategorie Zwei ${tag}`, position: 1 });
+  const id = await make.catalogue({ title: `Filterkatalog ${tag}` });
+  const c1 = await make.category(id, { name: `Kategorie Eins ${tag}`, position: 0 });
+  const c2 = await make.category(id, { name: `Kategorie Zwei ${tag}`, position: 1 });
+  const o1 = await make.owner({ name: `Owner Eins ${tag}` });
+  const o2 = await make.owner({ name: `Owner Zwei ${tag}` });
+  const t1 = await make.tag({ name: `Tag Eins ${tag}` });
+  const t2 = await make.tag({ name: `Tag Zwei ${tag}` });
+  const kpi = await make.kpi({ name: `KPI ${tag}` });
   const names = { s1: `Filter Eins ${tag}`, s2: `Filter Zwei ${tag}`, s3: `Filter Drei ${tag}`, s4: `Filter Vier ${tag}` };
-  const s1 = await factories(db).service(id, c1, { name: names.s1, status: "open", servicetype: "customer", position: 0 });
-  const s2 = await factories(db).service(id, c1, { name: names.s2, status: "checking", servicetype: "it", position: 1 });
-  await factories(db).service(id, c2, { name: names.s3, status: "closed", servicetype: "it", position: 0 });
-  const s4 = await factories(db).service(id, c2, { name: names.s4, status: "open", servicetype: "it", position: 1 });
-  const o1 = (await db.insertInto("owners").values({ name: `Owner Eins ${tag}` }).returning("id").executeTakeFirstOrThrow()).id;
-  const o2 = (await db.insertInto("owners").values({ name: `Owner Zwei ${tag}` }).returning("id").executeTakeFirstOrThrow()).id;
-  await db.insertInto("service_owners").values([{ service_id: s1, owner_id: o1 }, { service_id: s1, owner_id: o2 }, { service_id: s2, owner_id: o1 }, { service_id: s4, owner_id: o2 }]).execute();
-  const t1 = (await db.insertInto("tags").values({ name: `Tag Eins ${tag}` }).returning("id").executeTakeFirstOrThrow()).id;
-  const t2 = (await db.insertInto("tags").values({ name: `Tag Zwei ${tag}` }).returning("id").executeTakeFirstOrThrow()).id;
-  await db.insertInto("service_tags").values([{ service_id: s1, tag_id: t1 }, { service_id: s2, tag_id: t2 }, { service_id: s4, tag_id: t1 }, { service_id: s4, tag_id: t2 }]).execute();
-  const kpi = (await db.insertInto("kpis").values({ name: `KPI ${tag}` }).returning("id").executeTakeFirstOrThrow()).id;
-  await db.insertInto("service_kpis").values([{ service_id: s1, kpi_id: kpi }, { service_id: s2, kpi_id: kpi }]).execute();
+  await make.service(id, c1, { name: names.s1, status: "open", servicetype: "customer", position: 0, owners: [o1, o2], tags: [t1], kpis: [kpi] });
+  await make.service(id, c1, { name: names.s2, status: "checking", servicetype: "it", position: 1, owners: [o1], tags: [t2], kpis: [kpi] });
+  await make.service(id, c2, { name: names.s3, status: "closed", servicetype: "it", position: 0 });
+  await make.service(id, c2, { name: names.s4, status: "open", servicetype: "it", position: 1, owners: [o2], tags: [t1, t2] });
   return { id, tag, c1, c2, o1, o2, t1, t2, names, catNames: [`Kategorie Eins ${tag}`, `Kategorie Zwei ${tag}`] };
 }
 
 test.describe("search", () => {
-  test("finds a demo service by a word of its description", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("user"));
+  test("finds a demo service by a word of its description", async ({ page, db, login, javaScriptEnabled }) => {
+    await login("user");
     const { name, word } = await distinctiveDescriptionWord(db, await demoCatalogueId(db));
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     // Lower case: the search ignores case.
@@ -91,8 +81,8 @@ test.describe("search", () => {
     await expect(rowNames(page).filter({ hasText: name })).toHaveCount(1);
   });
 
-  test("a quoted name matches exactly that service", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("user"));
+  test("a quoted name matches exactly that service", async ({ page, db, login, javaScriptEnabled }) => {
+    await login("user");
     const catalogueId = await demoCatalogueId(db);
     const services = await db.selectFrom("services").select("name").where("service_catalogue_id", "=", catalogueId).where("deleted_at", "is", null).execute();
     // A name contained in another service's name, e.g. "Notebook-Bereitstellung (Entwicklung)".
@@ -111,16 +101,15 @@ test.describe("search", () => {
     await expect(rowNames(page)).toHaveText([short.name]);
   });
 
-  test("a two-letter term finds services by name and article number", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("user");
+  test("a two-letter term finds services by name and article number", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("user");
     const tag = hex();
-    const id = await factories(db).catalogue({ title: `Kurzkatalog ${tag}` });
-    const category = await factories(db).category(id, { name: `Kategorie ${tag}` });
-    await factories(db).service(id, category, { name: `Qj-Portal ${tag}` });
-    await factories(db).service(id, category, { name: `Zugang ${tag}`, art_nr: "ART-QJ-1" });
-    await factories(db).service(id, category, { name: `Anderes ${tag}`, art_nr: "ART-1" });
-    await factories(db).useCatalogue(user.id, id);
-    await signIn(user);
+    const id = await make.catalogue({ title: `Kurzkatalog ${tag}` });
+    const category = await make.category(id, { name: `Kategorie ${tag}` });
+    await make.service(id, category, { name: `Qj-Portal ${tag}` });
+    await make.service(id, category, { name: `Zugang ${tag}`, art_nr: "ART-QJ-1" });
+    await make.service(id, category, { name: `Anderes ${tag}`, art_nr: "ART-1" });
+    await make.useCatalogue(user.id, id);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await expect(page.getByTestId("service-row")).toHaveCount(3);
     await search(page, "qj");
@@ -135,11 +124,10 @@ test.describe("search", () => {
 });
 
 test.describe("filters", () => {
-  test("filters through the URL: status, type, owner (all of), tag, category, missing", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("user");
-    const f = await buildFilterCatalogue(db);
-    await factories(db).useCatalogue(user.id, f.id);
-    await signIn(user);
+  test("filters through the URL: status, type, owner (all of), tag, category, missing", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("user");
+    const f = await buildFilterCatalogue(make);
+    await make.useCatalogue(user.id, f.id);
     const { s1, s2, s3, s4 } = f.names;
     const cases: Array<[string, string[]]> = [
       ["", [s1, s2, s3, s4]],
@@ -168,11 +156,10 @@ test.describe("filters", () => {
     }
   });
 
-  test("filters through the filter form", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("user");
-    const f = await buildFilterCatalogue(db);
-    await factories(db).useCatalogue(user.id, f.id);
-    await signIn(user);
+  test("filters through the filter form", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("user");
+    const f = await buildFilterCatalogue(make);
+    await make.useCatalogue(user.id, f.id);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     const filters = page.getByTestId("filters");
     const toggle = page.getByTestId("filters-toggle");
@@ -214,11 +201,10 @@ test.describe("filters", () => {
     await expect(toggle).not.toContainText("aktiv");
     await expect(filters.getByRole("checkbox")).toHaveCount(0);
   });
-  test("the filter panel is closed on a plain visit, opens by its toggle and stays open with an active filter", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("user");
-    const f = await buildFilterCatalogue(db);
-    await factories(db).useCatalogue(user.id, f.id);
-    await signIn(user);
+  test("the filter panel is closed on a plain visit, opens by its toggle and stays open with an active filter", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("user");
+    const f = await buildFilterCatalogue(make);
+    await make.useCatalogue(user.id, f.id);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     const filters = page.getByTestId("filters");
     const toggle = page.getByTestId("filters-toggle");
@@ -284,11 +270,10 @@ test.describe("filters", () => {
 });
 
 test.describe("sorting and pages", () => {
-  test("alphabetical ascending and descending reverse the order", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("user");
-    const f = await buildFilterCatalogue(db);
-    await factories(db).useCatalogue(user.id, f.id);
-    await signIn(user);
+  test("alphabetical ascending and descending reverse the order", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("user");
+    const f = await buildFilterCatalogue(make);
+    await make.useCatalogue(user.id, f.id);
     const ascending = [f.names.s3, f.names.s1, f.names.s4, f.names.s2]; // Drei, Eins, Vier, Zwei
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await page.locator('select[name="sort"]').selectOption("alphabet");
@@ -309,19 +294,15 @@ test.describe("sorting and pages", () => {
     await expect(page.locator('select[name="sort"]')).toHaveValue("alphabet");
   });
 
-  test("more than 50 matches are split into pages", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("user");
+  test("more than 50 matches are split into pages", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("user");
     const marker = `seitenmarke${hex()}`;
-    const id = await factories(db).catalogue({ title: `Seitenkatalog ${marker}` });
-    const category = await factories(db).category(id, { name: `Kategorie ${marker}` });
-    await db
-      .insertInto("services")
-      .values(Array.from({ length: 55 }, (_, i) => ({ name: `Dienst ${String(i + 1).padStart(2, "0")} ${marker}`, service_catalogue_id: id, category_id: category, position: i })))
-      .execute();
+    const id = await make.catalogue({ title: `Seitenkatalog ${marker}` });
+    const category = await make.category(id, { name: `Kategorie ${marker}` });
+    for (let i = 0; i < 55; i++) await make.service(id, category, { name: `Dienst ${String(i + 1).padStart(2, "0")} ${marker}`, position: i });
     // One more service without the marker: not part of the search result.
-    await factories(db).service(id, category, { name: "Ohne Markierung", position: 60 });
-    await factories(db).useCatalogue(user.id, id);
-    await signIn(user);
+    await make.service(id, category, { name: "Ohne Markierung", position: 60 });
+    await make.useCatalogue(user.id, id);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     await search(page, marker);
     await expect(page.getByTestId("service-row")).toHaveCount(50);
@@ -353,11 +334,10 @@ test.describe("sorting and pages", () => {
 });
 
 test.describe("suggestions", () => {
-  test("typing fills the suggestion list with quoted names", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const user = await makeUser("user");
-    const f = await buildFilterCatalogue(db);
-    await factories(db).useCatalogue(user.id, f.id);
-    await signIn(user);
+  test("typing fills the suggestion list with quoted names", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("user");
+    const f = await buildFilterCatalogue(make);
+    await make.useCatalogue(user.id, f.id);
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
     const options = page.getByTestId("suggestions").locator("option");
     const input = page.getByTestId("search-input");
@@ -384,11 +364,10 @@ test.describe("suggestions", () => {
     }
   });
 
-  test("the suggest endpoint answers JSON for a signed-in user and sends others to the login", async ({ page, db, makeUser, signIn, playwright, baseURL }) => {
-    const user = await makeUser("user");
-    const f = await buildFilterCatalogue(db);
-    await factories(db).useCatalogue(user.id, f.id);
-    await signIn(user);
+  test("the suggest endpoint answers JSON for a signed-in user and sends others to the login", async ({ page, make, login, playwright, baseURL }) => {
+    const user = await login("user");
+    const f = await buildFilterCatalogue(make);
+    await make.useCatalogue(user.id, f.id);
     const response = await page.request.get("/servicecatalog/suggest?q=filter");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/json");

@@ -29,16 +29,16 @@ test.describe("without a session", () => {
 });
 
 test.describe("with a session", () => {
-  test("/login and / lead to the dashboard", async ({ page, makeUser, signIn }) => {
-    await signIn(await makeUser("client"));
+  test("/login and / lead to the dashboard", async ({ page, login }) => {
+    await login("client");
     await page.goto("/login");
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/");
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("a user opening an admin page lands on /unauthorized with the spec's text", async ({ page, makeUser, signIn }) => {
-    await signIn(await makeUser("user"));
+  test("a user opening an admin page lands on /unauthorized with the spec's text", async ({ page, login }) => {
+    await login("user");
     await page.goto("/admin/tags");
     await expect(page).toHaveURL(/\/unauthorized$/);
     await expect(page.getByRole("heading", { name: "Unauthorized" })).toBeVisible();
@@ -47,12 +47,12 @@ test.describe("with a session", () => {
     );
   });
 
-  test("keyuser is refused admin pages, admin guard passes keysuperuser", async ({ page, makeUser, signIn, context }) => {
-    await signIn(await makeUser("keyuser"));
+  test("keyuser is refused admin pages, admin guard passes keysuperuser", async ({ page, login, context }) => {
+    await login("keyuser");
     await page.goto("/bin");
     await expect(page).toHaveURL(/\/unauthorized$/);
     await context.clearCookies();
-    await signIn(await makeUser("keysuperuser"));
+    await login("keysuperuser");
     await page.goto("/admin/tags");
     await expect(page).toHaveURL(/\/admin\/tags$/);
     await expect(page.getByRole("heading", { name: "Tags" })).toBeVisible();
@@ -60,28 +60,28 @@ test.describe("with a session", () => {
     await expect(page.getByTestId("coming-soon")).toBeVisible();
   });
 
-  test("plain admin passes isAdmin but not the admin guard", async ({ page, makeUser, signIn }) => {
-    await signIn(await makeUser("admin"));
+  test("plain admin passes isAdmin but not the admin guard", async ({ page, login }) => {
+    await login("admin");
     await page.goto("/admin/usermanagement");
     await expect(page).toHaveURL(/\/unauthorized$/);
     await page.goto("/basedata/owner");
     await expect(page.getByRole("heading", { name: "Service-Owner", level: 1 })).toBeVisible();
   });
 
-  test("client and user are refused base data", async ({ page, makeUser, signIn }) => {
-    await signIn(await makeUser("client"));
+  test("client and user are refused base data", async ({ page, login }) => {
+    await login("client");
     await page.goto("/basedata/kpis");
     await expect(page).toHaveURL(/\/unauthorized$/);
   });
 
-  test("a forbidden POST answers 403", async ({ page, makeUser, signIn }) => {
-    await signIn(await makeUser("user"));
+  test("a forbidden POST answers 403", async ({ page, login }) => {
+    await login("user");
     const response = await page.request.post("/admin/tags", { form: { name: "Neu" }, maxRedirects: 0 });
     expect(response.status()).toBe(403);
   });
 
-  test("a cross-site POST is refused and changes nothing", async ({ page, makeUser, signIn }) => {
-    await signIn(await makeUser("user"));
+  test("a cross-site POST is refused and changes nothing", async ({ page, login }) => {
+    await login("user");
     const response = await page.request.post("/logout", {
       form: {},
       headers: { Origin: "http://evil.example" },
@@ -93,8 +93,8 @@ test.describe("with a session", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("an unknown path shows the 404 page with a link home", async ({ page, makeUser, signIn }) => {
-    await signIn(await makeUser("user"));
+  test("an unknown path shows the 404 page with a link home", async ({ page, login }) => {
+    await login("user");
     const response = await page.goto("/this/page/does-not-exist");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("This page could not be found")).toBeVisible();
@@ -114,8 +114,8 @@ test("every response carries the security headers", async ({ request }) => {
   }
 });
 
-test("other errors show status and message with a link home, never a stack trace", async ({ page, makeUser, signIn }) => {
-  await signIn(await makeUser("superadmin"));
+test("other errors show status and message with a link home, never a stack trace", async ({ page, login }) => {
+  await login("superadmin");
   // A POST to a screen that has no form yet: allowed for the role, but no such action (405).
   const response = await page.request.post("/admin/logs", { form: { name: "x" }, maxRedirects: 0 });
   expect(response.status()).toBe(405);

@@ -1,8 +1,7 @@
-import crypto from "node:crypto";
 import type { DB } from "~/server/db/db.server";
+import type { Factories } from "../factories";
 import { trashService } from "~/modules/service/service-lifecycle.server";
-import { expect, gotoReady, test } from "../support/fixtures";
-import { factories } from "../factories";
+import { expect, gotoReady, test, unique } from "../support/fixtures";
 
 // Deleting a service to the bin (with its derivatives), restoring it, duplicating and deriving.
 // Runs in the JS and the no-JS project against one shared database: every test makes its own
@@ -10,11 +9,8 @@ import { factories } from "../factories";
 
 test.describe.configure({ timeout: 90_000 });
 
-const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("hex")}`;
-
-
-
-async function makeService(db: DB, categoryId: number, name: string, parent: number | null = null): Promise<number> {
+/** A service checked at 40 %, appended to its category; with `parent`, a derivative of that service. */
+async function makeService(make: Factories, db: DB, categoryId: number, name: string, parent: number | null = null): Promise<number> {
   const category = await db.selectFrom("service_categories").select("service_catalogue_id").where("id", "=", categoryId).executeTakeFirstOrThrow();
   const count = await db
     .selectFrom("services")
@@ -22,28 +18,21 @@ async function makeService(db: DB, categoryId: number, name: string, parent: num
     .where("category_id", "=", categoryId)
     .where("deleted_at", "is", null)
     .executeTakeFirstOrThrow();
-  return (
-    await db
-      .insertInto("services")
-      .values({ name, category_id: categoryId, service_catalogue_id: category.service_catalogue_id, position: Number(count.n), parent_service_id: parent, status: "checking", statuspercent: 40 })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  return make.service(category.service_catalogue_id, categoryId, { name, position: Number(count.n), parent_service_id: parent, status: "checking", statuspercent: 40 });
 }
 
 const serviceRow = (db: DB, id: number) =>
   db.selectFrom("services").select(["name", "deleted_at", "deleted_by", "category_id", "service_catalogue_id", "position", "parent_service_id", "status"]).where("id", "=", id).executeTakeFirstOrThrow();
 
 test.describe("as keysuperuser", () => {
-  test("deletes a service to the bin and restores it to the end of its category", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const admin = await makeUser("keysuperuser", unique("Admin"));
-    await signIn(admin);
-    const catalogue = await factories(db).catalogue();
-    const category = await factories(db).category(catalogue);
+  test("deletes a service to the bin and restores it to the end of its category", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const admin = await login("keysuperuser", { name: unique("Admin") });
+    const catalogue = await make.catalogue();
+    const category = await make.category(catalogue);
     const name = unique("Papierkorb-Service");
-    const first = await makeService(db, category, unique("Erster"));
-    const id = await makeService(db, category, name);
-    const last = await makeService(db, category, unique("Letzter"));
+    const first = await makeService(make, db, category, unique("Erster"));
+    const id = await makeService(make, db, category, name);
+    const last = await makeService(make, db, category, unique("Letzter"));
 
     await gotoReady(page, `/servicecatalog/service/${id}/delete`, javaScriptEnabled);
     const dialog = page.getByRole("dialog", { name: "Service löschen" });
@@ -68,14 +57,14 @@ test.describe("as keysuperuser", () => {
     expect((await serviceRow(db, first)).position).toBe(0);
   });
 
-  test("the delete dialog warns about the derivatives, which go to the bin too and come back one by one", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("keysuperuser"));
-    const [home, other, third] = [await factories(db).catalogue(), await factories(db).catalogue(), await factories(db).catalogue()];
-    const root = await makeService(db, await factories(db).category(home), unique("Ursprung"));
+  test("the delete dialog warns about the derivatives, which go to the bin too and come back one by one", async ({ page, db, make, login, javaScriptEnabled }) => {
+    await login("keysuperuser");
+    const [home, other, third] = [await make.catalogue(), await make.catalogue(), await make.catalogue()];
+    const root = await makeService(make, db, await make.category(home), unique("Ursprung"));
     const childName = unique("Ableitung");
     const grandchildName = unique("Enkel");
-    const child = await makeService(db, await factories(db).category(other), childName, root);
-    const grandchild = await makeService(db, await factories(db).category(third), grandchildName, child);
+    const child = await makeService(make, db, await make.category(other), childName, root);
+    const grandchild = await makeService(make, db, await make.category(third), grandchildName, child);
 
     await gotoReady(page, `/servicecatalog/service/${root}/delete`, javaScriptEnabled);
     const warning = page.getByTestId("derivatives-warning");
@@ -95,13 +84,13 @@ test.describe("as keysuperuser", () => {
     expect((await serviceRow(db, grandchild)).deleted_at).not.toBeNull();
   });
 
-  test("a derivative that appeared after the dialog opened is not deleted unseen", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("keysuperuser"));
-    const root = await makeService(db, await factories(db).category(await factories(db).catalogue()), unique("Ursprung"));
+  test("a derivative that appeared after the dialog opened is not deleted unseen", async ({ page, db, make, login, javaScriptEnabled }) => {
+    await login("keysuperuser");
+    const root = await makeService(make, db, await make.category(await make.catalogue()), unique("Ursprung"));
     await gotoReady(page, `/servicecatalog/service/${root}/delete`, javaScriptEnabled);
     await expect(page.getByTestId("derivatives-warning")).toHaveCount(0);
     const lateName = unique("Spät");
-    const late = await makeService(db, await factories(db).category(await factories(db).catalogue()), lateName, root);
+    const late = await makeService(make, db, await make.category(await make.catalogue()), lateName, root);
     await page.getByRole("button", { name: "In den Papierkorb" }).click();
     await expect(page.getByTestId("form-error")).toContainText("Die Ableitungen dieses Services haben sich geändert");
     await expect(page.getByTestId("derivatives-warning")).toContainText(lateName);
@@ -111,15 +100,14 @@ test.describe("as keysuperuser", () => {
     expect((await serviceRow(db, late)).deleted_at).not.toBeNull();
   });
 
-  test("restoring a service whose category was deleted asks for a target category", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    const admin = await makeUser("keysuperuser");
-    await signIn(admin);
-    const gone = await factories(db).category(await factories(db).catalogue());
-    const targetCatalogue = await factories(db).catalogue();
+  test("restoring a service whose category was deleted asks for a target category", async ({ page, db, make, login, javaScriptEnabled }) => {
+    const admin = await login("keysuperuser");
+    const gone = await make.category(await make.catalogue());
+    const targetCatalogue = await make.catalogue();
     const targetName = unique("Ziel");
-    const target = await factories(db).category(targetCatalogue, { name: targetName });
+    const target = await make.category(targetCatalogue, { name: targetName });
     const name = unique("Heimatlos");
-    const id = await makeService(db, gone, name);
+    const id = await makeService(make, db, gone, name);
     await trashService(db, id, null, admin);
     await db.deleteFrom("service_categories").where("id", "=", gone).execute();
 
@@ -144,9 +132,9 @@ test.describe("as keysuperuser", () => {
     expect(await serviceRow(db, id)).toMatchObject({ deleted_at: null, category_id: target, service_catalogue_id: targetCatalogue, position: 0 });
   });
 
-  test("restoring something that is not in the bin says so", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("keysuperuser"));
-    const live = await makeService(db, await factories(db).category(await factories(db).catalogue()), unique("Lebendig"));
+  test("restoring something that is not in the bin says so", async ({ page, db, make, login, javaScriptEnabled }) => {
+    await login("keysuperuser");
+    const live = await makeService(make, db, await make.category(await make.catalogue()), unique("Lebendig"));
     const response = await page.request.post("/bin", { form: { id: String(live) }, maxRedirects: 0 });
     expect(response.status()).toBe(302);
     await gotoReady(page, "/bin", javaScriptEnabled);
@@ -156,13 +144,13 @@ test.describe("as keysuperuser", () => {
 });
 
 test.describe("as keyuser", () => {
-  test("duplicates a service into a chosen category and derives it into another catalogue", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("keyuser"));
-    const home = await factories(db).catalogue();
-    const source = await factories(db).category(home);
+  test("duplicates a service into a chosen category and derives it into another catalogue", async ({ page, db, make, login, javaScriptEnabled }) => {
+    await login("keyuser");
+    const home = await make.catalogue();
+    const source = await make.category(home);
     const name = unique("Vorlage");
-    const id = await makeService(db, source, name);
-    await makeService(db, source, unique("Nachbar"));
+    const id = await makeService(make, db, source, name);
+    await makeService(make, db, source, unique("Nachbar"));
 
     await gotoReady(page, `/servicecatalog/service/${id}/duplicate`, javaScriptEnabled);
     await expect(page.getByLabel("Zielkategorie")).toHaveValue(String(source));
@@ -173,8 +161,8 @@ test.describe("as keyuser", () => {
     expect(copy).toMatchObject({ position: 2, status: "open", parent_service_id: null });
 
     // A derivative offers only categories of other catalogues.
-    const otherCatalogue = await factories(db).catalogue();
-    const elsewhere = await factories(db).category(otherCatalogue);
+    const otherCatalogue = await make.catalogue();
+    const elsewhere = await make.category(otherCatalogue);
     await gotoReady(page, `/servicecatalog/service/${id}/derivative`, javaScriptEnabled);
     const select = page.getByLabel("Kategorie in einem anderen Katalog");
     await expect(select.locator(`option[value="${source}"]`)).toHaveCount(0);
@@ -188,10 +176,10 @@ test.describe("as keyuser", () => {
     expect(refused.status()).toBe(400);
   });
 
-  test("is refused the bin: /unauthorized for the page, 403 for a restore", async ({ page, db, makeUser, signIn }) => {
-    const admin = await makeUser("keysuperuser");
-    await signIn(await makeUser("keyuser"));
-    const id = await makeService(db, await factories(db).category(await factories(db).catalogue()), unique("Gesperrt"));
+  test("is refused the bin: /unauthorized for the page, 403 for a restore", async ({ page, db, make, login }) => {
+    const admin = await make.user("keysuperuser");
+    await login("keyuser");
+    const id = await makeService(make, db, await make.category(await make.catalogue()), unique("Gesperrt"));
     await trashService(db, id, null, admin);
     await page.goto("/bin");
     await expect(page).toHaveURL(/\/unauthorized$/);
@@ -204,12 +192,11 @@ test.describe("as keyuser", () => {
 });
 
 test.describe("as user", () => {
-  test("may not delete a service even where granted: 403, nothing changes", async ({ page, db, makeUser, signIn }) => {
-    const user = await makeUser("user");
-    await signIn(user);
-    const category = await factories(db).category(await factories(db).catalogue());
-    const id = await makeService(db, category, unique("Geschützt"));
-    await db.insertInto("user_category_permissions").values({ user_id: user.id, category_id: category }).execute();
+  test("may not delete a service even where granted: 403, nothing changes", async ({ page, db, make, login }) => {
+    const user = await login("user");
+    const category = await make.category(await make.catalogue());
+    const id = await makeService(make, db, category, unique("Geschützt"));
+    await make.grant(user.id, { categoryId: category });
     const { updated_at } = await db.selectFrom("services").select("updated_at").where("id", "=", id).executeTakeFirstOrThrow();
     const post = await page.request.post(`/servicecatalog/service/${id}/delete`, { form: { updated_at, derivatives: "" }, maxRedirects: 0 });
     expect(post.status()).toBe(403);

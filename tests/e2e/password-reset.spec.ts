@@ -1,7 +1,7 @@
 import { expect, loginWithForm, readMail, test } from "../support/fixtures";
 
-test("password reset end to end through a real SMTP server", async ({ page, makeUser }) => {
-  const user = await makeUser("keyuser", "Rita Reset");
+test("password reset end to end through a real SMTP server", async ({ page, make }) => {
+  const user = await make.user("keyuser", { name: "Rita Reset" });
   await page.goto("/login");
   await page.getByRole("link", { name: "Passwort vergessen?" }).click();
   await expect(page).toHaveURL(/\/reset-password$/);

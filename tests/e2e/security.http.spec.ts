@@ -4,8 +4,8 @@ import { sessionCookie } from "~/server/cookies.server";
 import { createSession } from "~/modules/access/session.server";
 import type { DB } from "~/server/db/db.server";
 import { PICKER_LIMIT } from "~/modules/service/service.server";
-import { factories } from "../factories";
 import { expect, mailCount, readMail, test, type TestUser } from "../support/fixtures";
+import { hex } from "../support/helpers";
 import { postForm, rawRequest } from "../support/raw-http";
 
 // Each request the probe of issue 10 sent, as a client writes it: any Host, any body, from
@@ -24,15 +24,13 @@ async function cookieFor(db: DB, user: TestUser | { id: number }): Promise<strin
   return (await sessionCookie.serialize(id)).split(";")[0];
 }
 
-const rows = (db: DB) => factories(db);
-
 async function serviceRow(db: DB, id: number) {
   return db.selectFrom("services").select(["category_id", "service_catalogue_id", "updated_at", "name"]).where("id", "=", id).executeTakeFirstOrThrow();
 }
 
 test.describe("1 · password-reset links", () => {
-  test("use APP_URL whatever Host or X-Forwarded-Host the request names", async ({ makeUser }) => {
-    const user = await makeUser("keyuser");
+  test("use APP_URL whatever Host or X-Forwarded-Host the request names", async ({ make }) => {
+    const user = await make.user("keyuser");
     const answer = await postForm(base(), "/reset-password", { email: user.email }, {
       localAddress: anotherClient(),
       headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example:6666" },
@@ -46,18 +44,17 @@ test.describe("1 · password-reset links", () => {
 });
 
 test.describe("2 · moving a service through its page", () => {
-  test("a user cannot move a granted service into a category they may not edit; another catalogue is refused for everyone", async ({ db, makeUser }) => {
-    const r = rows(db);
-    const tag = crypto.randomBytes(3).toString("hex");
-    const catalogue = await r.catalogue({ title: `Sicherheit ${tag}` });
-    const other = await r.catalogue({ title: `Anderer ${tag}` });
-    const granted = await r.category(catalogue, { service_area_id: null, name: `Gewährt ${tag}` });
-    const ungranted = await r.category(catalogue, { service_area_id: null, name: `Nicht gewährt ${tag}` });
-    const foreign = await r.category(other, { service_area_id: null, name: `Fremd ${tag}` });
-    const service = await r.service(catalogue, granted, { name: `Verschiebbar ${tag}`, updated_at: "2026-01-01T00:00:00.000Z" });
-    const user = await makeUser("user");
-    await db.insertInto("user_category_permissions").values({ user_id: user.id, category_id: granted }).execute();
-    const keyuser = await makeUser("keyuser");
+  test("a user cannot move a granted service into a category they may not edit; another catalogue is refused for everyone", async ({ db, make }) => {
+    const tag = hex();
+    const catalogue = await make.catalogue({ title: `Sicherheit ${tag}` });
+    const other = await make.catalogue({ title: `Anderer ${tag}` });
+    const granted = await make.category(catalogue, { service_area_id: null, name: `Gewährt ${tag}` });
+    const ungranted = await make.category(catalogue, { service_area_id: null, name: `Nicht gewährt ${tag}` });
+    const foreign = await make.category(other, { service_area_id: null, name: `Fremd ${tag}` });
+    const service = await make.service(catalogue, granted, { name: `Verschiebbar ${tag}`, updated_at: "2026-01-01T00:00:00.000Z" });
+    const user = await make.user("user");
+    await make.grant(user.id, { categoryId: granted });
+    const keyuser = await make.user("keyuser");
     const basics = (category: number, updatedAt: string) => ({
       intent: "basics",
       updated_at: updatedAt,
@@ -86,8 +83,8 @@ test.describe("2 · moving a service through its page", () => {
 });
 
 test.describe("3 · bodies that are not forms", () => {
-  test("every action answers 415 or 400, never 5xx", async ({ db, makeUser }) => {
-    const admin = await makeUser("superadmin");
+  test("every action answers 415 or 400, never 5xx", async ({ db, make }) => {
+    const admin = await make.user("superadmin");
     const cookie = await cookieFor(db, admin);
     const service = await db.selectFrom("services").select(["id", "category_id"]).where("deleted_at", "is", null).where("category_id", "is not", null).executeTakeFirstOrThrow();
     const area = await db.selectFrom("service_areas").select("id").executeTakeFirstOrThrow();
@@ -147,8 +144,8 @@ function foreignLinks(html: string): string[] {
 }
 
 test.describe("4 · return paths", () => {
-  test("a backslash return path never becomes a link or a redirect", async ({ db, makeUser }) => {
-    const cookie = await cookieFor(db, await makeUser("client"));
+  test("a backslash return path never becomes a link or a redirect", async ({ db, make }) => {
+    const cookie = await cookieFor(db, await make.user("client"));
     const page = await rawRequest(base(), { path: "/settings/password?redirectTo=/%5Cevil.example", headers: { Cookie: cookie } });
     expect(page.status).toBe(200);
     expect(page.body).toMatch(/href="\/settings"/);
@@ -161,8 +158,8 @@ test.describe("4 · return paths", () => {
 });
 
 test.describe("5 · control characters in query parameters", () => {
-  test("search and suggestions with a NUL byte answer normally", async ({ db, makeUser }) => {
-    const cookie = await cookieFor(db, await makeUser("client"));
+  test("search and suggestions with a NUL byte answer normally", async ({ db, make }) => {
+    const cookie = await cookieFor(db, await make.user("client"));
     for (const path of ["/servicecatalog?q=ab%00cd", "/servicecatalog?view=1&q=ab%00cd", "/servicecatalog?view=3&q=ab%00cd", "/servicecatalog/suggest?q=No%00te"]) {
       const answer = await rawRequest(base(), { path, headers: { Cookie: cookie } });
       expect(answer.status, path).toBe(200);
@@ -171,8 +168,8 @@ test.describe("5 · control characters in query parameters", () => {
 });
 
 test.describe("6 · JavaScript property names as route parameters", () => {
-  test("are unknown entities: 404, never 500", async ({ db, makeUser }) => {
-    const cookie = await cookieFor(db, await makeUser("superadmin"));
+  test("are unknown entities: 404, never 500", async ({ db, make }) => {
+    const cookie = await cookieFor(db, await make.user("superadmin"));
     const statuses: string[] = [];
     for (const name of ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"]) {
       for (const suffix of ["", "/new", "/1", "/1/edit", "/1/delete"]) {
@@ -191,15 +188,15 @@ test.describe("7 · limits per client and per address", () => {
     const client = anotherClient();
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const email = `nobody-${crypto.randomBytes(4).toString("hex")}@example.com`;
+      const email = `nobody-${hex()}@example.com`;
       statuses.push((await postForm(base(), "/login", { email, password: "wrong-password" }, { localAddress: client })).status);
     }
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
   });
 
-  test("five wrong passwords from one client do not lock the owner out who signs in from elsewhere", async ({ makeUser }) => {
-    const owner = await makeUser("client");
+  test("five wrong passwords from one client do not lock the owner out who signs in from elsewhere", async ({ make }) => {
+    const owner = await make.user("client");
     const guesser = anotherClient();
     for (let i = 0; i < 5; i++) expect((await postForm(base(), "/login", { email: owner.email, password: `wrong-${i}` }, { localAddress: guesser })).status).toBe(401);
     expect((await postForm(base(), "/login", { email: owner.email, password: owner.password }, { localAddress: guesser })).status).toBe(429);
@@ -208,8 +205,8 @@ test.describe("7 · limits per client and per address", () => {
     expect(fromHome.headers.location).toBe("/dashboard");
   });
 
-  test("20 reset requests for one address send 3 mails, with the same answer each time; a client asking too often gets 429", async ({ makeUser }) => {
-    const user = await makeUser("keyuser");
+  test("20 reset requests for one address send 3 mails, with the same answer each time; a client asking too often gets 429", async ({ make }) => {
+    const user = await make.user("keyuser");
     for (let i = 0; i < 20; i++) {
       const answer = await postForm(base(), "/reset-password", { email: user.email }, { localAddress: anotherClient() });
       expect(answer.status).toBe(200);
@@ -218,20 +215,19 @@ test.describe("7 · limits per client and per address", () => {
     await expect.poll(() => mailCount(user.email)).toBe(3);
     const client = anotherClient();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await postForm(base(), "/reset-password", { email: `n${i}-${crypto.randomBytes(3).toString("hex")}@example.com` }, { localAddress: client })).status);
+    for (let i = 0; i < 12; i++) statuses.push((await postForm(base(), "/reset-password", { email: `n${i}-${hex()}@example.com` }, { localAddress: client })).status);
     expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
   });
 });
 
 test.describe("8 · tags created inline", () => {
-  test("a user may pick tags but not create one: 403 and no new tag", async ({ db, makeUser }) => {
-    const r = rows(db);
-    const tag = crypto.randomBytes(3).toString("hex");
-    const catalogue = await r.catalogue({ title: `Tags ${tag}` });
-    const category = await r.category(catalogue, { service_area_id: null, name: `Tags ${tag}` });
-    const service = await r.service(catalogue, category, { name: `Tagged ${tag}`, updated_at: "2026-01-01T00:00:00.000Z" });
-    const user = await makeUser("user");
-    await db.insertInto("user_category_permissions").values({ user_id: user.id, category_id: category }).execute();
+  test("a user may pick tags but not create one: 403 and no new tag", async ({ db, make }) => {
+    const tag = hex();
+    const catalogue = await make.catalogue({ title: `Tags ${tag}` });
+    const category = await make.category(catalogue, { service_area_id: null, name: `Tags ${tag}` });
+    const service = await make.service(catalogue, category, { name: `Tagged ${tag}`, updated_at: "2026-01-01T00:00:00.000Z" });
+    const user = await make.user("user");
+    await make.grant(user.id, { categoryId: category });
     const answer = await postForm(base(), `/servicecatalog/service/${service}`, { intent: "tags", updated_at: "2026-01-01T00:00:00.000Z", newTag: `Neu ${tag}` }, { headers: { Cookie: await cookieFor(db, user) } });
     expect(answer.status).toBe(403);
     expect(await db.selectFrom("tags").select("id").where("name", "=", `Neu ${tag}`).execute()).toEqual([]);
@@ -240,15 +236,14 @@ test.describe("8 · tags created inline", () => {
 });
 
 test.describe("9 · versioned forms without a version", () => {
-  test("are refused with 400 and change nothing", async ({ db, makeUser }) => {
-    const r = rows(db);
-    const tag = crypto.randomBytes(3).toString("hex");
-    const cookie = await cookieFor(db, await makeUser("superadmin"));
-    const catalogue = await r.catalogue({ title: `Version ${tag}` });
-    const area = await r.area(catalogue, { name: `Bereich ${tag}` });
-    const category = await r.category(catalogue, { service_area_id: area, name: `Version ${tag}` });
-    const service = await r.service(catalogue, category, { name: `Versioniert ${tag}`, updated_at: "2026-01-01T00:00:00.000Z" });
-    const owner = await r.owner({ name: `Besitzer ${tag}` });
+  test("are refused with 400 and change nothing", async ({ db, make }) => {
+    const tag = hex();
+    const cookie = await cookieFor(db, await make.user("superadmin"));
+    const catalogue = await make.catalogue({ title: `Version ${tag}` });
+    const area = await make.area(catalogue, { name: `Bereich ${tag}` });
+    const category = await make.category(catalogue, { service_area_id: area, name: `Version ${tag}` });
+    const service = await make.service(catalogue, category, { name: `Versioniert ${tag}`, updated_at: "2026-01-01T00:00:00.000Z" });
+    const owner = await make.owner({ name: `Besitzer ${tag}` });
     const headers = { Cookie: cookie };
     const cases: [string, Record<string, string>][] = [
       [`/servicecatalog/service/${service}`, { intent: "details", cost: "viel" }],
@@ -269,8 +264,8 @@ test.describe("9 · versioned forms without a version", () => {
 });
 
 test.describe("10 · a refused oversized upload", () => {
-  test("leaves the client's next request on the connection working", async ({ db, makeUser }) => {
-    const cookie = await cookieFor(db, await makeUser("superadmin"));
+  test("leaves the client's next request on the connection working", async ({ db, make }) => {
+    const cookie = await cookieFor(db, await make.user("superadmin"));
     const area = await db.selectFrom("service_areas").select("id").executeTakeFirstOrThrow();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
@@ -301,8 +296,8 @@ test.describe("10 · a refused oversized upload", () => {
 });
 
 test.describe("11 · hardening", () => {
-  test("signed-in pages and data are never stored; the framework's own 400 keeps the security headers", async ({ db, makeUser }) => {
-    const cookie = await cookieFor(db, await makeUser("client"));
+  test("signed-in pages and data are never stored; the framework's own 400 keeps the security headers", async ({ db, make }) => {
+    const cookie = await cookieFor(db, await make.user("client"));
     for (const path of ["/dashboard", "/dashboard.data", "/servicecatalog"]) {
       const answer = await rawRequest(base(), { path, headers: { Cookie: cookie } });
       expect(answer.headers["cache-control"], path).toBe("private, no-store");
@@ -312,9 +307,9 @@ test.describe("11 · hardening", () => {
     expect(String(bad.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
   });
 
-  test("signing in while signed in ends the old session; the new credentials win", async ({ db, makeUser }) => {
-    const first = await makeUser("client");
-    const second = await makeUser("keyuser");
+  test("signing in while signed in ends the old session; the new credentials win", async ({ db, make }) => {
+    const first = await make.user("client");
+    const second = await make.user("keyuser");
     const oldCookie = await cookieFor(db, first);
     const answer = await postForm(base(), "/login", { email: second.email, password: second.password }, { headers: { Cookie: oldCookie } });
     expect(answer.status).toBe(302);
@@ -326,12 +321,11 @@ test.describe("11 · hardening", () => {
     expect(page.body).toContain(second.name);
   });
 
-  test("a service page offers searchable pickers instead of every owner", async ({ db, makeUser }) => {
-    const r = rows(db);
-    const tag = crypto.randomBytes(3).toString("hex");
-    for (let i = 0; i < 120; i++) await r.owner({ name: `Massenbesitzer ${tag} ${String(i).padStart(3, "0")}` });
+  test("a service page offers searchable pickers instead of every owner", async ({ db, make }) => {
+    const tag = hex();
+    for (let i = 0; i < 120; i++) await make.owner({ name: `Massenbesitzer ${tag} ${String(i).padStart(3, "0")}` });
     const service = await db.selectFrom("services").select("id").where("deleted_at", "is", null).executeTakeFirstOrThrow();
-    const cookie = await cookieFor(db, await makeUser("keyuser"));
+    const cookie = await cookieFor(db, await make.user("keyuser"));
     const page = await rawRequest(base(), { path: `/servicecatalog/service/${service.id}`, headers: { Cookie: cookie } });
     const ownerBoxes = page.body.match(/name="owners"/g) ?? [];
     expect(ownerBoxes.length).toBeLessThanOrEqual(PICKER_LIMIT + 10);

@@ -1,42 +1,17 @@
-import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, test } from "../support/fixtures";
+import { expect, gotoReady, test, unique } from "../support/fixtures";
+import { PNG, serviceOfItsOwn, servicePage, toast } from "../support/helpers";
 
 // The children sections of the service page (/servicecatalog/service/:id): options,
 // responsibilities, links, attributes — all posting to /servicecatalog/service/:id/children.
-// Runs in the JS and the no-JS project against one shared database: every test makes its own service.
-
-// A valid 1×1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-
-const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("hex")}`;
-
-async function makeService(db: DB, status: "open" | "checking" | "closed" = "open"): Promise<number> {
-  const category = await db.selectFrom("service_categories").select(["id", "service_catalogue_id"]).orderBy("id").executeTakeFirstOrThrow();
-  const row = await db
-    .insertInto("services")
-    .values({
-      name: unique("Kinder-Service"),
-      category_id: category.id,
-      service_catalogue_id: category.service_catalogue_id,
-      status,
-      position: 900,
-      updated_at: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-const servicePage = (id: number) => `/servicecatalog/service/${id}`;
+// Runs in the JS and the no-JS project against one shared database: every test makes its own service
+// in a catalogue of its own.
 
 /** Opens a `<details>` add form by its summary (a native disclosure: no JS needed). */
 async function openAdd(page: Page, testId: string) {
   await page.getByTestId(testId).locator("summary").first().click();
 }
-
-const toast = (page: Page) => page.getByTestId("toast");
 
 async function options(db: DB, serviceId: number) {
   return db.selectFrom("service_options").select(["id", "name", "art_nr", "costs", "position", "picture_mime"]).where("service_id", "=", serviceId).orderBy("position").execute();
@@ -55,12 +30,12 @@ function row(section: Locator, text: string) {
 }
 
 test.describe("as keyuser", () => {
-  test.beforeEach(async ({ makeUser, signIn }) => {
-    await signIn(await makeUser("keyuser"));
+  test.beforeEach(async ({ login }) => {
+    await login("keyuser");
   });
 
-  test("adds an option with costs and a picture; an approved service reopens", async ({ page, db, javaScriptEnabled }) => {
-    const id = await makeService(db, "closed");
+  test("adds an option with costs and a picture; an approved service reopens", async ({ page, db, make, javaScriptEnabled }) => {
+    const id = await serviceOfItsOwn(make, { status: "closed" });
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     const section = page.locator("section#options");
     await expect(section.getByRole("heading", { level: 2 })).toBeVisible();
@@ -88,10 +63,9 @@ test.describe("as keyuser", () => {
     expect(events.map((e) => e.event)).toEqual(["option_added", "status_reopened"]);
   });
 
-  test("edits an option (the name is required) and removes it", async ({ page, db, javaScriptEnabled }) => {
-    const id = await makeService(db);
+  test("edits an option (the name is required) and removes it", async ({ page, db, make, javaScriptEnabled }) => {
     const name = unique("Option");
-    await db.insertInto("service_options").values({ service_id: id, name, costs: 5, position: 0 }).execute();
+    const id = await serviceOfItsOwn(make, { options: [{ name, costs: 5, position: 0 }] });
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     const section = page.locator("section#options");
 
@@ -121,8 +95,8 @@ test.describe("as keyuser", () => {
     expect(events.map((e) => e.event)).toEqual(["option_updated", "option_removed"]);
   });
 
-  test("adds responsibilities to the who-does-what table", async ({ page, db, javaScriptEnabled }) => {
-    const id = await makeService(db);
+  test("adds responsibilities to the who-does-what table", async ({ page, db, make, javaScriptEnabled }) => {
+    const id = await serviceOfItsOwn(make);
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     const section = page.locator("section#responsibilities");
     const first = unique("Antrag stellen");
@@ -153,17 +127,15 @@ test.describe("as keyuser", () => {
     ]);
   });
 
-  test("edits, reorders and removes responsibilities", async ({ page, db, javaScriptEnabled }) => {
-    const id = await makeService(db);
+  test("edits, reorders and removes responsibilities", async ({ page, db, make, javaScriptEnabled }) => {
     const first = unique("Antrag stellen");
     const second = unique("Konto anlegen");
-    await db
-      .insertInto("responsibilities")
-      .values([
-        { service_id: id, description: first, client: 1, it: 0, pos: 0 },
-        { service_id: id, description: second, client: 0, it: 1, pos: 1 },
-      ])
-      .execute();
+    const id = await serviceOfItsOwn(make, {
+      responsibilities: [
+        { description: first, client: 1, it: 0, pos: 0 },
+        { description: second, client: 0, it: 1, pos: 1 },
+      ],
+    });
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     const section = page.locator("section#responsibilities");
     const table = section.getByTestId("responsibilities-table");
@@ -189,8 +161,8 @@ test.describe("as keyuser", () => {
     expect(await responsibilities(db, id)).toEqual([expect.objectContaining({ description: second, client: 0, it: 1, pos: 0 })]);
   });
 
-  test("a link with a bad address shows the error; a good one is added", async ({ page, db, javaScriptEnabled }) => {
-    const id = await makeService(db);
+  test("a link with a bad address shows the error; a good one is added", async ({ page, db, make, javaScriptEnabled }) => {
+    const id = await serviceOfItsOwn(make);
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     const section = page.locator("section#links");
     await openAdd(page, "add-link");
@@ -216,8 +188,8 @@ test.describe("as keyuser", () => {
     expect(await links(db, id)).toEqual([{ url: "https://intranet.example/handbuch", position: 0 }]);
   });
 
-  test("saves an attribute's dropdown value", async ({ page, db, javaScriptEnabled }) => {
-    const id = await makeService(db);
+  test("saves an attribute's dropdown value", async ({ page, db, make, javaScriptEnabled }) => {
+    const id = await serviceOfItsOwn(make);
     const item = await db.selectFrom("service_attribute_items").select("id").where("designation", "=", "Betriebszeit").executeTakeFirstOrThrow();
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     const section = page.locator("section#attributes");
@@ -232,8 +204,8 @@ test.describe("as keyuser", () => {
     ]);
   });
 
-  test("a form loaded before someone else's save is refused as stale and writes nothing", async ({ page, db, javaScriptEnabled }) => {
-    const id = await makeService(db);
+  test("a form loaded before someone else's save is refused as stale and writes nothing", async ({ page, db, make, javaScriptEnabled }) => {
+    const id = await serviceOfItsOwn(make);
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     // Someone else saves the service meanwhile.
     await db.updateTable("services").set({ updated_at: new Date(Date.now() + 60_000).toISOString() }).where("id", "=", id).execute();
@@ -253,10 +225,9 @@ test.describe("as keyuser", () => {
 });
 
 test.describe("permissions", () => {
-  test("a user without a grant gets 403 on the children route and changes nothing; with a grant the same post works", async ({ page, db, makeUser, signIn }) => {
-    const user = await makeUser("user");
-    await signIn(user);
-    const id = await makeService(db);
+  test("a user without a grant gets 403 on the children route and changes nothing; with a grant the same post works", async ({ page, db, make, login }) => {
+    const user = await login("user");
+    const id = await serviceOfItsOwn(make);
     const service = () => db.selectFrom("services").select(["updated_at", "status"]).where("id", "=", id).executeTakeFirstOrThrow();
     const before = await service();
     const post = (form: Record<string, string>) => page.request.post(`${servicePage(id)}/children`, { form, maxRedirects: 0 });
@@ -274,18 +245,19 @@ test.describe("permissions", () => {
     expect(await service()).toEqual(before);
 
     // Granted this service, the same request goes through (so the 403 above was the permission).
-    await db.insertInto("user_service_permissions").values({ user_id: user.id, service_id: id }).execute();
+    await make.grant(user.id, { serviceId: id });
     const allowed = await post({ intent: "addLink", updated_at: before.updated_at, url: "https://example.com/allowed" });
     expect(allowed.status()).toBe(302);
     expect(allowed.headers()["location"]).toBe(`${servicePage(id)}#links`);
     expect(await links(db, id)).toEqual([{ url: "https://example.com/allowed", position: 0 }]);
   });
 
-  test("a reader sees the sections read-only", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("client"));
-    const id = await makeService(db);
-    await db.insertInto("responsibilities").values({ service_id: id, description: "Nur lesen", client: 1, it: 0, pos: 0 }).execute();
-    await db.insertInto("service_links").values({ service_id: id, url: "https://example.com/lesen", position: 0 }).execute();
+  test("a reader sees the sections read-only", async ({ page, make, login, javaScriptEnabled }) => {
+    await login("client");
+    const id = await serviceOfItsOwn(make, {
+      responsibilities: [{ description: "Nur lesen", client: 1, it: 0, pos: 0 }],
+      links: ["https://example.com/lesen"],
+    });
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     await expect(page.locator("section#responsibilities").getByRole("img", { name: "Kunde: ja" })).toBeVisible();
     await expect(page.locator("section#links").getByRole("link", { name: "https://example.com/lesen" })).toBeVisible();

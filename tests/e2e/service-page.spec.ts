@@ -1,28 +1,13 @@
-import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, test } from "../support/fixtures";
+import { expect, gotoReady, test, unique } from "../support/fixtures";
+import { hex, serviceOfItsOwn, servicePage, toast } from "../support/helpers";
 
 // The service page's own sections (/servicecatalog/service/:id, decision 0009): basics, rich text,
 // details, personal data, optimistic locking, access, history. Runs in the JS and the no-JS
-// project against one shared database: every test makes its own service in a seeded category.
+// project against one shared database: every test makes its own service in a catalogue of its own.
 
-const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("hex")}`;
-
-async function makeService(db: DB, status: "open" | "checking" | "closed" = "open") {
-  const category = await db.selectFrom("service_categories").select(["id", "service_catalogue_id"]).orderBy("id").executeTakeFirstOrThrow();
-  const name = unique("Seiten-Service");
-  const { id } = await db
-    .insertInto("services")
-    .values({ name, category_id: category.id, service_catalogue_id: category.service_catalogue_id, status, position: 900, updated_at: new Date().toISOString() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id, name };
-}
-
-const servicePage = (id: number) => `/servicecatalog/service/${id}`;
 const row = (db: DB, id: number) => db.selectFrom("services").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const toast = (page: Page) => page.getByTestId("toast");
 
 /** Opens a section's "Bearbeiten" disclosure and returns its form. */
 async function openEdit(page: Page, sectionId: string) {
@@ -35,12 +20,13 @@ async function openEdit(page: Page, sectionId: string) {
 }
 
 test.describe("as keyuser", () => {
-  test.beforeEach(async ({ makeUser, signIn }) => {
-    await signIn(await makeUser("keyuser"));
+  test.beforeEach(async ({ login }) => {
+    await login("keyuser");
   });
 
-  test("edits the basics and sees the change in the history", async ({ page, db, javaScriptEnabled }) => {
-    const { id, name: oldName } = await makeService(db);
+  test("edits the basics and sees the change in the history", async ({ page, db, make, javaScriptEnabled }) => {
+    const oldName = unique("Seiten-Service");
+    const id = await serviceOfItsOwn(make, { name: oldName });
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     const form = await openEdit(page, "basics");
     const newName = unique("Umbenannt");
@@ -62,8 +48,8 @@ test.describe("as keyuser", () => {
     await expect(page.getByTestId("history").locator("tr", { hasText: "Status" }).first()).toContainText("open");
   });
 
-  test("edits the details and the personal-data section", async ({ page, db, javaScriptEnabled }) => {
-    const { id } = await makeService(db);
+  test("edits the details and the personal-data section", async ({ page, db, make, javaScriptEnabled }) => {
+    const id = await serviceOfItsOwn(make);
     await gotoReady(page, servicePage(id), javaScriptEnabled);
 
     const details = await openEdit(page, "cost");
@@ -98,8 +84,8 @@ test.describe("as keyuser", () => {
     });
   });
 
-  test("rich text: HTML without JS, the editor with JS", async ({ page, db, javaScriptEnabled }) => {
-    const { id } = await makeService(db);
+  test("rich text: HTML without JS, the editor with JS", async ({ page, db, make, javaScriptEnabled }) => {
+    const id = await serviceOfItsOwn(make);
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     const form = await openEdit(page, "short_description");
     if (!javaScriptEnabled) {
@@ -124,8 +110,8 @@ test.describe("as keyuser", () => {
     expect(stored).not.toContain("script");
   });
 
-  test("a stale save is refused and changes nothing", async ({ page, db, javaScriptEnabled }) => {
-    const { id } = await makeService(db);
+  test("a stale save is refused and changes nothing", async ({ page, db, make, javaScriptEnabled }) => {
+    const id = await serviceOfItsOwn(make);
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     const form = await openEdit(page, "cost");
     await form.getByLabel("Kosten").fill("überschreibt nichts");
@@ -139,13 +125,13 @@ test.describe("as keyuser", () => {
     expect(stored.system).toBe("fremd");
   });
 
-  test("relation pickers: a search keeps what is ticked, and both are saved", async ({ page, db, javaScriptEnabled }) => {
-    const { id } = await makeService(db);
-    const tag = crypto.randomBytes(3).toString("hex");
+  test("relation pickers: a search keeps what is ticked, and both are saved", async ({ page, db, make, javaScriptEnabled }) => {
+    const id = await serviceOfItsOwn(make);
+    const tag = hex();
     // More owners than a picker shows, so the second one has to be searched for.
-    for (let i = 0; i < 30; i++) await db.insertInto("owners").values({ name: `Aaa Picker ${tag} ${String(i).padStart(2, "0")}` }).execute();
+    for (let i = 0; i < 30; i++) await make.owner({ name: `Aaa Picker ${tag} ${String(i).padStart(2, "0")}` });
     const wanted = `Zzz Gesucht ${tag}`;
-    await db.insertInto("owners").values({ name: wanted }).execute();
+    await make.owner({ name: wanted });
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     const form = await openEdit(page, "relations");
     const owners = page.getByTestId("picker-owners");
@@ -179,9 +165,10 @@ test.describe("as keyuser", () => {
 });
 
 test.describe("as user without a grant", () => {
-  test("sees no edit controls and a POST answers 403 with nothing changed", async ({ page, db, makeUser, signIn, javaScriptEnabled }) => {
-    await signIn(await makeUser("user"));
-    const { id, name } = await makeService(db);
+  test("sees no edit controls and a POST answers 403 with nothing changed", async ({ page, db, make, login, javaScriptEnabled }) => {
+    await login("user");
+    const name = unique("Seiten-Service");
+    const id = await serviceOfItsOwn(make, { name });
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     await expect(page.getByTestId("service-name")).toHaveText(name);
     await expect(page.locator("summary", { hasText: "Bearbeiten" })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test } from "../support/fixtures";
 
-test("language switch persists across reloads", async ({ page, makeUser, signIn, context, javaScriptEnabled }) => {
-  await signIn(await makeUser("keyuser", "Lena Sprache"));
+test("language switch persists across reloads", async ({ page, login, context, javaScriptEnabled }) => {
+  await login("keyuser", { name: "Lena Sprache" });
   await page.goto("/dashboard");
   await expect(page.getByTestId("welcome")).toHaveText("Willkommen, Lena Sprache");
   await page.getByTestId("language-menu").locator("summary").click();
@@ -21,8 +21,8 @@ test("language switch persists across reloads", async ({ page, makeUser, signIn,
   await expect(page.getByTestId("welcome")).toHaveText("Willkommen, Lena Sprache");
 });
 
-test("the side menu collapses to icons and stays collapsed after a reload", async ({ page, makeUser, signIn }) => {
-  await signIn(await makeUser("user"));
+test("the side menu collapses to icons and stays collapsed after a reload", async ({ page, login }) => {
+  await login("user");
   await page.goto("/dashboard");
   const menu = page.getByTestId("side-menu");
   await expect(menu).not.toHaveAttribute("data-collapsed");
@@ -39,8 +39,8 @@ test("the side menu collapses to icons and stays collapsed after a reload", asyn
   await expect(menu).not.toHaveAttribute("data-collapsed");
 });
 
-test("saving settings shows a toast; with JS it goes away after 4 s", async ({ page, makeUser, signIn, javaScriptEnabled }) => {
-  await signIn(await makeUser("user"));
+test("saving settings shows a toast; with JS it goes away after 4 s", async ({ page, login, javaScriptEnabled }) => {
+  await login("user");
   await page.goto("/settings");
   // "Expand on hover" only applies to a collapsed menu, so it is disabled while the whole drawer shows.
   await expect(page.getByLabel("Toggle Expand on Hover")).toBeDisabled();
@@ -60,8 +60,8 @@ test("saving settings shows a toast; with JS it goes away after 4 s", async ({ p
   await expect(page.getByTestId("toast")).toHaveCount(0);
 });
 
-test("menu entries follow the role", async ({ page, makeUser, signIn, context }) => {
-  await signIn(await makeUser("client"));
+test("menu entries follow the role", async ({ page, login, context }) => {
+  await login("client");
   await page.goto("/dashboard");
   const menu = page.getByTestId("side-menu");
   await expect(menu.getByTestId("nav-dashboard")).toBeVisible();
@@ -69,7 +69,7 @@ test("menu entries follow the role", async ({ page, makeUser, signIn, context })
   await expect(menu.getByTestId("nav-owner")).toHaveCount(0);
   await expect(menu.getByTestId("nav-bin")).toHaveCount(0);
   await context.clearCookies();
-  await signIn(await makeUser("superadmin"));
+  await login("superadmin");
   await page.goto("/dashboard");
   await expect(menu.getByTestId("nav-owner")).toBeVisible();
   await expect(menu.getByTestId("nav-bin")).toBeVisible();
@@ -77,12 +77,13 @@ test("menu entries follow the role", async ({ page, makeUser, signIn, context })
   await expect(menu.getByTestId("nav-factoryCatalog")).toBeVisible();
 });
 
-test("the top bar takes its gradient from the app-bar settings, with white text on a dark colour", async ({ page, makeUser, signIn, db }) => {
-  await signIn(await makeUser("user"));
+test("the top bar takes its gradient from the app-bar settings, with white text on a dark colour", async ({ page, login, db }) => {
+  await login("user");
   await page.goto("/dashboard");
   const bar = page.getByTestId("top-bar");
   // Defaults: white, so the text is black.
   await expect(bar).toHaveCSS("color", "rgb(0, 0, 0)");
+  // The app-wide setting row itself is what this test changes (no factory: one shared row, removed below).
   const value = JSON.stringify({ appBarColor1: "#1a237e", appBarColor2: "#004d40", appBarGradientDegree: 90, appBarOpacity1: 1, appBarOpacity2: 0.5 });
   await db
     .insertInto("settings")

@@ -1,48 +1,14 @@
-import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, test } from "../support/fixtures";
+import { expect, gotoReady, test, unique } from "../support/fixtures";
+import { PNG } from "../support/helpers";
 
 // Area and category pages (/servicecatalog/area/:id, /servicecatalog/category/:id) and their
 // images. Runs in the JS and the no-JS project against one shared database: every test makes its
-// own records with unique names.
+// own catalogue and records with unique names.
 
-// A valid 1×1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-
-const unique = (label: string) => `${label} ${crypto.randomBytes(4).toString("hex")}`;
-
-async function catalogueId(db: DB): Promise<number> {
-  const row = await db.selectFrom("service_areas").select("service_catalogue_id").where("name", "=", "Arbeitsplatz").executeTakeFirstOrThrow();
-  return row.service_catalogue_id!;
-}
-
-async function makeArea(db: DB, name: string, description: string | null = null): Promise<number> {
-  const row = await db
-    .insertInto("service_areas")
-    .values({ name, description, service_catalogue_id: await catalogueId(db), position: 900 })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function makeCategory(db: DB, name: string, areaId: number | null): Promise<number> {
-  const row = await db
-    .insertInto("service_categories")
-    .values({ name, service_area_id: areaId, service_catalogue_id: await catalogueId(db), position: 900 })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function makeService(db: DB, categoryId: number, name: string, binned = false): Promise<number> {
-  const row = await db
-    .insertInto("services")
-    .values({ name, category_id: categoryId, status: "checking", statuspercent: 60, deleted_at: binned ? new Date().toISOString() : null })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** A service in progress (the category page shows its status); `binned` puts it in the bin. */
+const inProgress = (name: string, binned = false) => ({ name, status: "checking" as const, statuspercent: 60, deleted_at: binned ? new Date().toISOString() : null });
 
 const areaRow = (db: DB, id: number) =>
   db.selectFrom("service_areas").select(["name", "description", "image", "image_mime", "updated_at"]).where("id", "=", id).executeTakeFirst();
@@ -53,13 +19,14 @@ async function submitImage(page: Page, file: { name: string; mimeType: string; b
 }
 
 test.describe("as keyuser", () => {
-  test.beforeEach(async ({ makeUser, signIn }) => {
-    await signIn(await makeUser("keyuser"));
+  test.beforeEach(async ({ login }) => {
+    await login("keyuser");
   });
 
-  test("edits an area's name and description", async ({ page, db, javaScriptEnabled }) => {
+  test("edits an area's name and description", async ({ page, db, make, javaScriptEnabled }) => {
+    const catalogue = await make.catalogue();
     const name = unique("Bereich");
-    const id = await makeArea(db, name, "Alte Beschreibung");
+    const id = await make.area(catalogue, { name, description: "Alte Beschreibung" });
     await gotoReady(page, `/servicecatalog/area/${id}`, javaScriptEnabled);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByTestId("breadcrumb")).toContainText("Service-Katalog");
@@ -75,9 +42,10 @@ test.describe("as keyuser", () => {
     expect(audit.map((a) => a.event)).toEqual(["updated"]);
   });
 
-  test("an empty name is refused beside the field; a save over a newer version is refused as stale", async ({ page, db, javaScriptEnabled }) => {
+  test("an empty name is refused beside the field; a save over a newer version is refused as stale", async ({ page, db, make, javaScriptEnabled }) => {
+    const catalogue = await make.catalogue();
     const name = unique("Konflikt");
-    const id = await makeArea(db, name);
+    const id = await make.area(catalogue, { name });
     await gotoReady(page, `/servicecatalog/area/${id}`, javaScriptEnabled);
     await page.getByRole("textbox", { name: "Name", exact: true }).fill("");
     await page.getByRole("button", { name: "Speichern" }).click();
@@ -92,9 +60,10 @@ test.describe("as keyuser", () => {
     expect((await areaRow(db, id))!.name).toBe(`${name} (Anna)`);
   });
 
-  test("uploads a PNG that is served with caching headers, then removes it", async ({ page, db, javaScriptEnabled }) => {
+  test("uploads a PNG that is served with caching headers, then removes it", async ({ page, db, make, javaScriptEnabled }) => {
+    const catalogue = await make.catalogue();
     const name = unique("Bildbereich");
-    const id = await makeArea(db, name);
+    const id = await make.area(catalogue, { name });
     await gotoReady(page, `/servicecatalog/area/${id}`, javaScriptEnabled);
     await expect(page.getByText("Kein Bild hinterlegt.")).toBeVisible();
     await submitImage(page, { name: "pixel.png", mimeType: "image/png", buffer: PNG });
@@ -127,8 +96,9 @@ test.describe("as keyuser", () => {
     expect((await page.request.get(`/images/area/${id}`)).status()).toBe(404);
   });
 
-  test("a text file renamed .png and a file over 2 MB are refused", async ({ page, db, javaScriptEnabled }) => {
-    const id = await makeArea(db, unique("Kein Bild"));
+  test("a text file renamed .png and a file over 2 MB are refused", async ({ page, db, make, javaScriptEnabled }) => {
+    const catalogue = await make.catalogue();
+    const id = await make.area(catalogue, { name: unique("Kein Bild") });
     await gotoReady(page, `/servicecatalog/area/${id}`, javaScriptEnabled);
     await submitImage(page, { name: "notiz.png", mimeType: "image/png", buffer: Buffer.from("Das ist nur Text.\n") });
     await expect(page.getByText("Nur Bilder im Format JPG oder PNG sind erlaubt.")).toBeVisible();
@@ -151,15 +121,16 @@ test.describe("as keyuser", () => {
     expect((await areaRow(db, id))!.image).toBeNull();
   });
 
-  test("a category's page lists its live services; its area can be changed", async ({ page, db, javaScriptEnabled }) => {
-    const from = await makeArea(db, unique("Von"));
+  test("a category's page lists its live services; its area can be changed", async ({ page, db, make, javaScriptEnabled }) => {
+    const catalogue = await make.catalogue();
+    const from = await make.area(catalogue, { name: unique("Von") });
     const toName = unique("Nach");
-    const to = await makeArea(db, toName);
+    const to = await make.area(catalogue, { name: toName });
     const categoryName = unique("Kategorie");
-    const category = await makeCategory(db, categoryName, from);
-    const live = await makeService(db, category, unique("Lebendig"));
+    const category = await make.category(catalogue, { name: categoryName, service_area_id: from });
+    const live = await make.service(catalogue, category, inProgress(unique("Lebendig")));
     const binnedName = unique("Papierkorb");
-    await makeService(db, category, binnedName, true);
+    await make.service(catalogue, category, inProgress(binnedName, true));
 
     await gotoReady(page, `/servicecatalog/area/${from}`, javaScriptEnabled);
     const row = page.getByTestId("category-list").getByRole("row").filter({ hasText: categoryName });
@@ -180,11 +151,12 @@ test.describe("as keyuser", () => {
     expect(stored.service_area_id).toBe(to);
   });
 
-  test("deleting a category with services is refused and says why", async ({ page, db, javaScriptEnabled }) => {
-    const area = await makeArea(db, unique("Bereich"));
-    const category = await makeCategory(db, unique("Belegt"), area);
+  test("deleting a category with services is refused and says why", async ({ page, db, make, javaScriptEnabled }) => {
+    const catalogue = await make.catalogue();
+    const area = await make.area(catalogue, { name: unique("Bereich") });
+    const category = await make.category(catalogue, { name: unique("Belegt"), service_area_id: area });
     const serviceName = unique("Service");
-    await makeService(db, category, serviceName);
+    await make.service(catalogue, category, inProgress(serviceName));
     await gotoReady(page, `/servicecatalog/category/${category}`, javaScriptEnabled);
     await page.getByRole("link", { name: "Kategorie löschen" }).click();
     await expect(page).toHaveURL(/\?confirm=delete$/);
@@ -202,12 +174,13 @@ test.describe("as keyuser", () => {
     expect(await db.selectFrom("service_categories").select("id").where("id", "=", category).executeTakeFirst()).toBeTruthy();
   });
 
-  test("deleting an empty category works after confirming", async ({ page, db, javaScriptEnabled }) => {
-    const area = await makeArea(db, unique("Bereich"));
+  test("deleting an empty category works after confirming", async ({ page, db, make, javaScriptEnabled }) => {
+    const catalogue = await make.catalogue();
+    const area = await make.area(catalogue, { name: unique("Bereich") });
     const name = unique("Leer");
-    const category = await makeCategory(db, name, area);
+    const category = await make.category(catalogue, { name, service_area_id: area });
     // A service in the bin does not keep a category alive.
-    const binned = await makeService(db, category, unique("Alt"), true);
+    const binned = await make.service(catalogue, category, inProgress(unique("Alt"), true));
     await gotoReady(page, `/servicecatalog/category/${category}`, javaScriptEnabled);
     await page.getByRole("link", { name: "Kategorie löschen" }).click();
     const dialog = page.getByRole("dialog", { name: "Kategorie löschen" });
@@ -222,14 +195,15 @@ test.describe("as keyuser", () => {
 });
 
 test.describe("as client", () => {
-  test.beforeEach(async ({ makeUser, signIn }) => {
-    await signIn(await makeUser("client"));
+  test.beforeEach(async ({ login }) => {
+    await login("client");
   });
 
-  test("reads an area but gets no edit form, and a POST is refused with 403 changing nothing", async ({ page, db, javaScriptEnabled }) => {
+  test("reads an area but gets no edit form, and a POST is refused with 403 changing nothing", async ({ page, db, make, javaScriptEnabled }) => {
+    const catalogue = await make.catalogue();
     const name = unique("Nur lesen");
-    const id = await makeArea(db, name, "Bleibt so");
-    const category = await makeCategory(db, unique("Kategorie"), id);
+    const id = await make.area(catalogue, { name, description: "Bleibt so" });
+    const category = await make.category(catalogue, { name: unique("Kategorie"), service_area_id: id });
     await gotoReady(page, `/servicecatalog/area/${id}?confirm=delete`, javaScriptEnabled);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByTestId("structure-description")).toHaveText("Bleibt so");
@@ -254,8 +228,8 @@ test.describe("as client", () => {
 });
 
 test.describe("any signed-in user", () => {
-  test.beforeEach(async ({ makeUser, signIn }) => {
-    await signIn(await makeUser("user"));
+  test.beforeEach(async ({ login }) => {
+    await login("user");
   });
 
   test("unknown or non-numeric ids are a 404", async ({ page }) => {
@@ -293,9 +267,9 @@ test.describe("any signed-in user", () => {
     await expect(crumbs.getByText(category.name)).toHaveAttribute("aria-current", "page");
   });
 
-  test("images need a signed-in user", async ({ page, db, context }) => {
-    const id = await makeArea(db, unique("Privat"));
-    await db.updateTable("service_areas").set({ image: PNG.toString("base64"), image_mime: "image/png" }).where("id", "=", id).execute();
+  test("images need a signed-in user", async ({ page, make, context }) => {
+    const catalogue = await make.catalogue();
+    const id = await make.area(catalogue, { name: unique("Privat"), image: PNG.toString("base64"), image_mime: "image/png" });
     expect((await page.request.get(`/images/area/${id}`)).status()).toBe(200);
     await context.clearCookies();
     const anonymous = await page.request.get(`/images/area/${id}`, { maxRedirects: 0 });

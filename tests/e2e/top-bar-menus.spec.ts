@@ -14,8 +14,8 @@ async function announced(page: Page, name: string) {
 
 const isOpen = (page: Page, name: string) => expect.poll(async () => (await announced(page, name)).expanded);
 
-test.beforeEach(async ({ makeUser, signIn }) => {
-  await signIn(await makeUser("keyuser", "Menü Nutzerin"));
+test.beforeEach(async ({ login }) => {
+  await login("keyuser", { name: "Menü Nutzerin" });
 });
 
 test("the language and user menus are named buttons that report whether they are open", async ({ page, javaScriptEnabled }) => {

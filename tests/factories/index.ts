@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Insertable, Kysely } from "kysely";
 import type { Role } from "~/modules/access/roles";
 import { createUser } from "~/modules/access/user.server";
-import type { Database } from "~/server/db/schema";
+import type { Database, DropdownSlot } from "~/server/db/schema";
 
 /**
  * The one way tests create rows: users, catalogues, areas, categories, services with their
@@ -23,15 +23,19 @@ export interface TestUser {
   role: Role;
 }
 
-export interface ServiceSpec extends Row<"services"> {
-  options?: (string | Row<"service_options">)[];
-  responsibilities?: (string | Row<"responsibilities">)[];
-  links?: string[];
+/** Base data and other services a service is related to (ids). */
+export interface ServiceRelations {
   owners?: number[];
   providers?: number[];
   kpis?: number[];
   tags?: number[];
   dependsOn?: number[];
+}
+
+export interface ServiceSpec extends Row<"services">, ServiceRelations {
+  options?: (string | Row<"service_options">)[];
+  responsibilities?: (string | Row<"responsibilities">)[];
+  links?: (string | Row<"service_links">)[];
 }
 
 /** A short random suffix that keeps names unique across parallel workers. */
@@ -66,9 +70,13 @@ export function factories(source: Kysely<Database> | (() => Kysely<Database>)) {
     category: (catalogueId: number, values: Row<"service_categories"> = {}) =>
       insertId("service_categories", { service_catalogue_id: catalogueId, service_area_id: null, name: unique("Kategorie"), position: 0, ...values }),
 
-    /** A service with, if asked, its options, responsibilities, links and relations (in the given order). */
-    async service(catalogueId: number, categoryId: number | null, spec: ServiceSpec = {}): Promise<number> {
-      const { options = [], responsibilities = [], links = [], owners = [], providers = [], kpis = [], tags = [], dependsOn = [], ...values } = spec;
+    /**
+     * A service with, if asked, its options, responsibilities, links and relations (in the given order).
+     * `catalogueId` null: a service in no catalogue, for tests where only its existence matters
+     * (e.g. as a user of base data).
+     */
+    async service(catalogueId: number | null, categoryId: number | null, spec: ServiceSpec = {}): Promise<number> {
+      const { options = [], responsibilities = [], links = [], owners, providers, kpis, tags, dependsOn, ...values } = spec;
       const id = await insertId("services", { service_catalogue_id: catalogueId, category_id: categoryId, name: unique("Dienst"), ...values });
       // One insert per row: a multi-row insert would write NULL (not the default) into columns
       // only some rows set on SQLite.
@@ -77,16 +85,22 @@ export function factories(source: Kysely<Database> | (() => Kysely<Database>)) {
       };
       await each("service_options", options, (o, position) => ({ service_id: id, position, ...(typeof o === "string" ? { name: o } : { name: unique("Option"), ...o }) }));
       await each("responsibilities", responsibilities, (r, pos) => ({ service_id: id, pos, ...(typeof r === "string" ? { description: r } : r) }));
-      await each("service_links", links, (url, position) => ({ service_id: id, url, position }));
-      const relate = async <T extends "service_owners" | "service_providers" | "service_kpis" | "service_tags" | "service_dependencies">(table: T, column: string, ids: number[]) => {
-        if (ids.length) await db().insertInto(table).values(ids.map((other) => ({ service_id: id, [column]: other })) as never).execute();
-      };
-      await relate("service_owners", "owner_id", owners);
-      await relate("service_providers", "provider_id", providers);
-      await relate("service_kpis", "kpi_id", kpis);
-      await relate("service_tags", "tag_id", tags);
-      await relate("service_dependencies", "required_service_id", dependsOn);
+      await each("service_links", links, (l, position) => ({ service_id: id, position, ...(typeof l === "string" ? { url: l } : { url: `https://example.com/${unique()}`, ...l }) }));
+      await f.relate(id, { owners, providers, kpis, tags, dependsOn });
       return id;
+    },
+
+    /** Relates an existing service to base data and other services, as `service`'s spec does. */
+    async relate(serviceId: number, relations: ServiceRelations) {
+      const { owners = [], providers = [], kpis = [], tags = [], dependsOn = [] } = relations;
+      const add = async <T extends "service_owners" | "service_providers" | "service_kpis" | "service_tags" | "service_dependencies">(table: T, column: string, ids: number[]) => {
+        if (ids.length) await db().insertInto(table).values(ids.map((other) => ({ service_id: serviceId, [column]: other })) as never).execute();
+      };
+      await add("service_owners", "owner_id", owners);
+      await add("service_providers", "provider_id", providers);
+      await add("service_kpis", "kpi_id", kpis);
+      await add("service_tags", "tag_id", tags);
+      await add("service_dependencies", "required_service_id", dependsOn);
     },
 
     owner: (values: Row<"owners"> = {}) => insertId("owners", { name: unique("Owner"), ...values }),
@@ -94,6 +108,31 @@ export function factories(source: Kysely<Database> | (() => Kysely<Database>)) {
     provider: (values: Row<"providers"> = {}) => insertId("providers", { name: unique("Anbieter"), ...values }),
     tag: (values: Row<"tags"> = {}) => insertId("tags", { name: unique("Tag"), ...values }),
     term: (values: Row<"term_definitions"> = {}) => insertId("term_definitions", { term: unique("Begriff"), ...values } as Insertable<Database["term_definitions"]>),
+
+    /**
+     * A custom service attribute (what admins define); a dropdown with its slots, e.g.
+     * `{ one: ["Mo–Fr", true], two: ["Alt", false] }` (value, active).
+     */
+    async attribute(values: Row<"service_attribute_items"> & { slots?: Partial<Record<DropdownSlot, [string, boolean]>> } = {}) {
+      const { slots, ...item } = values;
+      const id = await insertId("service_attribute_items", { designation: unique("Merkmal"), type: slots ? "dropdown" : "text", active: 1, ...item });
+      if (slots) {
+        const columns: Record<string, string | number> = {};
+        for (const [slot, [value, active]] of Object.entries(slots)) {
+          columns[`drop_down_${slot}_value`] = value;
+          columns[`drop_down_${slot}_active`] = active ? 1 : 0;
+        }
+        await db().insertInto("attribute_dropdowns").values({ attribute_item_id: id, ...columns }).execute();
+      }
+      return id;
+    },
+
+    /** A service's value of a custom attribute: its text, or the dropdown slot chosen. */
+    async attributeValue(serviceId: number, attributeId: number, value: { text: string } | { slot: DropdownSlot }) {
+      if ("text" in value)
+        await db().insertInto("service_attribute_text_items").values({ service_id: serviceId, service_attribute_item_id: attributeId, text: value.text }).execute();
+      else await db().insertInto("service_dropdown_items").values({ service_id: serviceId, items_id: attributeId, value_reference: value.slot }).execute();
+    },
 
     /** Lets a `user` edit the services of a category, or one service (user management's grants). */
     async grant(userId: number, scope: { categoryId?: number; serviceId?: number }) {

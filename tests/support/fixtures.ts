@@ -12,11 +12,11 @@ export const DEMO_PASSWORD = "servicehub-demo";
 
 type WorkerFixtures = { db: DB; make: Factories };
 type TestFixtures = {
-  /** A fresh account of this role, so tests that change a password or lock an e-mail never disturb each other. */
-  makeUser: (role: Role, name?: string) => Promise<TestUser>;
-  /** Signs the browser context in as this user through a real session row (faster than the form). */
-  signIn: (user: TestUser) => Promise<void>;
-  /** A fresh account of this role, signed in: the start of most tests. */
+  /**
+   * A fresh account of this role (so tests that change a password or lock an e-mail never disturb
+   * each other), signed in through a real session row (faster than the form): the start of most
+   * tests. An account that must not be signed in comes from `make.user`.
+   */
   login: (role: Role, values?: Parameters<Factories["user"]>[1]) => Promise<TestUser>;
 };
 
@@ -32,14 +32,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   /** The shared row factories on the running app's database. */
   make: [async ({ db }, use) => use(factories(db)), { scope: "worker" }],
-  makeUser: async ({ make }, use) => {
-    await use((role, name) => make.user(role, name ? { name } : {}));
-  },
-  signIn: async ({ db, context, baseURL }, use) => {
-    await use(async (user) => {
-      await addSessionCookie(db, context, baseURL!, user.id);
-    });
-  },
   login: async ({ make, db, context, baseURL }, use) => {
     await use(async (role, values) => {
       const user = await make.user(role, values);

@@ -14,8 +14,6 @@ import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
 import { inTransaction, nextTimestamp } from "../../server/db-helpers.server";
 import { NotFoundError, StaleRecordError, ValidationError } from "../../server/errors.server";
-/** @deprecated the one validation error is ValidationError (~/server/errors.server); kept until the model tests import it from there. */
-export { ValidationError as StructureValidationError };
 
 export type StructureKind = "area" | "category";
 

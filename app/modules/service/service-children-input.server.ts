@@ -12,8 +12,6 @@ import { NotFoundError, ValidationError } from "../../server/errors.server";
 
 // ------------------------------------------------------------------------------------ errors
 
-/** @deprecated the one validation error is ValidationError (~/server/errors.server); kept until the model tests import it from there. */
-export { ValidationError as ChildValidationError };
 
 /** The option, responsibility, link or attribute is not (or no longer) there; nothing was written. */
 export class ChildNotFoundError extends NotFoundError {}

@@ -2,7 +2,7 @@
  * The children of a service that are edited on the service page: options, responsibilities
  * ("who does what"), links and the values of the custom service attributes.
  *
- * Every write validates its input with zod first (a ChildValidationError carries field errors as
+ * Every write validates its input with zod first (a ValidationError carries field errors as
  * i18n keys), then, in one transaction: `touchService` (stale-form check against the service's
  * `updated_at`, version bump, an approved service returns to "open"), the change, the audit
  * activity. Positions of options, responsibilities and links stay contiguous (0..n-1).
@@ -15,10 +15,10 @@ import { nowIso } from "~/lib/time";
 import type { AcceptedImageMime } from "~/server/upload.server";
 import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
 import { inTransaction } from "../../server/db-helpers.server";
+import { ValidationError } from "../../server/errors.server";
 import { appendPosition, closeGap, moveStep, type OrderedList } from "../../server/positions.server";
 import {
   ChildNotFoundError,
-  ChildValidationError,
   NoChange,
   attributeDropdownSchema,
   attributeTextSchema,
@@ -388,7 +388,7 @@ export async function setAttributeDropdown(
     const item = await attributeItemOf(trx, itemId, "dropdown");
     // Only an active slot can be chosen; the refusal rolls the whole transaction back.
     if (reference !== null && !item.slots.some((s) => s.reference === reference)) {
-      throw new ChildValidationError({ reference: "servicechildren.attributes.invalidChoice" });
+      throw new ValidationError({ reference: "servicechildren.attributes.invalidChoice" });
     }
     const valueOf = (ref: string | null) => item.slots.find((s) => s.reference === ref)?.value ?? null;
     const current = await trx

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../../app/modules/access/password.server";
 import type { TableName } from "../../../app/server/db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, ensureAdminFromEnv, seedDemo } from "../../../app/server/db/seed.server";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 let t: TestDb;
@@ -215,7 +216,7 @@ describe("seedDemo on a database that already has services", () => {
   });
 
   it("changes nothing", async () => {
-    await other.db.insertInto("services").values({ name: "Bestehender Service" }).execute();
+    await factories(other.db).service(null, null, { name: "Bestehender Service" });
     expect(await seedDemo(other.db)).toEqual({ created: false });
     const users = await other.db.selectFrom("users").select("id").execute();
     expect(users).toEqual([]);

@@ -69,6 +69,21 @@ describe("factories", () => {
     }
   });
 
+  it("take links with their own values, relate an existing service, and make a service in no catalogue", async () => {
+    const [owner, provider] = [await make.owner(), await make.provider()];
+    const id = await make.service(null, null, { links: [{ url: "https://example.com/doc", position: 0 }, "https://example.com/second"] });
+    await make.relate(id, { owners: [owner], providers: [provider] });
+    const service = await t.db.selectFrom("services").select(["service_catalogue_id", "category_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(service).toEqual({ service_catalogue_id: null, category_id: null });
+    const links = await t.db.selectFrom("service_links").select(["url", "position"]).where("service_id", "=", id).orderBy("position").execute();
+    expect(links).toEqual([
+      { url: "https://example.com/doc", position: 0 },
+      { url: "https://example.com/second", position: 2 },
+    ]);
+    expect(await t.db.selectFrom("service_owners").select("owner_id").where("service_id", "=", id).execute()).toEqual([{ owner_id: owner }]);
+    expect(await t.db.selectFrom("service_providers").select("provider_id").where("service_id", "=", id).execute()).toEqual([{ provider_id: provider }]);
+  });
+
   it("give unique default names, so parallel tests never collide", async () => {
     const catalogueId = await make.catalogue();
     const a = await make.category(catalogueId);

@@ -10,8 +10,7 @@ import {
   type EntityKey,
 } from "~/modules/basedata/entities";
 import { validateForm } from "~/server/form.server";
-
-const KEYS = Object.keys(ENTITIES) as EntityKey[];
+import { KEYS } from "../../support/basedata";
 
 /** A complete form of `def` as the browser sends it: every field, as strings, empty when blank. */
 function blankForm(def: EntityDef, overrides: Record<string, string> = {}): Record<string, string> {

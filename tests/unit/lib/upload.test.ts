@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES, isMultipart, parseImageUpload } from "~/server/upload.server";
+import { PNG } from "../../support/helpers";
 
-// A valid 1×1 PNG and the start of a JPEG (the check reads the magic bytes only).
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+// PNG: a valid 1×1 PNG; JPEG and GIF: only their start (the check reads the magic bytes only).
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]);
 const GIF = Buffer.from("GIF89a\x01\x00\x01\x00", "latin1");
 

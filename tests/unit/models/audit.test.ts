@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listActivitiesFor, recordActivity } from "~/server/audit.server";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 let t: TestDb;
@@ -8,12 +9,7 @@ let causerId: number;
 beforeAll(async () => {
   t = await createTestDb();
   // activities.causer_id references users.id, so the causer must exist.
-  const row = await t.db
-    .insertInto("users")
-    .values({ name: "Ada Auditor", email: "ada@audit.test", password_hash: null })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  causerId = row.id;
+  causerId = (await factories(t.db).user("user", { name: "Ada Auditor", email: "ada@audit.test" })).id;
 });
 
 afterAll(async () => {

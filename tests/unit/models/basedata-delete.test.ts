@@ -1,106 +1,34 @@
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENTITIES, type EntityKey, type RecordValues } from "~/modules/basedata/entities";
+import { ENTITIES, type EntityKey } from "~/modules/basedata/entities";
 import { listActivitiesFor, type Causer } from "~/server/audit.server";
 import { createBaseData, deleteBaseData, getBaseData } from "~/modules/basedata/basedata.server";
 import { InUseError, NotFoundError } from "~/server/errors.server";
+import { factories } from "../../factories";
+import { KEYS, SUBJECT, USAGE, USED_KEYS, linkServices, rowOf as storedRow, sample, usingService } from "../../support/basedata";
+import { anyDb } from "../../support/helpers";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-const KEYS = Object.keys(ENTITIES) as EntityKey[];
-const TABLE: Record<EntityKey, string> = {
-  owner: "owners",
-  kpis: "kpis",
-  provider: "providers",
-  termdefinitions: "term_definitions",
-  tags: "tags",
-};
-const SUBJECT: Record<EntityKey, string> = {
-  owner: "owner",
-  kpis: "kpi",
-  provider: "provider",
-  termdefinitions: "term_definition",
-  tags: "tag",
-};
-const USAGE: Partial<Record<EntityKey, { table: string; fk: string }>> = {
-  owner: { table: "service_owners", fk: "owner_id" },
-  kpis: { table: "service_kpis", fk: "kpi_id" },
-  provider: { table: "service_providers", fk: "provider_id" },
-  tags: { table: "service_tags", fk: "tag_id" },
-};
-const USED_KEYS = Object.keys(USAGE) as EntityKey[];
-
-function sample(key: EntityKey, name: string): RecordValues {
-  switch (key) {
-    case "owner":
-      return { name, representatives: ["Rita Rep", "Sam Second"] };
-    case "kpis":
-      return { name, definition: "Availability", calculation: "up / total", measuring_points: "Monitoring" };
-    case "provider":
-      return {
-        name,
-        description: "Hosting partner",
-        street: "Main Street 1",
-        zipcode: "12345",
-        city: "Berlin",
-        country: "Germany",
-        contact_person: "Pat",
-        email_contact: "pat@provider.example",
-        website_link: "https://provider.example",
-        company_profile: null,
-      };
-    case "termdefinitions":
-      return { term: name, definition: "Meaning", link: null };
-    case "tags":
-      return { name, description: "A label" };
-  }
-}
-
 let t: TestDb;
+const make = factories(() => t.db);
 let causer: Causer;
 
 beforeAll(async () => {
   t = await createTestDb();
-  const user = await t.db
-    .insertInto("users")
-    .values({ name: "Del Deleter", email: "del@delete.test", password_hash: null, role: "keyuser" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  causer = { id: user.id, name: "Del Deleter" };
+  const user = await make.user("keyuser", { name: "Del Deleter", email: "del@delete.test" });
+  causer = { id: user.id, name: user.name };
 });
 
 afterAll(async () => {
   await t?.cleanup();
 });
 
-const raw = () => t.db as unknown as AnyDb;
-
-async function rowOf(key: EntityKey, id: number) {
-  return raw().selectFrom(TABLE[key]).selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-async function service(name: string, binned = false) {
-  const row = await t.db
-    .insertInto("services")
-    .values({ name, deleted_at: binned ? "2030-01-01T00:00:00.000Z" : null })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function link(key: EntityKey, recordId: number, serviceIds: number[]) {
-  const usage = USAGE[key]!;
-  await raw()
-    .insertInto(usage.table)
-    .values(serviceIds.map((service_id) => ({ service_id, [usage.fk]: recordId })))
-    .execute();
-}
+const rowOf = (key: EntityKey, id: number) => storedRow(t.db, key, id);
+const service = (name: string, binned = false) => usingService(make, name, binned);
+const link = (key: EntityKey, recordId: number, serviceIds: number[]) => linkServices(make, key, recordId, serviceIds);
 
 async function linkedServiceIds(key: EntityKey, recordId: number) {
   const usage = USAGE[key]!;
-  const rows = await raw().selectFrom(usage.table).select("service_id").where(usage.fk, "=", recordId).execute();
+  const rows = await anyDb(t.db).selectFrom(usage.table).select("service_id").where(usage.fk, "=", recordId).execute();
   return rows.map((r) => Number(r.service_id)).sort((a, b) => a - b);
 }
 

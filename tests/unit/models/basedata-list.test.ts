@@ -1,45 +1,24 @@
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENTITIES, PAGE_SIZE, type EntityKey } from "~/modules/basedata/entities";
 import type { Causer } from "~/server/audit.server";
 import { createBaseData, getBaseData, listBaseData, servicesUsing } from "~/modules/basedata/basedata.server";
+import { factories } from "../../factories";
+import { KEYS, USED_KEYS, linkServices, usingService } from "../../support/basedata";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-const KEYS = Object.keys(ENTITIES) as EntityKey[];
-const USAGE: Partial<Record<EntityKey, { table: string; fk: string }>> = {
-  owner: { table: "service_owners", fk: "owner_id" },
-  kpis: { table: "service_kpis", fk: "kpi_id" },
-  provider: { table: "service_providers", fk: "provider_id" },
-  tags: { table: "service_tags", fk: "tag_id" },
-};
-const USED_KEYS = Object.keys(USAGE) as EntityKey[];
-
 let t: TestDb;
+const make = factories(() => t.db);
 let causer: Causer;
 
 beforeAll(async () => {
   t = await createTestDb();
-  const user = await t.db
-    .insertInto("users")
-    .values({
-      name: "Lis Lister",
-      email: "lis@list.test",
-      password_hash: null,
-      role: "keyuser",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  causer = { id: user.id, name: "Lis Lister" };
+  const user = await make.user("keyuser", { name: "Lis Lister", email: "lis@list.test" });
+  causer = { id: user.id, name: user.name };
 });
 
 afterAll(async () => {
   await t?.cleanup();
 });
-
-const raw = () => t.db as unknown as AnyDb;
 
 /** A record of `key` with only its name set (other fields null). */
 function create(key: EntityKey, name: string) {
@@ -47,24 +26,8 @@ function create(key: EntityKey, name: string) {
   return createBaseData(t.db, def, { [def.nameField]: name }, causer);
 }
 
-async function service(name: string, binned = false) {
-  const row = await t.db
-    .insertInto("services")
-    .values({ name, deleted_at: binned ? "2030-01-01T00:00:00.000Z" : null })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function link(key: EntityKey, recordId: number, serviceIds: number[]) {
-  const usage = USAGE[key]!;
-  if (serviceIds.length) {
-    await raw()
-      .insertInto(usage.table)
-      .values(serviceIds.map((service_id) => ({ service_id, [usage.fk]: recordId })))
-      .execute();
-  }
-}
+const service = (name: string, binned = false) => usingService(make, name, binned);
+const link = (key: EntityKey, recordId: number, serviceIds: number[]) => linkServices(make, key, recordId, serviceIds);
 
 const names = (key: EntityKey, rows: Record<string, unknown>[]) => rows.map((r) => r[ENTITIES[key].nameField]);
 
@@ -243,16 +206,7 @@ describe("listBaseData: pagination", () => {
   beforeAll(async () => {
     // A database of its own, so the 120 tags are the only ones.
     p = await createTestDb();
-    const user = await p.db
-      .insertInto("users")
-      .values({
-        name: "Pia Pager",
-        email: "pia@list.test",
-        password_hash: null,
-        role: "admin",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const user = await factories(p.db).user("admin", { name: "Pia Pager", email: "pia@list.test" });
     // Created in a shuffled order, so the id order is not the name order.
     const order = Array.from({ length: 120 }, (_, i) => ((i * 7) % 120) + 1);
     for (const i of order)

@@ -7,53 +7,10 @@ import { isUniqueViolation } from "~/server/db-errors";
 import { listActivitiesFor, type Causer } from "~/server/audit.server";
 import { createBaseData, getBaseData, listBaseData, updateBaseData } from "~/modules/basedata/basedata.server";
 import { DuplicateNameError, NotFoundError, StaleRecordError } from "~/server/errors.server";
+import { factories } from "../../factories";
+import { KEYS, SUBJECT, TABLE, rowOf as storedRow, sample } from "../../support/basedata";
+import { anyDb } from "../../support/helpers";
 import { createTestDb, type TestDb } from "../../support/test-db";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-const KEYS = Object.keys(ENTITIES) as EntityKey[];
-const TABLE: Record<EntityKey, string> = {
-  owner: "owners",
-  kpis: "kpis",
-  provider: "providers",
-  termdefinitions: "term_definitions",
-  tags: "tags",
-};
-const SUBJECT: Record<EntityKey, string> = {
-  owner: "owner",
-  kpis: "kpi",
-  provider: "provider",
-  termdefinitions: "term_definition",
-  tags: "tag",
-};
-
-/** Complete values of a record, as the full form would deliver them after validation. */
-function sample(key: EntityKey, name: string): RecordValues {
-  switch (key) {
-    case "owner":
-      return { name, representatives: ["Rita Rep", "Sam Second"] };
-    case "kpis":
-      return { name, definition: "Availability per month", calculation: "uptime / total time", measuring_points: "Monitoring" };
-    case "provider":
-      return {
-        name,
-        description: "Hosting partner",
-        street: "Main Street 1",
-        zipcode: "12345",
-        city: "Berlin",
-        country: "Germany",
-        contact_person: "Pat Provider",
-        email_contact: "pat@provider.example",
-        website_link: "https://provider.example",
-        company_profile: "Since 1999",
-      };
-    case "termdefinitions":
-      return { term: name, definition: "What the word means", link: "https://glossary.example/term" };
-    case "tags":
-      return { name, description: "A label" };
-  }
-}
 
 /** A field other than the name that each entity has, and a new value for it. */
 const OTHER: Record<EntityKey, { field: string; value: string | string[] }> = {
@@ -65,16 +22,13 @@ const OTHER: Record<EntityKey, { field: string; value: string | string[] }> = {
 };
 
 let t: TestDb;
+const make = factories(() => t.db);
 let causer: Causer;
 
 beforeAll(async () => {
   t = await createTestDb();
-  const user = await t.db
-    .insertInto("users")
-    .values({ name: "Bea Basedata", email: "bea@basedata.test", password_hash: null, role: "keyuser" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  causer = { id: user.id, name: "Bea Basedata" };
+  const user = await make.user("keyuser", { name: "Bea Basedata", email: "bea@basedata.test" });
+  causer = { id: user.id, name: user.name };
 });
 
 afterAll(async () => {
@@ -85,7 +39,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const raw = () => t.db as unknown as AnyDb;
+const raw = () => anyDb(t.db);
 
 /** Another connection pool / SQLite handle to the same database, connected before the race starts. */
 async function secondHandle() {
@@ -94,9 +48,7 @@ async function secondHandle() {
   return second;
 }
 
-async function rowOf(key: EntityKey, id: number) {
-  return raw().selectFrom(TABLE[key]).selectAll().where("id", "=", id).executeTakeFirst();
-}
+const rowOf = (key: EntityKey, id: number) => storedRow(t.db, key, id);
 
 async function rowsNamed(key: EntityKey, name: string) {
   const def = ENTITIES[key];

@@ -49,7 +49,7 @@ describe("catalogueStructure", () => {
     catLoose = await make.category(cat, { service_area_id: null, name: "Ohne Bereich", position: 3 });
     owner = await make.owner({ name: "Struktur Owner" });
 
-    const mail1 = await make.service(cat, catMail, { name: "Postfach", status: "open" });
+    await make.service(cat, catMail, { name: "Postfach", status: "open", owners: [owner] });
     await make.service(cat, catMail, { name: "Verteiler", status: "closed" });
     await make.service(cat, catMail, { name: "Archiv", status: "open", servicetype: "it" });
     await make.service(cat, catMail, { name: "Altes Postfach", status: "open", deleted_at: BINNED });
@@ -61,7 +61,6 @@ describe("catalogueStructure", () => {
     // A service of another catalogue, even one pointing at a category of this one, is not counted.
     await make.service(other, catMail, { name: "Fremd in Mail" });
     await make.service(other, null, { name: "Fremd ohne Kategorie" });
-    await t.db.insertInto("service_owners").values({ service_id: mail1, owner_id: owner }).execute();
   });
 
   it("lists areas and categories in position order with the live services per category", async () => {

@@ -3,6 +3,7 @@ import { CUSTOMER_DATA_FIELDS } from "~/modules/basedata/entities";
 import { listActivitiesFor, type Causer } from "~/server/audit.server";
 import { getCustomerData, saveCustomerData } from "~/modules/basedata/customer-data.server";
 import { StaleRecordError } from "~/server/errors.server";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 const EMPTY = { company: null, companyadditional: null, street: null, zipcode: null, city: null, country: null };
@@ -21,12 +22,8 @@ let causer: Causer;
 
 beforeEach(async () => {
   t = await createTestDb();
-  const user = await t.db
-    .insertInto("users")
-    .values({ name: "Cora Customer", email: "cora@customer.test", password_hash: null, role: "keyuser" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  causer = { id: user.id, name: "Cora Customer" };
+  const user = await factories(t.db).user("keyuser", { name: "Cora Customer", email: "cora@customer.test" });
+  causer = { id: user.id, name: user.name };
 });
 
 afterEach(async () => {

@@ -1,72 +1,43 @@
-import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/schema";
 import { recordActivity } from "~/server/audit.server";
 import { dashboardFigures } from "~/modules/dashboard/dashboard.server";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-type ServiceValues = Partial<Insertable<Database["services"]>>;
-
 let t: TestDb;
+const make = factories(() => t.db);
 let causer: { id: number; name: string };
 let cat: number;
 let otherCat: number;
 const s: Record<string, number> = {};
 
-async function addCatalogue(title: string) {
-  return (await t.db.insertInto("service_catalogues").values({ title }).returning("id").executeTakeFirstOrThrow()).id;
-}
-async function addService(catalogueId: number, name: string, values: ServiceValues = {}) {
-  return (await t.db.insertInto("services").values({ service_catalogue_id: catalogueId, name, ...values }).returning("id").executeTakeFirstOrThrow()).id;
-}
-async function addOwner(name: string) {
-  return (await t.db.insertInto("owners").values({ name }).returning("id").executeTakeFirstOrThrow()).id;
-}
-async function addKpi(name: string) {
-  return (await t.db.insertInto("kpis").values({ name }).returning("id").executeTakeFirstOrThrow()).id;
-}
-
 const BINNED = "2025-01-01T00:00:00.000Z";
 
 beforeAll(async () => {
   t = await createTestDb();
-  const user = await t.db.insertInto("users").values({ name: "Dash", email: "dash@test.example", password_hash: null, role: "keyuser" }).returning("id").executeTakeFirstOrThrow();
+  const user = await make.user("keyuser", { name: "Dash", email: "dash@test.example" });
   causer = { id: user.id, name: "Dash Board" };
-  cat = await addCatalogue("Dashboard");
-  otherCat = await addCatalogue("Anderer");
-  const category = (await t.db.insertInto("service_categories").values({ service_catalogue_id: cat, name: "K" }).returning("id").executeTakeFirstOrThrow()).id;
+  cat = await make.catalogue({ title: "Dashboard" });
+  otherCat = await make.catalogue({ title: "Anderer" });
+  const category = await make.category(cat, { name: "K" });
   s.category = category;
-  s.foreignCategory = (await t.db.insertInto("service_categories").values({ service_catalogue_id: otherCat, name: "F" }).returning("id").executeTakeFirstOrThrow()).id;
-  s.open1 = await addService(cat, "Offen 1", { status: "open", servicetype: "customer", category_id: category });
-  s.open2 = await addService(cat, "Offen 2", { status: "open", servicetype: "it" });
-  s.checking = await addService(cat, "Prüfung", { status: "checking", servicetype: "it" });
-  s.closed1 = await addService(cat, "Abgenommen 1", { status: "closed", servicetype: "customer" });
-  s.closed2 = await addService(cat, "Abgenommen 2", { status: "closed", servicetype: "customer" });
-  s.closed3 = await addService(cat, "Abgenommen 3", { status: "closed", servicetype: "customer" });
-  // Not counted: binned, or in another catalogue.
-  s.binned = await addService(cat, "Papierkorb", { status: "checking", servicetype: "it", deleted_at: BINNED });
-  s.foreign = await addService(otherCat, "Fremd", { status: "open", servicetype: "it" });
-
-  const o1 = await addOwner("Dash Owner 1");
-  const o2 = await addOwner("Dash Owner 2");
-  const k1 = await addKpi("Dash KPI 1");
-  const k2 = await addKpi("Dash KPI 2");
+  s.foreignCategory = await make.category(otherCat, { name: "F" });
+  const o1 = await make.owner({ name: "Dash Owner 1" });
+  const o2 = await make.owner({ name: "Dash Owner 2" });
+  const k1 = await make.kpi({ name: "Dash KPI 1" });
+  const k2 = await make.kpi({ name: "Dash KPI 2" });
   // With owner: open1 (two owners), closed1. With KPI: open1, checking (two KPIs), closed2.
-  for (const [service_id, owner_id] of [
-    [s.open1, o1],
-    [s.open1, o2],
-    [s.closed1, o1],
-  ])
-    await t.db.insertInto("service_owners").values({ service_id, owner_id }).execute();
-  for (const [service_id, kpi_id] of [
-    [s.open1, k1],
-    [s.checking, k1],
-    [s.checking, k2],
-    [s.closed2, k2],
-  ])
-    await t.db.insertInto("service_kpis").values({ service_id, kpi_id }).execute();
+  s.open1 = await make.service(cat, category, { name: "Offen 1", status: "open", servicetype: "customer", owners: [o1, o2], kpis: [k1] });
+  s.open2 = await make.service(cat, null, { name: "Offen 2", status: "open", servicetype: "it" });
+  s.checking = await make.service(cat, null, { name: "Prüfung", status: "checking", servicetype: "it", kpis: [k1, k2] });
+  s.closed1 = await make.service(cat, null, { name: "Abgenommen 1", status: "closed", servicetype: "customer", owners: [o1] });
+  s.closed2 = await make.service(cat, null, { name: "Abgenommen 2", status: "closed", servicetype: "customer", kpis: [k2] });
+  s.closed3 = await make.service(cat, null, { name: "Abgenommen 3", status: "closed", servicetype: "customer" });
+  // Not counted: binned, or in another catalogue.
+  s.binned = await make.service(cat, null, { name: "Papierkorb", status: "checking", servicetype: "it", deleted_at: BINNED });
+  s.foreign = await make.service(otherCat, null, { name: "Fremd", status: "open", servicetype: "it" });
 });
 
 afterAll(async () => {
@@ -93,7 +64,7 @@ describe("dashboardFigures: counts", () => {
   });
 
   it("an empty catalogue has zeros everywhere", async () => {
-    const empty = await addCatalogue("Leer");
+    const empty = await make.catalogue({ title: "Leer" });
     expect(await dashboardFigures(t.db, empty)).toMatchObject({ total: 0, byStatus: {}, byType: {}, withoutOwner: 0, withoutKpi: 0 });
   });
 

@@ -8,10 +8,12 @@ import {
   findValidResetToken,
   resetPasswordWithToken,
 } from "~/modules/access/password-reset.server";
-import { createUser, verifyLogin } from "~/modules/access/user.server";
+import { verifyLogin } from "~/modules/access/user.server";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 let t: TestDb;
+const make = factories(() => t.db);
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -20,14 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.cleanup();
 });
-
-let counter = 0;
-async function newUser(password = "initial-password") {
-  counter += 1;
-  const email = `reset${counter}@reset.test`;
-  const id = await createUser(t.db, { name: `Reset ${counter}`, email, password, role: "user" });
-  return { id, email, password };
-}
 
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
@@ -49,7 +43,7 @@ describe("createPasswordResetToken", () => {
   });
 
   it("finds the account case-insensitively and returns the token with the user's public data", async () => {
-    const u = await newUser();
+    const u = await make.user("user");
     const result = await createPasswordResetToken(t.db, `  ${u.email.toUpperCase()}  `);
     expect(result).toBeDefined();
     expect(result!.user).toEqual({ id: u.id, name: expect.any(String), email: u.email });
@@ -58,7 +52,7 @@ describe("createPasswordResetToken", () => {
   });
 
   it("stores only the sha256 hash of the token, never the token itself", async () => {
-    const u = await newUser();
+    const u = await make.user("user");
     const { token } = (await createPasswordResetToken(t.db, u.email))!;
     const rows = await tokenRowsOf(u.id);
     expect(rows).toHaveLength(1);
@@ -72,7 +66,7 @@ describe("createPasswordResetToken", () => {
   });
 
   it("writes an audit row without the token", async () => {
-    const u = await newUser();
+    const u = await make.user("user");
     const { token } = (await createPasswordResetToken(t.db, u.email))!;
     const [latest] = await listActivitiesFor(t.db, "user", u.id);
     expect(latest.event).toBe("password_reset_requested");
@@ -80,8 +74,8 @@ describe("createPasswordResetToken", () => {
   });
 
   it("a new request invalidates the user's older unused tokens (but not other users' tokens)", async () => {
-    const u = await newUser();
-    const other = await newUser();
+    const u = await make.user("user");
+    const other = await make.user("user");
     const first = (await createPasswordResetToken(t.db, u.email))!.token;
     const otherToken = (await createPasswordResetToken(t.db, other.email))!.token;
     const second = (await createPasswordResetToken(t.db, u.email))!.token;
@@ -96,7 +90,7 @@ describe("createPasswordResetToken", () => {
 
 describe("findValidResetToken", () => {
   it("finds a fresh token and nothing for an unknown one", async () => {
-    const u = await newUser();
+    const u = await make.user("user");
     const { token } = (await createPasswordResetToken(t.db, u.email))!;
     expect(await findValidResetToken(t.db, token)).toMatchObject({ user_id: u.id });
     expect(await findValidResetToken(t.db, `${token}x`)).toBeUndefined();
@@ -106,7 +100,7 @@ describe("findValidResetToken", () => {
   });
 
   it("rejects an expired token", async () => {
-    const u = await newUser();
+    const u = await make.user("user");
     const { token } = (await createPasswordResetToken(t.db, u.email))!;
     await t.db
       .updateTable("password_reset_tokens")
@@ -119,7 +113,7 @@ describe("findValidResetToken", () => {
   });
 
   it("rejects a used token", async () => {
-    const u = await newUser();
+    const u = await make.user("user");
     const { token } = (await createPasswordResetToken(t.db, u.email))!;
     await t.db.updateTable("password_reset_tokens").set({ used_at: new Date().toISOString() }).where("user_id", "=", u.id).execute();
     expect(await findValidResetToken(t.db, token)).toBeUndefined();
@@ -128,8 +122,8 @@ describe("findValidResetToken", () => {
 
 describe("resetPasswordWithToken", () => {
   it("sets the password and revokes every session of that user, and works only once", async () => {
-    const u = await newUser("before-reset");
-    const other = await newUser();
+    const u = await make.user("user", { password: "before-reset" });
+    const other = await make.user("user");
     await createSession(t.db, u.id, "laptop");
     await createSession(t.db, u.id, "phone");
     const otherSession = await createSession(t.db, other.id, "other");
@@ -158,7 +152,7 @@ describe("resetPasswordWithToken", () => {
   });
 
   it("a used token is kept (not deleted) by a later request, and stays unusable", async () => {
-    const u = await newUser();
+    const u = await make.user("user");
     const { token: used } = (await createPasswordResetToken(t.db, u.email))!;
     expect(await resetPasswordWithToken(t.db, used, "reset-once-1")).toBe(true);
     const { token: fresh } = (await createPasswordResetToken(t.db, u.email))!;

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/access/roles";
 import { canEditCategory, canEditService, editScope } from "~/modules/access/permissions.server";
 import { hasPermission } from "~/modules/access/policy.server";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
 let t: TestDb;
+const make = factories(() => t.db);
 let catalogueId: number;
 let granted: number; // category granted to `user`
 let other: number; // category not granted
@@ -17,19 +19,15 @@ let loose: number; // service without category
 const users: Partial<Record<Role | "otherUser", { id: number; role: Role }>> = {};
 
 async function addUser(key: string, role: Role) {
-  const row = await t.db.insertInto("users").values({ name: key, email: `${key}@rechte.test`, password_hash: null, role }).returning("id").executeTakeFirstOrThrow();
-  return { id: row.id, role };
+  const { id } = await make.user(role, { name: key, email: `${key}@rechte.test` });
+  return { id, role };
 }
-async function addCategory(name: string) {
-  return (await t.db.insertInto("service_categories").values({ service_catalogue_id: catalogueId, name }).returning("id").executeTakeFirstOrThrow()).id;
-}
-async function addService(categoryId: number | null, name: string) {
-  return (await t.db.insertInto("services").values({ service_catalogue_id: catalogueId, category_id: categoryId, name }).returning("id").executeTakeFirstOrThrow()).id;
-}
+const addCategory = (name: string) => make.category(catalogueId, { name });
+const addService = (categoryId: number | null, name: string) => make.service(catalogueId, categoryId, { name });
 
 beforeAll(async () => {
   t = await createTestDb();
-  catalogueId = (await t.db.insertInto("service_catalogues").values({ title: "Rechte" }).returning("id").executeTakeFirstOrThrow()).id;
+  catalogueId = await make.catalogue({ title: "Rechte" });
   granted = await addCategory("Freigegeben");
   other = await addCategory("Gesperrt");
   inGranted = await addService(granted, "In freigegebener Kategorie");
@@ -39,11 +37,11 @@ beforeAll(async () => {
   for (const role of ["client", "user", "keyuser", "keysuperuser", "admin", "superadmin"] as const) users[role] = await addUser(role, role);
   users.otherUser = await addUser("otherUser", "user");
   // The grants: `user` may edit the category `granted` and the single service `singleGrant`.
-  await t.db.insertInto("user_category_permissions").values({ user_id: users.user!.id, category_id: granted }).execute();
-  await t.db.insertInto("user_service_permissions").values({ user_id: users.user!.id, service_id: singleGrant }).execute();
+  await make.grant(users.user!.id, { categoryId: granted });
+  await make.grant(users.user!.id, { serviceId: singleGrant });
   // A client with grants still may not edit anything.
-  await t.db.insertInto("user_category_permissions").values({ user_id: users.client!.id, category_id: granted }).execute();
-  await t.db.insertInto("user_service_permissions").values({ user_id: users.client!.id, service_id: singleGrant }).execute();
+  await make.grant(users.client!.id, { categoryId: granted });
+  await make.grant(users.client!.id, { serviceId: singleGrant });
 });
 
 afterAll(async () => {
@@ -99,7 +97,7 @@ describe("user", () => {
 
   it("a revoked grant takes effect at once", async () => {
     const user = await addUser("widerruf", "user");
-    await t.db.insertInto("user_category_permissions").values({ user_id: user.id, category_id: other }).execute();
+    await make.grant(user.id, { categoryId: other });
     expect(await canEditService(t.db, user, plain)).toBe(true);
     await t.db.deleteFrom("user_category_permissions").where("user_id", "=", user.id).execute();
     expect(await canEditService(t.db, user, plain)).toBe(false);

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendPosition, closeGap, moveStep, moveTo, orderedRows, renumber, type OrderedList } from "~/server/positions.server";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
 let t: TestDb;
+const make = factories(() => t.db);
 let catalogueId: number;
 
 beforeAll(async () => {
   t = await createTestDb();
-  catalogueId = (await t.db.insertInto("service_catalogues").values({ title: "Reihenfolge" }).returning("id").executeTakeFirstOrThrow()).id;
+  catalogueId = await make.catalogue({ title: "Reihenfolge" });
 });
 
 afterAll(async () => {
@@ -17,16 +19,9 @@ afterAll(async () => {
 });
 
 async function category(name: string, services: { name: string; position: number; binned?: boolean }[]) {
-  const id = (await t.db.insertInto("service_categories").values({ service_catalogue_id: catalogueId, name }).returning("id").executeTakeFirstOrThrow()).id;
+  const id = await make.category(catalogueId, { name });
   const ids: number[] = [];
-  for (const s of services) {
-    const row = await t.db
-      .insertInto("services")
-      .values({ service_catalogue_id: catalogueId, category_id: id, name: s.name, position: s.position, deleted_at: s.binned ? "2025-01-01T00:00:00.000Z" : null })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
-  }
+  for (const s of services) ids.push(await make.service(catalogueId, id, { name: s.name, position: s.position, deleted_at: s.binned ? "2025-01-01T00:00:00.000Z" : null }));
   const list: OrderedList = { table: "services", parent: { column: "category_id", value: id }, excludeWhereSet: "deleted_at" };
   return { id, ids, list };
 }
@@ -95,10 +90,15 @@ describe("ordered lists", () => {
   });
 
   it("renumber writes only the rows whose position changes, and works for a table with another position column", async () => {
-    const service = (await t.db.insertInto("services").values({ service_catalogue_id: catalogueId, name: "Mit Zuständigkeiten" }).returning("id").executeTakeFirstOrThrow()).id;
+    const service = await make.service(catalogueId, null, {
+      name: "Mit Zuständigkeiten",
+      responsibilities: [
+        { pos: 4, description: "a" },
+        { pos: 7, description: "b" },
+      ],
+    });
     const list: OrderedList = { table: "responsibilities", parent: { column: "service_id", value: service }, position: "pos" };
-    const a = (await t.db.insertInto("responsibilities").values({ service_id: service, pos: 4, description: "a" }).returning("id").executeTakeFirstOrThrow()).id;
-    const b = (await t.db.insertInto("responsibilities").values({ service_id: service, pos: 7, description: "b" }).returning("id").executeTakeFirstOrThrow()).id;
+    const [a, b] = (await t.db.selectFrom("responsibilities").select("id").where("service_id", "=", service).orderBy("pos").execute()).map((r) => r.id);
     await renumber(t.db, list, [b, a]);
     expect(await order(list)).toEqual([
       [b, 0],

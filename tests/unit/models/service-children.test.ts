@@ -1,11 +1,9 @@
 import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DropdownSlot } from "~/server/db/schema";
 import { listActivitiesFor } from "~/server/audit.server";
-import { NotFoundError, StaleRecordError } from "~/server/errors.server";
+import { NotFoundError, StaleRecordError, ValidationError } from "~/server/errors.server";
 import {
   ChildNotFoundError,
-  ChildValidationError,
   addLink,
   addOption,
   addResponsibility,
@@ -22,29 +20,26 @@ import {
   updateOption,
   updateResponsibility,
 } from "~/modules/service/service-children.server";
+import { factories } from "../../factories";
+import { PNG } from "../../support/helpers";
 import { createTestDb, type TestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
 // A valid 1×1 PNG.
-const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const PNG_BASE64 = PNG.toString("base64");
 
 let t: TestDb;
+const make = factories(() => t.db);
 let causer: { id: number; name: string };
+let catalogueId: number;
 let categoryId: number;
 /** Attribute definitions made in beforeAll. */
 const attr = { text: 0, dropdown: 0, inactive: 0, second: 0 };
 
-let serviceCounter = 0;
 async function makeService(status: "open" | "checking" | "closed" = "open") {
-  serviceCounter += 1;
-  const row = await t.db
-    .insertInto("services")
-    .values({ name: `Service ${serviceCounter}`, category_id: categoryId, status, updated_at: "2026-01-01T00:00:00.000Z" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return make.service(catalogueId, categoryId, { status, updated_at: "2026-01-01T00:00:00.000Z" });
 }
 
 async function service(id: number) {
@@ -75,43 +70,18 @@ async function responsibilityPositions(serviceId: number) {
   return t.db.selectFrom("responsibilities").select(["id", "pos"]).where("service_id", "=", serviceId).orderBy("pos").orderBy("id").execute();
 }
 
-function slots(values: Partial<Record<DropdownSlot, [string, 0 | 1]>>) {
-  const out: Record<string, string | number> = {};
-  for (const [slot, [value, active]] of Object.entries(values)) {
-    out[`drop_down_${slot}_value`] = value;
-    out[`drop_down_${slot}_active`] = active;
-  }
-  return out;
-}
-
 beforeAll(async () => {
   t = await createTestDb();
-  const user = await t.db
-    .insertInto("users")
-    .values({ name: "Kinder Keyuser", email: "keyuser@children.test", password_hash: null, role: "keyuser" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  causer = { id: user.id, name: "Kinder Keyuser" };
-  const catalogue = await t.db.insertInto("service_catalogues").values({ title: "Katalog" }).returning("id").executeTakeFirstOrThrow();
-  const category = await t.db
-    .insertInto("service_categories")
-    .values({ name: "Kategorie", service_catalogue_id: catalogue.id })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  categoryId = category.id;
+  const user = await make.user("keyuser", { name: "Kinder Keyuser", email: "keyuser@children.test" });
+  causer = { id: user.id, name: user.name };
+  catalogueId = await make.catalogue({ title: "Katalog" });
+  categoryId = await make.category(catalogueId, { name: "Kategorie" });
 
-  const item = async (values: { designation: string; type: string; position: number; active?: number; details?: string }) =>
-    (await t.db.insertInto("service_attribute_items").values({ active: 1, ...values }).returning("id").executeTakeFirstOrThrow()).id;
   // Position order on the page: dropdown (1), text (2), second (3); the inactive one (0) is never shown.
-  attr.inactive = await item({ designation: "Abgeschaltet", type: "text", position: 0, active: 0 });
-  attr.text = await item({ designation: "Ansprechpartner", type: "text", position: 2, details: "Wer hilft?" });
-  attr.dropdown = await item({ designation: "Betriebszeit", type: "dropdown", position: 1 });
-  attr.second = await item({ designation: "Schutzklasse", type: "dropdown", position: 3 });
-  await t.db
-    .insertInto("attribute_dropdowns")
-    .values({ attribute_item_id: attr.dropdown, ...slots({ one: ["Mo–Fr", 1], two: ["Alt", 0], three: ["24/7", 1] }) })
-    .execute();
-  await t.db.insertInto("attribute_dropdowns").values({ attribute_item_id: attr.second, ...slots({ one: ["Intern", 1] }) }).execute();
+  attr.inactive = await make.attribute({ designation: "Abgeschaltet", type: "text", position: 0, active: 0 });
+  attr.text = await make.attribute({ designation: "Ansprechpartner", type: "text", position: 2, details: "Wer hilft?" });
+  attr.dropdown = await make.attribute({ designation: "Betriebszeit", position: 1, slots: { one: ["Mo–Fr", true], two: ["Alt", false], three: ["24/7", true] } });
+  attr.second = await make.attribute({ designation: "Schutzklasse", position: 3, slots: { one: ["Intern", true] } });
 });
 
 afterAll(async () => {
@@ -173,12 +143,12 @@ describe("options", () => {
     const id = await makeService();
     const before = await version(id);
     const noName = await rejection(addOption(t.db, id, before, { name: "   ", costs: "abc" }, causer));
-    expect(noName).toBeInstanceOf(ChildValidationError);
-    expect((noName as ChildValidationError).errors).toEqual({ name: "validation.required", costs: "servicechildren.costsInvalid" });
+    expect(noName).toBeInstanceOf(ValidationError);
+    expect((noName as ValidationError).errors).toEqual({ name: "validation.required", costs: "servicechildren.costsInvalid" });
     const negative = await rejection(addOption(t.db, id, before, { name: "X", costs: "-1" }, causer));
-    expect((negative as ChildValidationError).errors).toEqual({ costs: "servicechildren.costsNegative" });
+    expect((negative as ValidationError).errors).toEqual({ costs: "servicechildren.costsNegative" });
     const long = await rejection(addOption(t.db, id, before, { name: "x".repeat(256) }, causer));
-    expect((long as ChildValidationError).errors).toEqual({ name: "validation.tooLong|max=255" });
+    expect((long as ValidationError).errors).toEqual({ name: "validation.tooLong|max=255" });
     expect(await version(id)).toBe(before);
     expect((await loadServiceChildren(t.db, id)).options).toEqual([]);
     expect(await activities(id)).toEqual([]);
@@ -252,7 +222,7 @@ describe("options", () => {
     expect(await rejection(updateOption(t.db, mine, v, { id: foreign, name: "Gekapert" }, causer))).toBeInstanceOf(ChildNotFoundError);
     expect(await rejection(removeOption(t.db, mine, v, { id: foreign }, causer))).toBeInstanceOf(ChildNotFoundError);
     expect(await rejection(removeOption(t.db, mine, v, { id: "abc" }, causer))).toBeInstanceOf(ChildNotFoundError);
-    expect(await rejection(moveOption(t.db, mine, v, { id: foreign, direction: "sideways" }, causer))).toBeInstanceOf(ChildValidationError);
+    expect(await rejection(moveOption(t.db, mine, v, { id: foreign, direction: "sideways" }, causer))).toBeInstanceOf(ValidationError);
     expect(await version(mine)).toBe(v);
     expect((await loadServiceChildren(t.db, other)).options[0].name).toBe("Fremd");
   });
@@ -304,7 +274,7 @@ describe("responsibilities", () => {
   it("requires a description", async () => {
     const id = await makeService();
     const error = await rejection(addResponsibility(t.db, id, await version(id), { description: " ", client: "on" }, causer));
-    expect((error as ChildValidationError).errors).toEqual({ description: "validation.required" });
+    expect((error as ValidationError).errors).toEqual({ description: "validation.required" });
     expect(await responsibilityPositions(id)).toEqual([]);
   });
 });
@@ -315,11 +285,11 @@ describe("links", () => {
     const v = await version(id);
     for (const url of ["javascript:alert(1)", "ftp://example.com/x", "www.example.com", "https://", "", "mailto:a@b.de"]) {
       const error = await rejection(addLink(t.db, id, v, { url }, causer));
-      expect(error, url).toBeInstanceOf(ChildValidationError);
-      expect((error as ChildValidationError).errors.url, url).toBe(url === "" ? "validation.required" : "validation.url");
+      expect(error, url).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).errors.url, url).toBe(url === "" ? "validation.required" : "validation.url");
     }
     const long = await rejection(addLink(t.db, id, v, { url: `https://example.com/${"a".repeat(2000)}` }, causer));
-    expect((long as ChildValidationError).errors).toEqual({ url: "validation.tooLong|max=2000" });
+    expect((long as ValidationError).errors).toEqual({ url: "validation.tooLong|max=2000" });
     expect(await version(id)).toBe(v);
     expect(await positions("service_links", id)).toEqual([]);
   });
@@ -403,8 +373,8 @@ describe("attributes", () => {
     const v = await version(id);
     for (const reference of ["two", "ten", "eleven"]) {
       const error = await rejection(setAttributeDropdown(t.db, id, v, { item: attr.dropdown, reference }, causer));
-      expect(error, reference).toBeInstanceOf(ChildValidationError);
-      expect((error as ChildValidationError).errors).toEqual({ reference: "servicechildren.attributes.invalidChoice" });
+      expect(error, reference).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).errors).toEqual({ reference: "servicechildren.attributes.invalidChoice" });
     }
     expect(await version(id)).toBe(v);
     const stored = await t.db.selectFrom("service_dropdown_items").select(["items_id", "value_reference"]).where("service_id", "=", id).execute();
@@ -425,7 +395,7 @@ describe("attributes", () => {
 
   it("shows no choice when the stored slot was switched off later", async () => {
     const id = await makeService();
-    await t.db.insertInto("service_dropdown_items").values({ service_id: id, items_id: attr.dropdown, value_reference: "two" }).execute();
+    await make.attributeValue(id, attr.dropdown, { slot: "two" });
     expect((await loadServiceChildren(t.db, id)).attributes.items.find((i) => i.id === attr.dropdown)?.selected).toBeNull();
   });
 });

@@ -18,30 +18,21 @@ import {
   trashService,
 } from "~/modules/service/service-lifecycle.server";
 import { searchServices } from "~/modules/catalogue/service-search.server";
+import { factories, unique, type ServiceSpec } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
 let t: TestDb;
+const make = factories(() => t.db);
 let causer: { id: number; name: string };
 let catA: number;
 let catB: number;
 let catC: number;
-let counter = 0;
-
-const unique = (label: string) => `${label} ${++counter}`;
-
-async function addCatalogue(title: string) {
-  return (await t.db.insertInto("service_catalogues").values({ title }).returning("id").executeTakeFirstOrThrow()).id;
-}
-
-async function addCategory(catalogueId: number, name = unique("Kategorie")) {
-  return (await t.db.insertInto("service_categories").values({ service_catalogue_id: catalogueId, name }).returning("id").executeTakeFirstOrThrow()).id;
-}
 
 /** Appends a live service at the end of a category (positions stay 0..n-1). */
-async function addService(categoryId: number, name = unique("Service"), extra: { parent?: number | null } = {}) {
+async function addService(categoryId: number, name = unique("Service"), spec: ServiceSpec = {}) {
   const category = await t.db.selectFrom("service_categories").select("service_catalogue_id").where("id", "=", categoryId).executeTakeFirstOrThrow();
   const count = await t.db
     .selectFrom("services")
@@ -49,19 +40,7 @@ async function addService(categoryId: number, name = unique("Service"), extra: {
     .where("category_id", "=", categoryId)
     .where("deleted_at", "is", null)
     .executeTakeFirstOrThrow();
-  return (
-    await t.db
-      .insertInto("services")
-      .values({
-        name,
-        category_id: categoryId,
-        service_catalogue_id: category.service_catalogue_id,
-        position: Number(count.n),
-        parent_service_id: extra.parent ?? null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  return make.service(category.service_catalogue_id, categoryId, { name, position: Number(count.n), parent_service_id: null, ...spec });
 }
 
 async function row(id: number) {
@@ -107,15 +86,11 @@ async function countRows(table: "service_options" | "responsibilities" | "servic
 
 beforeAll(async () => {
   t = await createTestDb();
-  const user = await t.db
-    .insertInto("users")
-    .values({ name: "Lebenszyklus Admin", email: "admin@lifecycle.test", password_hash: null, role: "keysuperuser" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  causer = { id: user.id, name: "Lebenszyklus Admin" };
-  catA = await addCatalogue("Katalog A");
-  catB = await addCatalogue("Katalog B");
-  catC = await addCatalogue("Katalog C");
+  const user = await make.user("keysuperuser", { name: "Lebenszyklus Admin", email: "admin@lifecycle.test" });
+  causer = { id: user.id, name: user.name };
+  catA = await make.catalogue({ title: "Katalog A" });
+  catB = await make.catalogue({ title: "Katalog B" });
+  catC = await make.catalogue({ title: "Katalog C" });
 });
 
 afterAll(async () => {
@@ -124,12 +99,12 @@ afterAll(async () => {
 
 describe("derivativesOf", () => {
   it("finds live descendants over several levels, stops on cycles and skips binned branches", async () => {
-    const [ka, kb, kc] = [await addCategory(catA), await addCategory(catB), await addCategory(catC)];
+    const [ka, kb, kc] = [await make.category(catA), await make.category(catB), await make.category(catC)];
     const root = await addService(ka, "Wurzel");
-    const child = await addService(kb, "Kind", { parent: root });
-    const grandchild = await addService(kc, "Enkel", { parent: child });
-    const binned = await addService(kb, "Gelöscht", { parent: root });
-    const underBinned = await addService(kc, "Unter Gelöscht", { parent: binned });
+    const child = await addService(kb, "Kind", { parent_service_id: root });
+    const grandchild = await addService(kc, "Enkel", { parent_service_id: child });
+    const binned = await addService(kb, "Gelöscht", { parent_service_id: root });
+    const underBinned = await addService(kc, "Unter Gelöscht", { parent_service_id: binned });
     await t.db.updateTable("services").set({ deleted_at: new Date().toISOString() }).where("id", "=", binned).execute();
     await addService(ka, "Fremd");
 
@@ -148,14 +123,14 @@ describe("derivativesOf", () => {
 
 describe("trashService", () => {
   it("bins the service and all its derivatives (multi-level), renumbers each category and audits each", async () => {
-    const [ka, kb, kc] = [await addCategory(catA), await addCategory(catB), await addCategory(catC)];
+    const [ka, kb, kc] = [await make.category(catA), await make.category(catB), await make.category(catC)];
     const a0 = await addService(ka);
     const root = await addService(ka, "Wurzel");
     const a2 = await addService(ka);
     const b0 = await addService(kb);
-    const child = await addService(kb, "Kind", { parent: root });
+    const child = await addService(kb, "Kind", { parent_service_id: root });
     const b2 = await addService(kb);
-    const grandchild = await addService(kc, "Enkel", { parent: child });
+    const grandchild = await addService(kc, "Enkel", { parent_service_id: child });
     const c1 = await addService(kc);
     const before = await row(root);
 
@@ -197,8 +172,8 @@ describe("trashService", () => {
   });
 
   it("refuses a stale confirmation, a changed list of derivatives and a service already in the bin, writing nothing", async () => {
-    const ka = await addCategory(catA);
-    const kb = await addCategory(catB);
+    const ka = await make.category(catA);
+    const kb = await make.category(catB);
     const root = await addService(ka);
     const loaded = (await row(root)).updated_at;
     // Someone saves the service after the dialog was opened.
@@ -209,7 +184,7 @@ describe("trashService", () => {
     expect((await row(root)).deleted_at).toBeNull();
 
     // A derivative appeared after the warning was shown.
-    const child = await addService(kb, unique("Neu"), { parent: root });
+    const child = await addService(kb, unique("Neu"), { parent_service_id: root });
     const changed = await rejection(trashService(t.db, root, newer, causer, { expectedDerivativeIds: [] }));
     expect(changed).toBeInstanceOf(DerivativesChangedError);
     expect((changed as DerivativesChangedError).derivatives.map((d) => d.id)).toEqual([child]);
@@ -225,12 +200,12 @@ describe("trashService", () => {
 
 describe("restoreService", () => {
   it("puts the service at the end of its category without its derivatives; positions stay contiguous", async () => {
-    const ka = await addCategory(catA);
-    const kb = await addCategory(catB);
+    const ka = await make.category(catA);
+    const kb = await make.category(catB);
     const first = await addService(ka);
     const root = await addService(ka);
     const last = await addService(ka);
-    const child = await addService(kb, unique("Kind"), { parent: root });
+    const child = await addService(kb, unique("Kind"), { parent_service_id: root });
     await trashService(t.db, root, null, causer);
     const added = await addService(ka);
 
@@ -260,8 +235,8 @@ describe("restoreService", () => {
   });
 
   it("asks for a target when the category is gone, and follows the target's catalogue", async () => {
-    const gone = await addCategory(catA);
-    const target = await addCategory(catB);
+    const gone = await make.category(catA);
+    const target = await make.category(catB);
     const existing = await addService(target);
     const service = await addService(gone, unique("Heimatlos"));
     await trashService(t.db, service, null, causer);
@@ -285,8 +260,8 @@ describe("restoreService", () => {
 
 describe("listTrashed", () => {
   it("lists binned services newest first with catalogue, category (null when gone), deleter and pages of 50", async () => {
-    const k1 = await addCategory(catA, unique("Bleibt"));
-    const k2 = await addCategory(catB, unique("Weg"));
+    const k1 = await make.category(catA, { name: unique("Bleibt") });
+    const k2 = await make.category(catB, { name: unique("Weg") });
     const stays = await addService(k1, unique("Im Korb 1"));
     const loses = await addService(k2, unique("Im Korb 2"));
     await trashService(t.db, stays, null, causer);
@@ -302,7 +277,7 @@ describe("listTrashed", () => {
     expect(mine.every((i) => i.deleted_at)).toBe(true);
 
     // 60 more trashed services → two pages, the 2000 one on the last page.
-    const bulk = await addCategory(catC);
+    const bulk = await make.category(catC);
     const ids: number[] = [];
     for (let i = 0; i < 60; i++) ids.push(await addService(bulk, unique("Masse")));
     await t.db.updateTable("services").set({ deleted_at: new Date().toISOString(), deleted_by: causer.id }).where("id", "in", ids).execute();
@@ -318,83 +293,67 @@ describe("listTrashed", () => {
 
 describe("copyService", () => {
   async function richService(categoryId: number) {
-    const id = await addService(categoryId, unique("Vorlage"));
     const other = await addService(categoryId, unique("Benötigt"));
-    const dependent = await addService(categoryId, unique("Abhängig"));
-    await t.db
-      .updateTable("services")
-      .set({
-        short_description: "<p>Kurz</p>",
-        description: "<p>Lang</p>",
-        content: "<p>Umfang</p>",
-        advantages: "<p>Vorteile</p>",
-        status: "closed",
-        statuspercent: 80,
-        servicetype: "it",
-        servicechangeplanned: 1,
-        art_nr: "A-1",
-        user: "Alle",
-        booking: "Portal",
-        restriction: "Keine",
-        cancelling: "Monatlich",
-        delivery_time: "2 Tage",
-        delivery_point: "Büro",
-        reporting: "Quartal",
-        serviceprovidercontract: "V-1",
-        customerspecific: 1,
-        serviceart: "Standard",
-        plannedchanges: "Umzug",
-        processingpersonaldata: 1,
-        personaldata: "Name",
-        processingsensitivpersonaldata: 1,
-        processingpersonaldatalaw: "DSGVO",
-        personaldatastorageduration: "1 Jahr",
-        personaldatatransfer: "Keine",
-        picture: "aGVsbG8=",
-        picture_mime: "image/png",
-        costs: "10 €",
-        system: "SAP",
-        factory_service_id: 4711,
-      })
-      .where("id", "=", id)
-      .execute();
-    const owner = (await t.db.insertInto("owners").values({ name: unique("Owner") }).returning("id").executeTakeFirstOrThrow()).id;
-    const provider = (await t.db.insertInto("providers").values({ name: unique("Provider") }).returning("id").executeTakeFirstOrThrow()).id;
-    const kpi = (await t.db.insertInto("kpis").values({ name: unique("KPI") }).returning("id").executeTakeFirstOrThrow()).id;
-    const tags = [];
-    for (let i = 0; i < 2; i++) tags.push((await t.db.insertInto("tags").values({ name: unique("Tag") }).returning("id").executeTakeFirstOrThrow()).id);
-    const textAttr = (await t.db.insertInto("service_attribute_items").values({ designation: unique("Text"), type: "text" }).returning("id").executeTakeFirstOrThrow()).id;
-    const dropAttr = (await t.db.insertInto("service_attribute_items").values({ designation: unique("Drop"), type: "dropdown" }).returning("id").executeTakeFirstOrThrow()).id;
-    await t.db.insertInto("service_owners").values({ service_id: id, owner_id: owner }).execute();
-    await t.db.insertInto("service_providers").values({ service_id: id, provider_id: provider }).execute();
-    await t.db.insertInto("service_kpis").values({ service_id: id, kpi_id: kpi }).execute();
-    for (const tag_id of tags) await t.db.insertInto("service_tags").values({ service_id: id, tag_id }).execute();
-    await t.db.insertInto("service_dependencies").values({ service_id: id, required_service_id: other }).execute();
-    await t.db.insertInto("service_dependencies").values({ service_id: dependent, required_service_id: id }).execute();
-    await t.db
-      .insertInto("service_options")
-      .values([
-        { service_id: id, name: "Option 1", costs: 12.5, position: 0, art_nr: "O-1" },
-        { service_id: id, name: "Option 2", costs: 0, position: 1 },
-        { service_id: id, name: "Option 3", costs: 3, position: 2 },
-      ])
-      .execute();
-    await t.db
-      .insertInto("responsibilities")
-      .values([
-        { service_id: id, pos: 0, description: "Betrieb", client: 0, it: 1 },
-        { service_id: id, pos: 1, description: "Bestellung", client: 1, it: 0 },
-      ])
-      .execute();
-    await t.db.insertInto("service_links").values({ service_id: id, url: "https://example.com/doc", position: 0 }).execute();
-    await t.db.insertInto("service_attribute_text_items").values({ service_id: id, service_attribute_item_id: textAttr, text: "Freitext" }).execute();
-    await t.db.insertInto("service_dropdown_items").values({ service_id: id, items_id: dropAttr, value_reference: "three" }).execute();
+    const textAttr = await make.attribute({ type: "text" });
+    const dropAttr = await make.attribute({ type: "dropdown" });
+    const id = await addService(categoryId, unique("Vorlage"), {
+      short_description: "<p>Kurz</p>",
+      description: "<p>Lang</p>",
+      content: "<p>Umfang</p>",
+      advantages: "<p>Vorteile</p>",
+      status: "closed",
+      statuspercent: 80,
+      servicetype: "it",
+      servicechangeplanned: 1,
+      art_nr: "A-1",
+      user: "Alle",
+      booking: "Portal",
+      restriction: "Keine",
+      cancelling: "Monatlich",
+      delivery_time: "2 Tage",
+      delivery_point: "Büro",
+      reporting: "Quartal",
+      serviceprovidercontract: "V-1",
+      customerspecific: 1,
+      serviceart: "Standard",
+      plannedchanges: "Umzug",
+      processingpersonaldata: 1,
+      personaldata: "Name",
+      processingsensitivpersonaldata: 1,
+      processingpersonaldatalaw: "DSGVO",
+      personaldatastorageduration: "1 Jahr",
+      personaldatatransfer: "Keine",
+      picture: "aGVsbG8=",
+      picture_mime: "image/png",
+      costs: "10 €",
+      system: "SAP",
+      factory_service_id: 4711,
+      owners: [await make.owner()],
+      providers: [await make.provider()],
+      kpis: [await make.kpi()],
+      tags: [await make.tag(), await make.tag()],
+      dependsOn: [other],
+      options: [
+        { name: "Option 1", costs: 12.5, position: 0, art_nr: "O-1" },
+        { name: "Option 2", costs: 0, position: 1 },
+        { name: "Option 3", costs: 3, position: 2 },
+      ],
+      responsibilities: [
+        { pos: 0, description: "Betrieb", client: 0, it: 1 },
+        { pos: 1, description: "Bestellung", client: 1, it: 0 },
+      ],
+      links: [{ url: "https://example.com/doc", position: 0 }],
+    });
+    const dependent = await addService(categoryId, unique("Abhängig"), { dependsOn: [id] });
+    // Attribute values have no factory: written as the service page stores them.
+    await make.attributeValue(id, textAttr, { text: "Freitext" });
+    await make.attributeValue(id, dropAttr, { slot: "three" });
     return { id, other, dependent };
   }
 
   it("duplicates every field, child and relation to the end of the chosen category, as an open service without parent", async () => {
-    const ka = await addCategory(catA);
-    const target = await addCategory(catA);
+    const ka = await make.category(catA);
+    const target = await make.category(catA);
     const { id, other, dependent } = await richService(ka);
     const occupant = await addService(target);
 
@@ -454,7 +413,7 @@ describe("copyService", () => {
   });
 
   it("uses the suffix it is given and keeps the name within 255 characters", async () => {
-    const ka = await addCategory(catA);
+    const ka = await make.category(catA);
     const id = await addService(ka, "x".repeat(255));
     const copy = await copyService(t.db, id, { categoryId: ka, asDerivative: false, copySuffix: " (Copy)" }, causer);
     const { name } = await row(copy);
@@ -464,9 +423,9 @@ describe("copyService", () => {
   });
 
   it("makes a derivative in another catalogue that remembers its source, and refuses the same catalogue", async () => {
-    const ka = await addCategory(catA);
-    const sameCatalogue = await addCategory(catA);
-    const kb = await addCategory(catB);
+    const ka = await make.category(catA);
+    const sameCatalogue = await make.category(catA);
+    const kb = await make.category(catB);
     const { id } = await richService(ka);
     const source = await row(id);
 
@@ -497,7 +456,7 @@ describe("copyService", () => {
 
 describe("categoryChoices", () => {
   it("groups categories by catalogue and can leave one catalogue out", async () => {
-    const kb = await addCategory(catB, unique("Wahl"));
+    const kb = await make.category(catB, { name: unique("Wahl") });
     const all = await categoryChoices(t.db);
     expect(all.find((g) => g.catalogue.id === catB)?.categories.some((c) => c.id === kb)).toBe(true);
     const without = await categoryChoices(t.db, { excludeCatalogueId: catB });
@@ -508,8 +467,8 @@ describe("categoryChoices", () => {
 
 describe("the bin and the catalogue", () => {
   it("a trashed service disappears from search and counts and comes back after restore", async () => {
-    const catalogue = await addCatalogue("Suchkatalog");
-    const k = await addCategory(catalogue);
+    const catalogue = await make.catalogue({ title: "Suchkatalog" });
+    const k = await make.category(catalogue);
     const word = `zyklus${Date.now()}`;
     const id = await addService(k, `Service ${word}`);
     // Unfiltered and by exact name (the quoted form); both must drop the binned service.

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { createDb, dialectOf } from "~/server/db/db.server";
@@ -7,35 +7,23 @@ import { listActivitiesFor } from "~/server/audit.server";
 import { isPostgresDb } from "~/server/db-helpers.server";
 import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "~/server/errors.server";
 import { moveService, positionInCategory, type Mover } from "~/modules/service/service-order.server";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-type ServiceValues = Partial<Insertable<Database["services"]>>;
-
 let t: TestDb;
+const make = factories(() => t.db);
 let causer: Mover;
 let catalogueId: number;
 let otherCatalogueId: number;
 
-async function addCategory(catalogue: number, name: string) {
-  return (await t.db.insertInto("service_categories").values({ service_catalogue_id: catalogue, name }).returning("id").executeTakeFirstOrThrow()).id;
-}
-async function addService(catalogue: number, categoryId: number | null, name: string, values: ServiceValues = {}) {
-  return (
-    await t.db
-      .insertInto("services")
-      .values({ service_catalogue_id: catalogue, category_id: categoryId, name, ...values })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-}
 /** A category with services at positions 0..n-1 (or the given positions), in name order. */
 async function categoryWith(catalogue: number, label: string, count: number, positions?: number[]) {
-  const category = await addCategory(catalogue, label);
+  const category = await make.category(catalogue, { name: label });
   const ids: number[] = [];
-  for (let i = 0; i < count; i++) ids.push(await addService(catalogue, category, `${label} ${i}`, { position: positions?.[i] ?? i }));
+  for (let i = 0; i < count; i++) ids.push(await make.service(catalogue, category, { name: `${label} ${i}`, position: positions?.[i] ?? i }));
   return { category, ids };
 }
 /** The live services of a category as [id, position] in display order. */
@@ -73,10 +61,10 @@ function prng(seed: number) {
 
 beforeAll(async () => {
   t = await createTestDb();
-  const user = await t.db.insertInto("users").values({ name: "Ordner", email: "ordner@test.example", password_hash: null, role: "keyuser" }).returning("id").executeTakeFirstOrThrow();
+  const user = await make.user("keyuser", { name: "Ordner", email: "ordner@test.example" });
   causer = { id: user.id, name: "Ordner", role: "keyuser" };
-  catalogueId = (await t.db.insertInto("service_catalogues").values({ title: "Reihenfolge" }).returning("id").executeTakeFirstOrThrow()).id;
-  otherCatalogueId = (await t.db.insertInto("service_catalogues").values({ title: "Reihenfolge 2" }).returning("id").executeTakeFirstOrThrow()).id;
+  catalogueId = await make.catalogue({ title: "Reihenfolge" });
+  otherCatalogueId = await make.catalogue({ title: "Reihenfolge 2" });
 });
 
 afterAll(async () => {
@@ -130,7 +118,7 @@ describe("moveService within a category", () => {
 
   it("binned services are left out of the numbering and keep their position", async () => {
     const { category, ids: s } = await categoryWith(catalogueId, "Papierkorb", 3);
-    const binned = await addService(catalogueId, category, "Papierkorb weg", { position: 1, deleted_at: "2025-01-01T00:00:00.000Z" });
+    const binned = await make.service(catalogueId, category, { name: "Papierkorb weg", position: 1, deleted_at: "2025-01-01T00:00:00.000Z" });
     await moveService(t.db, s[2], category, 0, causer);
     expect(await ids(category)).toEqual([s[2], s[0], s[1]]);
     expect(await positions(category)).toEqual(range(3));
@@ -166,7 +154,7 @@ describe("moveService to another category", () => {
 
   it("into an empty category, with an index beyond the end", async () => {
     const from = await categoryWith(catalogueId, "Voll", 2);
-    const empty = await addCategory(catalogueId, "Leer");
+    const empty = await make.category(catalogueId, { name: "Leer" });
     expect(await moveService(t.db, from.ids[0], empty, 7, causer)).toEqual({ categoryId: empty, position: 0 });
     expect(await order(empty)).toEqual([{ id: from.ids[0], position: 0 }]);
     expect(await order(from.category)).toEqual([{ id: from.ids[1], position: 0 }]);
@@ -174,7 +162,7 @@ describe("moveService to another category", () => {
 
   it("a service without a category can be placed into one", async () => {
     const to = await categoryWith(catalogueId, "Aufnahme", 2);
-    const loose = await addService(catalogueId, null, "Heimatlos", { position: 9 });
+    const loose = await make.service(catalogueId, null, { name: "Heimatlos", position: 9 });
     await moveService(t.db, loose, to.category, 0, causer);
     expect(await ids(to.category)).toEqual([loose, ...to.ids]);
     expect(await positions(to.category)).toEqual(range(3));
@@ -197,7 +185,7 @@ describe("moveService to another category", () => {
 describe("moveService errors", () => {
   it("an unknown or binned service is NotFoundError; nothing changes", async () => {
     const { category, ids: s } = await categoryWith(catalogueId, "Fehler", 3);
-    const binned = await addService(catalogueId, category, "Fehler weg", { position: 3, deleted_at: "2025-01-01T00:00:00.000Z" });
+    const binned = await make.service(catalogueId, category, { name: "Fehler weg", position: 3, deleted_at: "2025-01-01T00:00:00.000Z" });
     expect(await rejection(moveService(t.db, 987_654, category, 0, causer))).toBeInstanceOf(NotFoundError);
     expect(await rejection(moveService(t.db, binned, category, 0, causer))).toBeInstanceOf(NotFoundError);
     expect(await ids(category)).toEqual(s);
@@ -217,11 +205,10 @@ describe("moveService errors", () => {
 
 describe("moveService by a user with grants", () => {
   async function userWithGrants(categories: number[], services: number[] = []): Promise<Mover> {
-    const email = `grants-${Math.random().toString(36).slice(2)}@test.example`;
-    const { id } = await t.db.insertInto("users").values({ name: "Nutzerin", email, password_hash: null, role: "user" }).returning("id").executeTakeFirstOrThrow();
-    for (const category_id of categories) await t.db.insertInto("user_category_permissions").values({ user_id: id, category_id }).execute();
-    for (const service_id of services) await t.db.insertInto("user_service_permissions").values({ user_id: id, service_id }).execute();
-    return { id, name: "Nutzerin", role: "user" };
+    const { id, name } = await make.user("user", { name: "Nutzerin" });
+    for (const categoryId of categories) await make.grant(id, { categoryId });
+    for (const serviceId of services) await make.grant(id, { serviceId });
+    return { id, name, role: "user" };
   }
 
   it("moves between two granted categories", async () => {
@@ -259,8 +246,8 @@ describe("concurrent moves", () => {
     const a = await categoryWith(catalogueId, `${label} A`, 6);
     const b = await categoryWith(catalogueId, `${label} B`, 5);
     // A binned service in each, to make sure it stays out of the numbering under load too.
-    await addService(catalogueId, a.category, `${label} A weg`, { position: 2, deleted_at: "2025-01-01T00:00:00.000Z" });
-    await addService(catalogueId, b.category, `${label} B weg`, { position: 0, deleted_at: "2025-01-01T00:00:00.000Z" });
+    await make.service(catalogueId, a.category, { name: `${label} A weg`, position: 2, deleted_at: "2025-01-01T00:00:00.000Z" });
+    await make.service(catalogueId, b.category, { name: `${label} B weg`, position: 0, deleted_at: "2025-01-01T00:00:00.000Z" });
     return { a, b, all: [...a.ids, ...b.ids] };
   }
 

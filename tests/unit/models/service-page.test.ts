@@ -18,6 +18,7 @@ import {
   updateServiceFields,
   updateServiceRichText,
 } from "~/modules/service/service.server";
+import { factories, unique } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
@@ -25,23 +26,18 @@ import { rejection } from "../../support/rejection";
 // review workflow, audit. Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
 let t: TestDb;
+const make = factories(() => t.db);
 let catalogueId: number;
 let categoryId: number;
 let otherCategoryId: number;
 let counter = 0;
 const editors: Record<"user" | "keyuser" | "superadmin", { id: number; name: string; role: Role }> = {} as never;
 
-const unique = (label: string) => `${label} ${++counter}`;
-
+/** Services in creation order: each a position and a second later than the one before. */
 async function addService(status: "open" | "checking" | "closed" = "open", name = unique("Service")) {
-  const now = new Date(Date.UTC(2024, 0, 1, 0, 0, counter)).toISOString();
-  return (
-    await t.db
-      .insertInto("services")
-      .values({ name, category_id: categoryId, service_catalogue_id: catalogueId, position: counter, status, created_at: now, updated_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  const n = ++counter;
+  const now = new Date(Date.UTC(2024, 0, 1, 0, 0, n)).toISOString();
+  return make.service(catalogueId, categoryId, { name, position: n, status, created_at: now, updated_at: now });
 }
 
 async function row(id: number) {
@@ -70,20 +66,15 @@ const basics = (over: Partial<Parameters<typeof updateServiceBasics>[2]> = {}) =
   ...over,
 });
 
-async function addBase(table: "owners" | "providers" | "kpis" | "tags", name: string) {
-  return (await t.db.insertInto(table).values({ name }).returning("id").executeTakeFirstOrThrow()).id;
-}
-
 beforeAll(async () => {
   t = await createTestDb();
   for (const role of ["user", "keyuser", "superadmin"] as const) {
-    const name = `Seite ${role}`;
-    const u = await t.db.insertInto("users").values({ name, email: `${role}@service-page.test`, password_hash: null, role }).returning("id").executeTakeFirstOrThrow();
-    editors[role] = { id: u.id, name, role };
+    const u = await make.user(role, { name: `Seite ${role}`, email: `${role}@service-page.test` });
+    editors[role] = { id: u.id, name: u.name, role };
   }
-  catalogueId = (await t.db.insertInto("service_catalogues").values({ title: "Seitenkatalog" }).returning("id").executeTakeFirstOrThrow()).id;
-  categoryId = (await t.db.insertInto("service_categories").values({ service_catalogue_id: catalogueId, name: "Kategorie Seite" }).returning("id").executeTakeFirstOrThrow()).id;
-  otherCategoryId = (await t.db.insertInto("service_categories").values({ service_catalogue_id: catalogueId, name: "Kategorie Zwei" }).returning("id").executeTakeFirstOrThrow()).id;
+  catalogueId = await make.catalogue({ title: "Seitenkatalog" });
+  categoryId = await make.category(catalogueId, { name: "Kategorie Seite" });
+  otherCategoryId = await make.category(catalogueId, { name: "Kategorie Zwei" });
 });
 
 afterAll(async () => {
@@ -270,9 +261,9 @@ describe("status workflow through updateServiceBasics", () => {
 describe("relations and tags", () => {
   it("replace sets, ignore unknown ids, audit old/new", async () => {
     const id = await addService();
-    const [o1, o2] = [await addBase("owners", unique("Owner")), await addBase("owners", unique("Owner"))];
-    const p1 = await addBase("providers", unique("Provider"));
-    const k1 = await addBase("kpis", unique("KPI"));
+    const [o1, o2] = [await make.owner(), await make.owner()];
+    const p1 = await make.provider({ name: unique("Provider") });
+    const k1 = await make.kpi();
     await setServiceRelations(t.db, id, { owners: [o1, 999_999], providers: [p1], kpis: [k1] }, (await row(id)).updated_at, editors.keyuser);
     let d = (await getServiceDetail(t.db, id))!;
     expect(d.owners.map((o) => o.id)).toEqual([o1]);
@@ -293,13 +284,14 @@ describe("relations and tags", () => {
 
   it("a new tag is created inline; an existing name is reused case-insensitively", async () => {
     const id = await addService();
-    const existing = await addBase("tags", unique("Cloud"));
+    const existing = await make.tag({ name: unique("Cloud") });
     const countTags = async () => Number((await t.db.selectFrom("tags").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
     const n0 = await countTags();
-    await setServiceRelations(t.db, id, { tags: [] }, (await row(id)).updated_at, editors.superadmin, { newTag: `  ${unique("Brandneu")}  ` });
+    const newTag = unique("Brandneu");
+    await setServiceRelations(t.db, id, { tags: [] }, (await row(id)).updated_at, editors.superadmin, { newTag: `  ${newTag}  ` });
     expect(await countTags()).toBe(n0 + 1);
     let d = (await getServiceDetail(t.db, id))!;
-    expect(d.tags.map((x) => x.name)).toEqual([expect.stringMatching(/^Brandneu \d+$/)]);
+    expect(d.tags.map((x) => x.name)).toEqual([newTag]);
     const created = d.tags[0].id;
 
     const existingName = (await t.db.selectFrom("tags").select("name").where("id", "=", existing).executeTakeFirstOrThrow()).name;
@@ -317,7 +309,7 @@ describe("relation pickers", () => {
   it("ship the ticked records and at most one page of others, never every record", async () => {
     const prefix = unique("Pickerowner");
     const ids: number[] = [];
-    for (let i = 0; i < PICKER_LIMIT * 3; i++) ids.push(await addBase("owners", `${prefix} ${String(i).padStart(3, "0")}`));
+    for (let i = 0; i < PICKER_LIMIT * 3; i++) ids.push(await make.owner({ name: `${prefix} ${String(i).padStart(3, "0")}` }));
     const ticked = [ids[70], ids[2]];
     const all = await relationChoices(t.db, "owners", ticked, "");
     expect(all.ticked.map((o) => o.id).sort()).toEqual([...ticked].sort());

@@ -13,20 +13,6 @@ type SearchQuery = Parameters<typeof searchServices>[2];
 let t: TestDb;
 const make = factories(() => t.db);
 
-
-
-
-
-async function linkOwners(serviceId: number, ...ownerIds: number[]) {
-  for (const owner_id of ownerIds) await t.db.insertInto("service_owners").values({ service_id: serviceId, owner_id }).execute();
-}
-async function linkKpis(serviceId: number, ...kpiIds: number[]) {
-  for (const kpi_id of kpiIds) await t.db.insertInto("service_kpis").values({ service_id: serviceId, kpi_id }).execute();
-}
-async function linkTags(serviceId: number, ...tagIds: number[]) {
-  for (const tag_id of tagIds) await t.db.insertInto("service_tags").values({ service_id: serviceId, tag_id }).execute();
-}
-
 function query(change: Partial<CatalogueQuery> = {}): SearchQuery {
   return { ...DEFAULT_QUERY, ...change };
 }
@@ -286,22 +272,12 @@ describe("searchServices: filters", () => {
     tag2 = await make.tag({ name: "Filter Tag 2" });
     tag3 = await make.tag({ name: "Filter Tag 3" });
 
-    s.both = await make.service(cat, catA1, { name: "Beide Owner", status: "open", statuspercent: 10, servicetype: "customer" });
-    s.first = await make.service(cat, catA1, { name: "Owner eins", status: "checking", statuspercent: 50, servicetype: "it" });
-    s.second = await make.service(cat, catA2, { name: "Owner zwei", status: "closed", statuspercent: 100, servicetype: "customer" });
-    s.none = await make.service(cat, catB1, { name: "Ohne Owner", status: "open", statuspercent: 50, servicetype: "it" });
-    s.loose = await make.service(cat, null, { name: "Ohne Kategorie", status: "checking", statuspercent: 0, servicetype: "customer" });
-    s.binned = await make.service(cat, catA1, { name: "Im Papierkorb", status: "open", deleted_at: "2025-02-02T00:00:00.000Z" });
-    await linkOwners(s.both, o1, o2);
-    await linkOwners(s.first, o1);
-    await linkOwners(s.second, o2, o3);
-    await linkOwners(s.binned, o1, o2);
-    await linkKpis(s.both, k1);
-    await linkKpis(s.none, k1);
-    await linkTags(s.both, tag1);
-    await linkTags(s.first, tag1, tag2);
-    await linkTags(s.loose, tag2);
-    await linkTags(s.binned, tag1, tag2, tag3);
+    s.both = await make.service(cat, catA1, { name: "Beide Owner", status: "open", statuspercent: 10, servicetype: "customer", owners: [o1, o2], kpis: [k1], tags: [tag1] });
+    s.first = await make.service(cat, catA1, { name: "Owner eins", status: "checking", statuspercent: 50, servicetype: "it", owners: [o1], tags: [tag1, tag2] });
+    s.second = await make.service(cat, catA2, { name: "Owner zwei", status: "closed", statuspercent: 100, servicetype: "customer", owners: [o2, o3] });
+    s.none = await make.service(cat, catB1, { name: "Ohne Owner", status: "open", statuspercent: 50, servicetype: "it", kpis: [k1] });
+    s.loose = await make.service(cat, null, { name: "Ohne Kategorie", status: "checking", statuspercent: 0, servicetype: "customer", tags: [tag2] });
+    s.binned = await make.service(cat, catA1, { name: "Im Papierkorb", status: "open", deleted_at: "2025-02-02T00:00:00.000Z", owners: [o1, o2], tags: [tag1, tag2, tag3] });
   });
 
   it("without filters every live service of the catalogue is listed", async () => {
@@ -451,10 +427,7 @@ describe("searchServices: pagination", () => {
   beforeAll(async () => {
     cat = await make.catalogue({ title: "Seiten" });
     const c = await make.category(cat, { service_area_id: null, name: "Viele" });
-    await t.db
-      .insertInto("services")
-      .values(Array.from({ length: total }, (_, i) => ({ service_catalogue_id: cat, category_id: c, name: `Seite ${String(i).padStart(3, "0")}`, position: i })))
-      .execute();
+    for (let i = 0; i < total; i++) await make.service(cat, c, { name: `Seite ${String(i).padStart(3, "0")}`, position: i });
     await make.service(cat, c, { name: "Papierkorb", deleted_at: "2025-01-01T00:00:00.000Z" });
   });
 
@@ -501,14 +474,10 @@ describe("searchServices with precomputed category counts (the browser's path)",
     cat = await make.catalogue({ title: "Kategorienweise" });
     const cats = [await make.category(cat, { service_area_id: null, name: "C", position: 5 }), await make.category(cat, { service_area_id: null, name: "A", position: 1 }), await make.category(cat, { service_area_id: null, name: "B", position: 1 }), await make.category(cat, { service_area_id: null, name: "Leer", position: 3 })];
     const sizes = [57, 3, 70];
-    const rows = [];
     for (let k = 0; k < sizes.length; k++) {
-      for (let i = 0; i < sizes[k]; i++) {
-        rows.push({ service_catalogue_id: cat, category_id: cats[k], name: `K${k} Dienst ${i}`, position: (i * 7) % sizes[k], status: statuses[i % 3] });
-      }
+      for (let i = 0; i < sizes[k]; i++) await make.service(cat, cats[k], { name: `K${k} Dienst ${i}`, position: (i * 7) % sizes[k], status: statuses[i % 3] });
     }
-    for (let i = 0; i < 12; i++) rows.push({ service_catalogue_id: cat, category_id: null, name: `Ohne ${i}`, position: i % 4, status: statuses[i % 3] });
-    await t.db.insertInto("services").values(rows).execute();
+    for (let i = 0; i < 12; i++) await make.service(cat, null, { name: `Ohne ${i}`, position: i % 4, status: statuses[i % 3] });
     await make.service(cat, cats[0], { name: "K0 Gelöscht", deleted_at: "2025-01-01T00:00:00.000Z" });
   });
 

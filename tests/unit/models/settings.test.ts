@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_APP_BAR } from "~/ui/shell/app-bar";
 import { listActivitiesFor } from "~/server/audit.server";
 import { SETTING_KEYS, getAppBarSettings, getSetting, putSetting } from "~/server/settings.server";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 let t: TestDb;
@@ -9,12 +10,7 @@ let adminId: number;
 
 beforeAll(async () => {
   t = await createTestDb();
-  const row = await t.db
-    .insertInto("users")
-    .values({ name: "Settings Admin", email: "admin@settings.test", password_hash: null, role: "superadmin" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  adminId = row.id;
+  adminId = (await factories(t.db).user("superadmin", { name: "Settings Admin", email: "admin@settings.test" })).id;
 });
 
 afterAll(async () => {

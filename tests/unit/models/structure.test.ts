@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listActivitiesFor } from "~/server/audit.server";
-import { NotFoundError, StaleRecordError } from "~/server/errors.server";
+import { NotFoundError, StaleRecordError, ValidationError } from "~/server/errors.server";
 import {
   HasChildrenError,
-  StructureValidationError,
   createArea,
   createCategory,
   deleteArea,
@@ -19,26 +18,25 @@ import {
   updateCategory,
 } from "~/modules/catalogue/structure.server";
 import { isServiceAreaActive } from "~/modules/catalogue/catalogue.server";
+import { factories, unique, type ServiceSpec } from "../../factories";
+import { PNG } from "../../support/helpers";
 import { createTestDb, type TestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
 // A valid 1×1 PNG.
-const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const PNG_BASE64 = PNG.toString("base64");
 
 let t: TestDb;
+const make = factories(() => t.db);
 let causer: { id: number; name: string };
 let catalogueId: number;
 let otherCatalogueId: number;
 
-async function insertService(categoryId: number, name: string, extra: { position?: number; deleted_at?: string | null; status?: "open" | "checking" | "closed" } = {}) {
-  const row = await t.db
-    .insertInto("services")
-    .values({ name, category_id: categoryId, position: extra.position ?? 0, deleted_at: extra.deleted_at ?? null, status: extra.status ?? "open" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+/** A service in a category of the test catalogue. */
+async function insertService(categoryId: number, name: string, extra: ServiceSpec = {}) {
+  return make.service(catalogueId, categoryId, { name, position: 0, deleted_at: null, status: "open", ...extra });
 }
 
 async function activities(type: "area" | "category", id: number) {
@@ -54,16 +52,10 @@ async function activities(type: "area" | "category", id: number) {
 
 beforeAll(async () => {
   t = await createTestDb();
-  const user = await t.db
-    .insertInto("users")
-    .values({ name: "Struktur Keyuser", email: "keyuser@structure.test", password_hash: null, role: "keyuser" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  causer = { id: user.id, name: "Struktur Keyuser" };
-  const cat = await t.db.insertInto("service_catalogues").values({ title: "Katalog A" }).returning("id").executeTakeFirstOrThrow();
-  const other = await t.db.insertInto("service_catalogues").values({ title: "Katalog B" }).returning("id").executeTakeFirstOrThrow();
-  catalogueId = cat.id;
-  otherCatalogueId = other.id;
+  const user = await make.user("keyuser", { name: "Struktur Keyuser", email: "keyuser@structure.test" });
+  causer = { id: user.id, name: user.name };
+  catalogueId = await make.catalogue({ title: "Katalog A" });
+  otherCatalogueId = await make.catalogue({ title: "Katalog B" });
 });
 
 afterAll(async () => {
@@ -89,12 +81,12 @@ describe("createArea / createCategory", () => {
   it("refuses an empty or too long name and an unknown catalogue, writing nothing", async () => {
     const before = await t.db.selectFrom("service_areas").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
     const empty = await rejection(createArea(t.db, { name: "   ", catalogueId }, causer));
-    expect(empty).toBeInstanceOf(StructureValidationError);
-    expect((empty as StructureValidationError).errors).toEqual({ name: "validation.required" });
+    expect(empty).toBeInstanceOf(ValidationError);
+    expect((empty as ValidationError).errors).toEqual({ name: "validation.required" });
     const long = await rejection(createCategory(t.db, { name: "x".repeat(256), catalogueId, areaId: null }, causer));
-    expect((long as StructureValidationError).errors).toEqual({ name: "validation.tooLong|max=255" });
+    expect((long as ValidationError).errors).toEqual({ name: "validation.tooLong|max=255" });
     const description = await rejection(createArea(t.db, { name: "Ok", description: "x".repeat(20_001), catalogueId }, causer));
-    expect((description as StructureValidationError).errors).toEqual({ description: "validation.tooLong|max=20000" });
+    expect((description as ValidationError).errors).toEqual({ description: "validation.tooLong|max=20000" });
     expect(await rejection(createArea(t.db, { name: "Ok", catalogueId: 999_999 }, causer))).toBeInstanceOf(NotFoundError);
     const after = await t.db.selectFrom("service_areas").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
@@ -110,7 +102,7 @@ describe("createArea / createCategory", () => {
     expect((await getCategory(t.db, two))!.position).toBe(1);
     expect(await getCategory(t.db, two)).toMatchObject({ service_area_id: area, area: { id: area, name: "Kommunikation" }, services: [] });
     const wrong = await rejection(createCategory(t.db, { name: "X", catalogueId, areaId: foreignArea }, causer));
-    expect((wrong as StructureValidationError).errors).toEqual({ areaId: "structure.areaInvalid" });
+    expect((wrong as ValidationError).errors).toEqual({ areaId: "structure.areaInvalid" });
     const loose = await createCategory(t.db, { name: "Ohne Bereich", catalogueId, areaId: null }, causer);
     expect(await getCategory(t.db, loose)).toMatchObject({ service_area_id: null, area: null });
     expect((await activities("category", two))[0]).toMatchObject({ event: "created", new: { name: "E-Mail", service_area_id: area, position: 1 } });
@@ -122,12 +114,7 @@ describe("getArea / getCategory", () => {
     const area = await createArea(t.db, { name: "Reihenfolge", catalogueId }, causer);
     const ids: Record<string, number> = {};
     for (const [name, position] of [["Zeta", 0], ["beta", 1], ["Alpha", 1]] as const) {
-      const { id } = await t.db
-        .insertInto("service_categories")
-        .values({ name, position, service_area_id: area, service_catalogue_id: catalogueId })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      ids[name] = id;
+      ids[name] = await make.category(catalogueId, { name, position, service_area_id: area });
     }
     await insertService(ids.Alpha, "Live 1");
     await insertService(ids.Alpha, "Live 2");
@@ -162,11 +149,7 @@ describe("getArea / getCategory", () => {
   });
 
   it("reads legacy HTML descriptions as plain text", async () => {
-    const { id } = await t.db
-      .insertInto("service_areas")
-      .values({ name: "Alt", description: "<p>Erster Absatz &amp; mehr.</p><p>Zweiter.</p>", service_catalogue_id: catalogueId })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const id = await make.area(catalogueId, { name: "Alt", description: "<p>Erster Absatz &amp; mehr.</p><p>Zweiter.</p>" });
     expect((await getArea(t.db, id))!.description).toBe("Erster Absatz & mehr. Zweiter.");
     expect(plainDescription("a < b und <Tag> im Text")).toBe("a < b und <Tag> im Text");
     expect(plainDescription(null)).toBeNull();
@@ -188,7 +171,7 @@ describe("getArea / getCategory", () => {
 describe("updateArea / updateCategory", () => {
   let area: number;
   beforeEach(async () => {
-    area = await createArea(t.db, { name: `Bearbeiten ${Math.random()}`, catalogueId }, causer);
+    area = await createArea(t.db, { name: unique("Bearbeiten"), catalogueId }, causer);
   });
 
   it("saves name and description, moves updated_at forward and audits old and new values", async () => {
@@ -226,7 +209,7 @@ describe("updateArea / updateCategory", () => {
   it("refuses invalid input and unknown ids", async () => {
     const loaded = (await getArea(t.db, area))!;
     const error = await rejection(updateArea(t.db, area, { name: "", description: null }, loaded.updated_at, causer));
-    expect((error as StructureValidationError).errors).toEqual({ name: "validation.required" });
+    expect((error as ValidationError).errors).toEqual({ name: "validation.required" });
     expect(await rejection(updateArea(t.db, 987_654, { name: "X" }, null, causer))).toBeInstanceOf(NotFoundError);
     expect(await rejection(updateCategory(t.db, 987_654, { name: "X" }, null, causer))).toBeInstanceOf(NotFoundError);
   });
@@ -250,7 +233,7 @@ describe("updateArea / updateCategory", () => {
 
     const foreign = await createArea(t.db, { name: "Anderer Katalog", catalogueId: otherCatalogueId }, causer);
     const error = await rejection(updateCategory(t.db, category, { name: "Wandert", areaId: foreign }, loaded.updated_at, causer));
-    expect((error as StructureValidationError).errors).toEqual({ areaId: "structure.areaInvalid" });
+    expect((error as ValidationError).errors).toEqual({ areaId: "structure.areaInvalid" });
     expect((await getCategory(t.db, category))!.service_area_id).toBe(target);
 
     const stale = await rejection(updateCategory(t.db, category, { name: "Alt", areaId: null }, "2000-01-01T00:00:00.000Z", causer));
@@ -298,11 +281,11 @@ describe("images", () => {
       { data: "", mime: "image/png" },
     ]) {
       const error = await rejection(setCategoryImage(t.db, category, image, causer));
-      expect((error as StructureValidationError).errors).toEqual({ image: "structure.imageType" });
+      expect((error as ValidationError).errors).toEqual({ image: "structure.imageType" });
     }
     const big = Buffer.alloc(2 * 1024 * 1024 + 1, 1).toString("base64");
     const error = await rejection(setCategoryImage(t.db, category, { data: big, mime: "image/jpeg" }, causer));
-    expect((error as StructureValidationError).errors).toEqual({ image: "structure.imageTooLarge" });
+    expect((error as ValidationError).errors).toEqual({ image: "structure.imageTooLarge" });
     expect(await rejection(setAreaImage(t.db, 987_654, { data: PNG_BASE64, mime: "image/png" }, causer))).toBeInstanceOf(NotFoundError);
   });
 });

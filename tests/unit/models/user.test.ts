@@ -3,9 +3,11 @@ import { verifyPassword } from "~/modules/access/password.server";
 import { createSession } from "~/modules/access/session.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import { changePassword, createUser, findSessionUserById, setPassword, verifyLogin } from "~/modules/access/user.server";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 let t: TestDb;
+const make = factories(() => t.db);
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -14,15 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.cleanup();
 });
-
-let counter = 0;
-/** A fresh user with a unique e-mail per call, so the tests do not depend on each other. */
-async function newUser(password = "correct-horse-1", role: "user" | "admin" = "user") {
-  counter += 1;
-  const email = `person${counter}@users.test`;
-  const id = await createUser(t.db, { name: `Person ${counter}`, email, password, role });
-  return { id, email, password };
-}
 
 async function hashOf(id: number) {
   const row = await t.db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow();
@@ -60,7 +53,7 @@ describe("createUser", () => {
   });
 
   it("records the causer of the creation", async () => {
-    const admin = await newUser("admin-pass-123", "admin");
+    const admin = await make.user("admin", { password: "admin-pass-123" });
     const id = await createUser(
       t.db,
       { name: "Created By Admin", email: "by-admin@users.test", password: "whatever-123", role: "user" },
@@ -91,14 +84,14 @@ describe("createUser", () => {
 
 describe("verifyLogin", () => {
   it("returns the SessionUser (without the hash) for the right password", async () => {
-    const u = await newUser("right-password-1", "admin");
+    const u = await make.user("admin", { password: "right-password-1" });
     const result = await verifyLogin(t.db, u.email, "right-password-1");
     expect(result).toEqual({ id: u.id, name: expect.any(String), email: u.email, role: "admin", azureUser: false, wordExport: false });
     expect(result).not.toHaveProperty("password_hash");
   });
 
   it("returns undefined for a wrong password", async () => {
-    const u = await newUser("right-password-2");
+    const u = await make.user("user", { password: "right-password-2" });
     expect(await verifyLogin(t.db, u.email, "wrong-password-2")).toBeUndefined();
     expect(await verifyLogin(t.db, u.email, "")).toBeUndefined();
     expect(await verifyLogin(t.db, u.email, "RIGHT-PASSWORD-2")).toBeUndefined();
@@ -109,7 +102,7 @@ describe("verifyLogin", () => {
   });
 
   it("matches the e-mail case-insensitively and ignores surrounding spaces", async () => {
-    const u = await newUser("case-password-1");
+    const u = await make.user("user", { password: "case-password-1" });
     const result = await verifyLogin(t.db, `  ${u.email.toUpperCase()} `, "case-password-1");
     expect(result?.id).toBe(u.id);
   });
@@ -128,8 +121,8 @@ describe("verifyLogin", () => {
 
 describe("setPassword", () => {
   it("sets a new hash, revokes all other sessions of that user but keeps keepSessionId", async () => {
-    const u = await newUser("before-reset-1");
-    const other = await newUser("other-user-1");
+    const u = await make.user("user", { password: "before-reset-1" });
+    const other = await make.user("user", { password: "other-user-1" });
     await createSession(t.db, u.id, "Browser A");
     const s2 = await createSession(t.db, u.id, "Browser B");
     await createSession(t.db, u.id, null);
@@ -144,7 +137,7 @@ describe("setPassword", () => {
   });
 
   it("revokes every session of the user when keepSessionId is null", async () => {
-    const u = await newUser("before-reset-2");
+    const u = await make.user("user", { password: "before-reset-2" });
     await createSession(t.db, u.id, "A");
     await createSession(t.db, u.id, "B");
     await setPassword(t.db, u.id, "after-reset-2", null, "password_reset");
@@ -152,7 +145,7 @@ describe("setPassword", () => {
   });
 
   it("writes an audit row with the given event whose values do not contain the new password", async () => {
-    const u = await newUser("before-reset-3");
+    const u = await make.user("user", { password: "before-reset-3" });
     await setPassword(t.db, u.id, "Brand-New-Secret-3", null, "password_reset");
     const [latest] = await listActivitiesFor(t.db, "user", u.id);
     expect(latest.event).toBe("password_reset");
@@ -163,7 +156,7 @@ describe("setPassword", () => {
 
 describe("changePassword", () => {
   it("returns false for a wrong old password and changes nothing", async () => {
-    const u = await newUser("old-password-1");
+    const u = await make.user("user", { password: "old-password-1" });
     const sessionUser = (await findSessionUserById(t.db, u.id))!;
     const current = await createSession(t.db, u.id, "current");
     const elsewhere = await createSession(t.db, u.id, "elsewhere");
@@ -180,7 +173,7 @@ describe("changePassword", () => {
   });
 
   it("returns true for the right old password: the new one verifies, the old one no longer does", async () => {
-    const u = await newUser("old-password-2");
+    const u = await make.user("user", { password: "old-password-2" });
     const sessionUser = (await findSessionUserById(t.db, u.id))!;
     const current = await createSession(t.db, u.id, "current");
     await createSession(t.db, u.id, "elsewhere");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/modules/access/session.server";
 import { safeRedirectPath } from "~/lib/safe-path";
+import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
 describe("safeRedirectPath", () => {
@@ -64,12 +65,7 @@ describe("createSession", () => {
 
   beforeAll(async () => {
     t = await createTestDb();
-    const row = await t.db
-      .insertInto("users")
-      .values({ name: "Session User", email: "session@server.test", password_hash: null })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    userId = row.id;
+    userId = (await factories(t.db).user("user", { name: "Session User", email: "session@server.test" })).id;
   });
 
   afterAll(async () => {

@@ -1,0 +1,67 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import type { Kysely } from "kysely";
+import type { DB } from "~/server/db/db.server";
+import type { Factories, ServiceSpec } from "../factories";
+
+/**
+ * Helpers the e2e specs share: small generators, page shortcuts, a cross-process lock and the
+ * few rows the factories do not build themselves.
+ */
+
+/** Eight random hex digits: a marker that keeps names and search terms of one test apart. */
+export const hex = () => crypto.randomBytes(4).toString("hex");
+
+/** A valid 1×1 PNG. */
+export const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+/** The database without its table types, for tests that pick the table at run time. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const anyDb = (db: DB) => db as unknown as Kysely<any>;
+
+export const servicePage = (id: number) => `/servicecatalog/service/${id}`;
+
+export const toast = (page: Page) => page.getByTestId("toast");
+
+/** A cross-process lock (both projects run in parallel on one database), e.g. for the single customer-data record. */
+export async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const dir = path.join(process.env.E2E_RUN_DIR ?? "data/e2e", `${name}.lock`);
+  const deadline = Date.now() + 25_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(dir);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`lock ${name} not free`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The names of an owner's representatives, in their order. */
+export async function representativesOf(db: DB, ownerId: number) {
+  const rows = await db.selectFrom("owner_representatives").select("name").where("owner_id", "=", ownerId).orderBy("position").execute();
+  return rows.map((r) => r.name);
+}
+
+/** An owner with its representatives (positions 0, 1, … in the given order): the factories build owners without them. */
+export async function ownerWithRepresentatives(make: Factories, db: DB, name: string, representatives: string[]): Promise<number> {
+  const id = await make.owner({ name });
+  for (const [position, rep] of representatives.entries()) {
+    await db.insertInto("owner_representatives").values({ owner_id: id, name: rep, position }).execute();
+  }
+  return id;
+}
+
+/** One service (open unless the spec says otherwise) in a catalogue and category of its own: the start of a service-page test. */
+export async function serviceOfItsOwn(make: Factories, spec: ServiceSpec = {}): Promise<number> {
+  const { serviceIds } = await make.catalogueWithServices(1, { service: { status: "open", ...spec } });
+  return serviceIds[0];
+}
