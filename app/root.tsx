@@ -1,11 +1,12 @@
 import "@mantine/core/styles.css";
 import "./ui/global.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
+import { PageTitle } from "~/ui/shell/PageTitle";
 import { ErrorPage } from "./ui/ErrorPage";
 import { FlashToast } from "./ui/FlashToast";
 import { useNonce } from "./ui/nonce";
@@ -20,7 +21,6 @@ const THEME_CSS = themeCss(theme);
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const meta: MetaFunction = () => [{ title: "ServiceHub" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await i18next.getLocale(request);
@@ -42,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <PageTitle />
         <Meta />
         <Links />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BrowserHeader } from "~/modules/catalogue/ui/browser/BrowserHeader";
 import { plain } from "~/ui/plain/Plain";
@@ -11,7 +11,6 @@ import { browserAction, browserLoader } from "~/modules/catalogue/browser.server
 import { isFiltered } from "~/modules/catalogue/catalogue-query";
 import { namedFromStructure } from "~/modules/catalogue/catalogue-structure";
 
-export const meta: MetaFunction = () => [{ title: "ServiceHub" }];
 
 export const loader = ({ request }: LoaderFunctionArgs) => browserLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => browserAction(request);

@@ -1,9 +1,7 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { settingsLoader } from "~/modules/settings/settings-page.server";
 import { SettingsPage } from "~/modules/settings/ui/SettingsPage";
 
-export const meta: MetaFunction = () => [{ title: "Einstellungen · ServiceHub" }];
 export const loader = settingsLoader;
 
 export default function SettingsRoute() {

@@ -63,3 +63,55 @@ export async function listActivitiesFor(db: Executor, subjectType: string, subje
     .orderBy("id", "desc")
     .execute();
 }
+
+/** Fields whose stored value is the id of another record; the history shows that record's name. */
+const REFERENCES = {
+  category_id: "service_categories",
+  service_catalogue_id: "service_catalogues",
+  service_area_id: "service_areas",
+  required_service_id: "services",
+  trashed_with: "services",
+  deleted_by: "users",
+} as const;
+type ReferenceTable = (typeof REFERENCES)[keyof typeof REFERENCES];
+
+function parseValues(json: string | null): Record<string, unknown> {
+  try {
+    const value = json ? JSON.parse(json) : null;
+    return value && typeof value === "object" ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A record's history and the names of the records its changes point to ("category_id:12" →
+ * "Arbeitsplatz"), in one query per kind of record; a record deleted since has no name here.
+ */
+export async function historyFor(db: Executor, subjectType: string, subjectId: string | number) {
+  const activities = await listActivitiesFor(db, subjectType, subjectId);
+  const wanted = new Map<ReferenceTable, Set<number>>();
+  for (const activity of activities) {
+    for (const values of [parseValues(activity.old_values), parseValues(activity.new_values)]) {
+      for (const [key, table] of Object.entries(REFERENCES)) {
+        const id = Number(values[key]);
+        if (Number.isSafeInteger(id) && id > 0) wanted.set(table, (wanted.get(table) ?? new Set()).add(id));
+      }
+    }
+  }
+  const names: Record<string, string> = {};
+  await Promise.all(
+    [...wanted].map(async ([table, ids]) => {
+      const column = table === "service_catalogues" ? "title" : "name";
+      const rows = await db
+        .selectFrom(table)
+        .select(["id", `${column} as name` as "name"])
+        .where("id", "in", [...ids])
+        .execute();
+      for (const row of rows as { id: number; name: string | null }[]) {
+        for (const [key, t] of Object.entries(REFERENCES)) if (t === table && row.name) names[`${key}:${row.id}`] = row.name;
+      }
+    }),
+  );
+  return { activities, names };
+}

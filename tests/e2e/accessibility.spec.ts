@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, gotoReady, test } from "../support/fixtures";
+import { PUBLIC_SCREENS, firstIds, signedInScreens } from "../support/screens";
 
 /**
  * axe (WCAG 2.0/2.1 A and AA) on every screen, in German and English, with JS on and off (the
@@ -37,49 +38,6 @@ async function violations(page: Page) {
     targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`),
     count: v.nodes.length,
   }));
-}
-
-async function firstIds(db: import("~/server/db/db.server").DB) {
-  const service = await db.selectFrom("services").select(["id"]).where("deleted_at", "is", null).orderBy("id").executeTakeFirstOrThrow();
-  const area = await db.selectFrom("service_areas").select("id").orderBy("id").executeTakeFirstOrThrow();
-  const category = await db.selectFrom("service_categories").select("id").orderBy("id").executeTakeFirstOrThrow();
-  const owner = await db.selectFrom("owners").select("id").orderBy("id").executeTakeFirstOrThrow();
-  return { service: service.id, area: area.id, category: category.id, owner: owner.id };
-}
-
-const PUBLIC_SCREENS = ["/login", "/reset-password"];
-
-function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
-  return [
-    "/dashboard",
-    "/servicecatalog",
-    "/servicecatalog?view=1",
-    "/servicecatalog?view=2",
-    "/servicecatalog/catalogues",
-    "/servicecatalog/new",
-    `/servicecatalog/area/${ids.area}`,
-    `/servicecatalog/category/${ids.category}`,
-    `/servicecatalog/service/${ids.service}`,
-    `/servicecatalog/service/${ids.service}/delete`,
-    `/servicecatalog/service/${ids.service}/duplicate`,
-    `/servicecatalog/service/${ids.service}/derivative`,
-    "/bin",
-    "/basedata/owner",
-    "/basedata/owner/new",
-    `/basedata/owner/${ids.owner}`,
-    `/basedata/owner/${ids.owner}/edit`,
-    `/basedata/owner/${ids.owner}/delete`,
-    "/basedata/kpis",
-    "/basedata/provider",
-    "/basedata/termdefinitions",
-    "/basedata/customerdata",
-    "/admin/tags",
-    "/settings",
-    "/settings/password",
-    "/unauthorized",
-    "/views",
-    "/servicecatalog/service/999999999",
-  ];
 }
 
 for (const language of ["de", "en"] as const) {

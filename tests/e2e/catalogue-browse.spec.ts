@@ -180,7 +180,7 @@ test.describe("catalogue title and counts", () => {
     for (const path of ["/servicecatalog/area/999999", "/servicecatalog/category/999999"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
-      await expect(page.getByText("This page could not be found")).toBeVisible();
+      await expect(page.getByText("Diese Seite wurde nicht gefunden")).toBeVisible();
     }
   });
 });

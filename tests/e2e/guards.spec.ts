@@ -41,7 +41,7 @@ test.describe("with a session", () => {
     await login("user");
     await page.goto("/admin/tags");
     await expect(page).toHaveURL(/\/unauthorized$/);
-    await expect(page.getByRole("heading", { name: "Unauthorized" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Keine Berechtigung" })).toBeVisible();
     await expect(page.getByTestId("unauthorized-message")).toHaveText(
       "Sie haben nicht die erforderlichen Berechtigungen, um auf diese Seite zuzugreifen.",
     );
@@ -97,7 +97,7 @@ test.describe("with a session", () => {
     await login("user");
     const response = await page.goto("/this/page/does-not-exist");
     expect(response?.status()).toBe(404);
-    await expect(page.getByText("This page could not be found")).toBeVisible();
+    await expect(page.getByText("Diese Seite wurde nicht gefunden")).toBeVisible();
     await page.getByTestId("error-page").getByRole("link").click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });

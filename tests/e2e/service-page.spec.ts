@@ -45,7 +45,8 @@ test.describe("as keyuser", () => {
     const change = page.getByTestId("history").locator("tr", { hasText: "Name" }).first();
     await expect(change.locator("td").nth(1)).toHaveText(oldName);
     await expect(change.locator("td").nth(2)).toHaveText(newName);
-    await expect(page.getByTestId("history").locator("tr", { hasText: "Status" }).first()).toContainText("open");
+    // Values read as on the page: the status by its label, not its stored value.
+    await expect(page.getByTestId("history").locator("tr", { hasText: "Status" }).first()).toContainText("In Bearbeitung");
   });
 
   test("edits the details and the personal-data section", async ({ page, db, make, javaScriptEnabled }) => {

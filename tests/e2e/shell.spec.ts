@@ -43,18 +43,18 @@ test("saving settings shows a toast; with JS it goes away after 4 s", async ({ p
   await login("user");
   await page.goto("/settings");
   // "Expand on hover" only applies to a collapsed menu, so it is disabled while the whole drawer shows.
-  await expect(page.getByLabel("Toggle Expand on Hover")).toBeDisabled();
-  await page.getByLabel("Show Whole Left Drawer").uncheck();
+  await expect(page.getByLabel("Beim Überfahren ausklappen")).toBeDisabled();
+  await page.getByLabel("Ganze linke Seitenleiste zeigen").uncheck();
   await page.getByTestId("save-sidebar").click();
   const toast = page.getByTestId("toast");
   await expect(toast).toContainText("Einstellungen gespeichert");
   await expect(toast).toHaveAttribute("data-kind", "success");
   await expect(page.getByTestId("side-menu")).toHaveAttribute("data-collapsed", "");
   await expect(page.getByTestId("side-menu")).toHaveAttribute("data-hover-expand", "");
-  await page.getByLabel("Toggle Expand on Hover").uncheck();
+  await page.getByLabel("Beim Überfahren ausklappen").uncheck();
   await page.getByTestId("save-sidebar").click();
   await expect(page.getByTestId("side-menu")).not.toHaveAttribute("data-hover-expand");
-  await expect(page.getByLabel("Toggle Expand on Hover")).not.toBeChecked();
+  await expect(page.getByLabel("Beim Überfahren ausklappen")).not.toBeChecked();
   if (javaScriptEnabled) await expect(toast).toBeHidden({ timeout: 6_000 });
   await page.reload();
   await expect(page.getByTestId("toast")).toHaveCount(0);
@@ -107,4 +107,39 @@ test("without a choice the browser's language decides", async ({ browser, baseUR
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await expect(page.getByLabel(/^Password/).first()).toBeVisible();
   await context.close();
+});
+
+test("collapsing under the pointer shows at once, even with expand-on-hover; hovering again expands it", async ({ page, login, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JS the page reloads after the post; hover is a pointer matter");
+  await login("user");
+  await page.goto("/dashboard");
+  const menu = page.getByTestId("side-menu");
+  const width = async () => (await menu.boundingBox())!.width;
+  await expect(menu).not.toHaveAttribute("data-collapsed");
+  await page.getByTestId("sidebar-toggle").click();
+  await expect(menu).toHaveAttribute("data-hover-expand", "");
+  // The pointer is still on the button: the menu is narrow all the same.
+  await expect.poll(width).toBeLessThan(100);
+  await page.mouse.move(900, 400);
+  await page.getByTestId("nav-dashboard").hover();
+  await expect.poll(width).toBeGreaterThan(200);
+});
+
+test("every page names itself in the browser tab, in the reader's language, and the app has a favicon", async ({ page, context, baseURL, make, login }) => {
+  await login("keyuser");
+  const { serviceIds } = await make.catalogueWithServices(1, { service: { name: `Tab-Titel ${Date.now()}` } });
+  const name = `Tab-Titel`;
+  await page.goto("/servicecatalog");
+  await expect(page).toHaveTitle("Service-Katalog · ServiceHub");
+  await page.goto("/basedata/owner");
+  await expect(page).toHaveTitle("Service-Owner · ServiceHub");
+  await page.goto(`/servicecatalog/service/${serviceIds[0]}`);
+  await expect(page).toHaveTitle(new RegExp(`^${name} \\d+ · ServiceHub$`));
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
+  expect((await page.request.get("/favicon.svg")).status()).toBe(200);
+  await context.addCookies([{ name: "sh_lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), url: baseURL! }]);
+  await page.goto("/settings");
+  await expect(page).toHaveTitle("Settings · ServiceHub");
+  await page.goto("/servicecatalog");
+  await expect(page).toHaveTitle("Service catalogue · ServiceHub");
 });

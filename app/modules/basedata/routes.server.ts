@@ -5,7 +5,7 @@ import { getDb } from "~/server/db/db.server";
 import { entityByKey, recordSchema, type BaseDataAnswer, type BaseDataMeta, type EntityDef, type RecordValues } from "~/modules/basedata/entities";
 import { flashHeader, redirectWithFlash } from "~/server/flash.server";
 import { commonRefusal, dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
-import { listActivitiesFor } from "~/server/audit.server";
+import { historyFor } from "~/server/audit.server";
 import {
   createBaseData,
   deleteBaseData,
@@ -189,7 +189,7 @@ export async function detailLoader({ request, params }: LoaderFunctionArgs, ref:
   const record = await recordOr404(def, id);
   const [usage, history] = await Promise.all([
     servicesUsing(getDb(), def, id, 100),
-    listActivitiesFor(getDb(), subjectTypeOf(def), id),
+    historyFor(getDb(), subjectTypeOf(def), id),
   ]);
   return { entity: def.key, record, usage, history };
 }

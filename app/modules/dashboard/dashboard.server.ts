@@ -28,7 +28,20 @@ export async function dashboardFigures(db: Executor, catalogueId: number) {
       .leftJoin("services as s", (join) => join.on("a.subject_type", "=", "service").on(sql<SqlBool>`a.subject_id = cast(s.id as varchar(20))`))
       .leftJoin("service_areas as ar", (join) => join.on("a.subject_type", "=", "area").on(sql<SqlBool>`a.subject_id = cast(ar.id as varchar(20))`))
       .leftJoin("service_categories as c", (join) => join.on("a.subject_type", "=", "category").on(sql<SqlBool>`a.subject_id = cast(c.id as varchar(20))`))
-      .select(["a.id", "a.subject_type", "a.subject_id", "a.event", "a.causer_name", "a.created_at", "s.name as service_name", "s.deleted_at as service_deleted_at"])
+      .select([
+        "a.id",
+        "a.subject_type",
+        "a.subject_id",
+        "a.event",
+        "a.causer_name",
+        "a.created_at",
+        "a.old_values",
+        "a.new_values",
+        "s.name as service_name",
+        "s.deleted_at as service_deleted_at",
+        "ar.name as area_name",
+        "c.name as category_name",
+      ])
       .where((eb) =>
         eb.or([
           eb("s.service_catalogue_id", "=", catalogueId),
@@ -49,6 +62,21 @@ export async function dashboardFigures(db: Executor, catalogueId: number) {
     byType: counts(byType),
     withoutOwner: Number(withoutOwner?.n ?? 0),
     withoutKpi: Number(withoutKpi?.n ?? 0),
-    changes,
+    changes: changes.map(({ old_values, new_values, service_name, area_name, category_name, ...change }) => ({
+      ...change,
+      service_name,
+      subject_name: service_name ?? area_name ?? category_name ?? nameInActivity(new_values) ?? nameInActivity(old_values),
+    })),
   };
+}
+
+/** The name a record had when it changed, as the activity kept it (a record deleted since has only that). */
+function nameInActivity(json: string | null): string | null {
+  try {
+    const values = json ? (JSON.parse(json) as Record<string, unknown>) : null;
+    const name = values?.name ?? values?.title ?? values?.term;
+    return typeof name === "string" && name ? name : null;
+  } catch {
+    return null;
+  }
 }

@@ -19,7 +19,7 @@ import {
 } from "~/modules/service/service-sections";
 import { allowedStatuses, type Status } from "~/modules/service/service-status";
 import { parseImageUpload } from "~/server/upload.server";
-import { listActivitiesFor, type Executor } from "~/server/audit.server";
+import { historyFor, type Executor } from "~/server/audit.server";
 import { CrossCatalogueMoveError, StaleRecordError } from "~/server/errors.server";
 import { canEditService, editScope } from "~/modules/access/permissions.server";
 import { loadServiceChildren } from "~/modules/service/service-children.server";
@@ -57,7 +57,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
     loadServiceChildren(db, id),
     canEdit ? serviceCategoryOptions(db, detail.service.service_catalogue_id) : null,
     canEdit ? relationPickers(db, url.searchParams, detail) : null,
-    tab === "history" ? listActivitiesFor(db, "service", id) : null,
+    tab === "history" ? historyFor(db, "service", id) : null,
     canEdit && depq ? dependencyCandidates(db, id, depq) : [],
   ]);
   let options = categories ? { categories } : null;

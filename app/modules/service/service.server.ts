@@ -120,7 +120,7 @@ export async function getServiceDetail(db: Executor, id: number) {
       .where("r.deleted_at", "is", null)
       .orderBy("r.name")
       .execute(),
-    db.selectFrom("service_headlines").select(["position", "headline_text_init", "headline_text_custom"]).orderBy("position").execute(),
+    db.selectFrom("service_headlines").select(["position", "headline_text_custom"]).orderBy("position").execute(),
     rest.parent_service_id
       ? db.selectFrom("services").select(["id", "name"]).where("id", "=", rest.parent_service_id).where("deleted_at", "is", null).executeTakeFirst()
       : Promise.resolve(undefined),
@@ -143,7 +143,8 @@ export async function getServiceDetail(db: Executor, id: number) {
     requiredBy,
     parent: parent ?? null,
     derivatives,
-    headlines: Object.fromEntries(headlines.map((h) => [h.position, h.headline_text_custom?.trim() || h.headline_text_init])) as Record<number, string>,
+    // An admin's own headline is content; otherwise the page shows the default in the reader's language.
+    headlines: Object.fromEntries(headlines.filter((h) => h.headline_text_custom?.trim()).map((h) => [h.position, h.headline_text_custom!.trim()])) as Record<number, string>,
   };
 }
 

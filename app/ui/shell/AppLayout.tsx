@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { useLocation } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SidebarPrefs } from "~/ui/shell/prefs";
 import type { SessionUser } from "~/modules/access/user.server";
@@ -24,15 +25,28 @@ export function AppLayout({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  // The phone's drawer: closed again by a navigation and by Escape.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.key]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
   return (
     // Plain links anywhere in the layout become client-side navigations (one listener).
     <ClientLinks className={classes.layout}>
       <a href="#main" className="skip-link">
         {t("app.skipToContent")}
       </a>
-      <TopBar user={user} version={version} style={appBarStyle} title={title} />
+      <TopBar user={user} version={version} style={appBarStyle} title={title} menu={{ open: menuOpen, toggle: () => setMenuOpen((open) => !open) }} />
       <div className={classes.body}>
-        <SideMenu role={user.role} prefs={prefs} />
+        <SideMenu role={user.role} prefs={prefs} open={menuOpen} />
+        {menuOpen ? <div className={classes.backdrop} aria-hidden onClick={() => setMenuOpen(false)} /> : null}
         <main id="main" className={classes.main} tabIndex={-1}>
           {children}
         </main>

@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { IconChevronsLeft, IconChevronsRight } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Role } from "~/modules/access/roles";
 import { isActivePath, isGroup, navigationFor, type NavItem } from "~/ui/shell/navigation";
@@ -21,43 +22,61 @@ function MenuLink({ item, pathname }: { item: NavItem; pathname: string }) {
   );
 }
 
+/** The menu's entries for a role: the side menu's, and the whole page of them on a phone without JS. */
+export function NavigationEntries({ role, idPrefix }: { role: Role; idPrefix: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return navigationFor(role).map((entry) =>
+    isGroup(entry) ? (
+      <div key={entry.key} className={classes.group} role="group" aria-labelledby={`${idPrefix}-${entry.key}`}>
+        <div id={`${idPrefix}-${entry.key}`} className={classes.groupLabel}>
+          <span className={classes.label}>{t(`nav.${entry.key}`)}</span>
+        </div>
+        {entry.items.map((item) => (
+          <MenuLink key={item.key} item={item} pathname={location.pathname} />
+        ))}
+      </div>
+    ) : (
+      <MenuLink key={entry.key} item={entry} pathname={location.pathname} />
+    ),
+  );
+}
+
 /**
  * Left side menu (spec 01 §2). Collapsing is a form post that stores a cookie, so the server
  * renders the same state on the next page and it works without JS; with JS the fetcher
- * applies it at once.
+ * applies it at once. Below 900 px it is a drawer the top bar's menu button opens (`open`).
  */
-export function SideMenu({ role, prefs }: { role: Role; prefs: SidebarPrefs }) {
+export function SideMenu({ role, prefs, open }: { role: Role; prefs: SidebarPrefs; open: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("showWholeDrawer");
   const showWhole = pending != null ? pending === "true" : prefs.showWholeDrawer;
-  const entries = navigationFor(role);
+  // Collapsing under the pointer (or with the focus on the button) must show at once: hovering
+  // expands it again only after the pointer or the focus has left the menu and come back.
+  const [hoverPaused, setHoverPaused] = useState(false);
   return (
     <nav
+      id="side-menu"
       className={classes.nav}
       aria-label={t("nav.mainMenu")}
       data-collapsed={showWhole ? undefined : ""}
       data-hover-expand={!showWhole && prefs.expandOnHover ? "" : undefined}
+      data-hover-paused={hoverPaused ? "" : undefined}
+      data-open={open ? "" : undefined}
+      // The menu shrinks from under the pointer, so "left" cannot be told from "never left": the
+      // next time the pointer comes in, hovering expands it again.
+      onMouseEnter={() => setHoverPaused(false)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHoverPaused(false);
+      }}
       data-testid="side-menu"
     >
       <div className={classes.navScroll}>
-        {entries.map((entry) =>
-          isGroup(entry) ? (
-            <div key={entry.key} className={classes.group} role="group" aria-labelledby={`nav-group-${entry.key}`}>
-              <div id={`nav-group-${entry.key}`} className={classes.groupLabel}>
-                <span className={classes.label}>{t(`nav.${entry.key}`)}</span>
-              </div>
-              {entry.items.map((item) => (
-                <MenuLink key={item.key} item={item} pathname={location.pathname} />
-              ))}
-            </div>
-          ) : (
-            <MenuLink key={entry.key} item={entry} pathname={location.pathname} />
-          ),
-        )}
+        <NavigationEntries role={role} idPrefix="nav-group" />
       </div>
-      <fetcher.Form method="post" action="/prefs/sidebar" className={classes.collapseForm}>
+      <fetcher.Form method="post" action="/prefs/sidebar" className={classes.collapseForm} onSubmit={() => setHoverPaused(showWhole)}>
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <input type="hidden" name="showWholeDrawer" value={showWhole ? "false" : "true"} />
         <button type="submit" className={classes.link} data-testid="sidebar-toggle" aria-expanded={showWhole}>

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { IconKey, IconLanguage, IconLogout, IconSettings } from "@tabler/icons-react";
+import { IconKey, IconLanguage, IconLogout, IconMenu2, IconSettings } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ROLE_LABEL_KEYS } from "~/modules/access/roles";
 import { SUPPORTED_LANGUAGES } from "~/i18n/config";
@@ -15,11 +15,14 @@ export function TopBar({
   version,
   style,
   title,
+  menu,
 }: {
   user: SessionUser;
   version: string;
   style: { background: string; color: string };
   title?: string | null;
+  /** The phone's drawer (below 900 px): its state and the menu button's action. */
+  menu: { open: boolean; toggle: () => void };
 }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -27,6 +30,22 @@ export function TopBar({
   return (
     <header className={classes.header} style={style} data-testid="top-bar">
       <div className={classes.headerGroup}>
+        {/* Without JS a link to the page with the whole menu; with JS it opens the drawer. */}
+        <a
+          href="/menu"
+          className={classes.menuButton}
+          style={{ color: style.color }}
+          aria-label={t("nav.openMenu")}
+          aria-controls="side-menu"
+          aria-expanded={menu.open}
+          onClick={(event) => {
+            event.preventDefault();
+            menu.toggle();
+          }}
+          data-testid="menu-button"
+        >
+          <IconMenu2 size={22} aria-hidden />
+        </a>
         <a href="/dashboard" className={classes.brand} style={{ color: style.color }}>
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>{t("app.name")}</span>

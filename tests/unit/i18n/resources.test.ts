@@ -70,10 +70,13 @@ describe("locale resources", () => {
   it("contain the spec's texts verbatim", () => {
     expect(de.errors.unauthorized).toBe("Sie haben nicht die erforderlichen Berechtigungen, um auf diese Seite zuzugreifen.");
     expect(en.errors.unauthorized).toBe("You do not have the necessary permissions to access this page.");
-    expect(de.errors.unauthorizedTitle).toBe("Unauthorized");
+    // Quoted by the spec in English only: verbatim in English, translated in German (docs/decisions/0017).
     expect(en.errors.unauthorizedTitle).toBe("Unauthorized");
-    expect(de.errors.notFound).toBe("This page could not be found");
+    expect(de.errors.unauthorizedTitle).toBe("Keine Berechtigung");
     expect(en.errors.notFound).toBe("This page could not be found");
+    expect(de.errors.notFound).toBe("Diese Seite wurde nicht gefunden");
+    expect(en.settings.expandOnHover).toBe("Toggle Expand on Hover");
+    expect(en.settings.showWholeDrawer).toBe("Show Whole Left Drawer");
     expect(de.topbar.loggedInAs).toBe("Eingeloggt als: {{name}}");
     expect(de.auth.email).toBe("E-Mail");
     expect(en.auth.email).toBe("E-Mail");

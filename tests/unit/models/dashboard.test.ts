@@ -136,6 +136,21 @@ describe("dashboardFigures: latest changes", () => {
     expect(tag.service_name).toBeNull();
   });
 
+  it("every change names its record: live ones by their name now, deleted ones by the name the activity kept", async () => {
+    const { changes } = await dashboardFigures(t.db, cat);
+    expect(changes.find((c) => c.event === "change 9")!.subject_name).toBe("Offen 1");
+    const category = await t.db.selectFrom("service_categories").select("name").where("id", "=", s.category).executeTakeFirstOrThrow();
+    expect(changes.find((c) => c.event === "change 10")!.subject_name).toBe(category.name);
+    // The tag (id 5) was never a row here: only its activity knows nothing of a name.
+    expect(changes.find((c) => c.subject_type === "tag")!.subject_name).toBeNull();
+    await recordActivity(t.db, { subjectType: "owner", subjectId: 424_242, event: "deleted", causer, oldValues: { name: "Ehemalige Owner GmbH" } });
+    try {
+      expect((await dashboardFigures(t.db, cat)).changes[0]).toMatchObject({ subject_type: "owner", subject_name: "Ehemalige Owner GmbH" });
+    } finally {
+      await t.db.deleteFrom("activities").where("subject_id", "=", "424242").execute();
+    }
+  });
+
   it("fewer than 10 changes are all listed", async () => {
     await t.db.deleteFrom("activities").where("event", "like", "change %").execute();
     const { changes } = await dashboardFigures(t.db, cat);

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } fro
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { EntityDef } from "~/modules/basedata/entities";
-import { ActivityHistory, type ActivityView } from "../../../ui/ActivityHistory";
+import { ActivityHistory, type HistoryData } from "../../../ui/ActivityHistory";
 import { displayValue } from "./RecordFields";
 
 /** A record's own page: its fields, the services that use it, and its change history. */
@@ -15,7 +15,7 @@ export function BaseDataDetail({
   def: EntityDef;
   record: Record<string, unknown> & { id: number };
   usage: { services: { id: number; name: string }[]; total: number };
-  history: ActivityView[];
+  history: HistoryData;
 }) {
   const { t } = useTranslation();
   return (
@@ -72,7 +72,7 @@ export function BaseDataDetail({
         <Title order={2} size="h3" mb="xs">
           {t("history.title")}
         </Title>
-        <ActivityHistory activities={history} />
+        <ActivityHistory history={history} />
       </section>
     </Stack>
   );

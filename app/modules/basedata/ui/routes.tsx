@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { ENTITIES, type EntityKey } from "~/modules/basedata/entities";
-import type { ActivityView } from "../../../ui/ActivityHistory";
+import type { HistoryData } from "../../../ui/ActivityHistory";
 import { BaseDataDetail } from "./BaseDataDetail";
 import { BaseDataList, type BaseDataListData } from "./BaseDataList";
 import { DeleteDialog } from "./DeleteDialog";
@@ -32,6 +32,6 @@ export function BaseDataDeleteRoute() {
 }
 
 export function BaseDataDetailRoute() {
-  const data = useLoaderData() as WithEntity & { record: RecordData; usage: Usage; history: ActivityView[] };
+  const data = useLoaderData() as WithEntity & { record: RecordData; usage: Usage; history: HistoryData };
   return <BaseDataDetail def={ENTITIES[data.entity]} record={data.record} usage={data.usage} history={data.history} />;
 }

@@ -1,16 +1,46 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SERVICE_STATUSES, SERVICE_TYPES, toSearchParams } from "~/modules/catalogue/catalogue-query";
+import {
+  SERVICE_STATUSES,
+  SERVICE_TYPES,
+  toSearchParams,
+} from "~/modules/catalogue/catalogue-query";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { formatDateTime } from "~/lib/dates";
 import type { DashboardData } from "../dashboard-page.server";
 
-const browse = (params: Parameters<typeof toSearchParams>[0]) => `/servicecatalog?${toSearchParams({ view: 0, ...params })}`;
+const browse = (params: Parameters<typeof toSearchParams>[0]) =>
+  `/servicecatalog?${toSearchParams({ view: 0, ...params })}`;
 
-function Figure({ label, value, to, testId }: { label: string; value: number; to: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  to,
+  testId,
+}: {
+  label: string;
+  value: number;
+  to: string;
+  testId: string;
+}) {
   return (
-    <Card withBorder component={Link} to={to} data-testid={testId} style={{ textDecoration: "none" }}>
+    <Card
+      withBorder
+      component={Link}
+      to={to}
+      data-testid={testId}
+      style={{ textDecoration: "none" }}
+    >
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
@@ -31,7 +61,8 @@ export function DashboardPage({ name, catalogue, figures }: DashboardData) {
         <Text data-testid="welcome">{t("dashboard.welcome", { name })}</Text>
         {catalogue ? (
           <Text c="dimmed" size="sm">
-            {catalogueTitle(t, catalogue)} · {t("catalogue.servicesCount", { count: figures.total })}
+            {catalogueTitle(t, catalogue)} ·{" "}
+            {t("catalogue.servicesCount", { count: figures.total })}
           </Text>
         ) : null}
       </div>
@@ -41,7 +72,13 @@ export function DashboardPage({ name, catalogue, figures }: DashboardData) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {SERVICE_STATUSES.map((s) => (
-            <Figure key={s} label={t(`catalogue.status.${s}`)} value={figures.byStatus[s] ?? 0} to={browse({ statuses: [s] })} testId={`status-${s}`} />
+            <Figure
+              key={s}
+              label={t(`catalogue.status.${s}`)}
+              value={figures.byStatus[s] ?? 0}
+              to={browse({ statuses: [s] })}
+              testId={`status-${s}`}
+            />
           ))}
         </SimpleGrid>
       </section>
@@ -52,7 +89,13 @@ export function DashboardPage({ name, catalogue, figures }: DashboardData) {
           </Title>
           <SimpleGrid cols={2}>
             {SERVICE_TYPES.map((ty) => (
-              <Figure key={ty} label={t(`catalogue.type.${ty}`)} value={figures.byType[ty] ?? 0} to={browse({ types: [ty] })} testId={`type-${ty}`} />
+              <Figure
+                key={ty}
+                label={t(`catalogue.type.${ty}`)}
+                value={figures.byType[ty] ?? 0}
+                to={browse({ types: [ty] })}
+                testId={`type-${ty}`}
+              />
             ))}
           </SimpleGrid>
         </section>
@@ -61,8 +104,18 @@ export function DashboardPage({ name, catalogue, figures }: DashboardData) {
             {t("dashboard.gaps")}
           </Title>
           <SimpleGrid cols={2}>
-            <Figure label={t("dashboard.withoutOwner")} value={figures.withoutOwner} to={browse({ missing: ["owner"] })} testId="without-owner" />
-            <Figure label={t("dashboard.withoutKpi")} value={figures.withoutKpi} to={browse({ missing: ["kpi"] })} testId="without-kpi" />
+            <Figure
+              label={t("dashboard.withoutOwner")}
+              value={figures.withoutOwner}
+              to={browse({ missing: ["owner"] })}
+              testId="without-owner"
+            />
+            <Figure
+              label={t("dashboard.withoutKpi")}
+              value={figures.withoutKpi}
+              to={browse({ missing: ["kpi"] })}
+              testId="without-kpi"
+            />
           </SimpleGrid>
         </section>
       </SimpleGrid>
@@ -71,27 +124,40 @@ export function DashboardPage({ name, catalogue, figures }: DashboardData) {
           {t("dashboard.latestChanges")}
         </Title>
         {figures.changes.length ? (
-          <Table withTableBorder data-testid="latest-changes">
-            <Table.Tbody>
-              {figures.changes.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{formatDateTime(c.created_at)}</Table.Td>
-                  <Table.Td>{t(`dashboard.subjects.${c.subject_type}`)}</Table.Td>
-                  <Table.Td>
-                    {c.subject_type === "service" && c.service_name && !c.service_deleted_at ? (
-                      <Anchor component={Link} to={`/servicecatalog/service/${c.subject_id}`}>
-                        {c.service_name}
-                      </Anchor>
-                    ) : (
-                      (c.service_name ?? `#${c.subject_id}`)
-                    )}
-                  </Table.Td>
-                  <Table.Td>{t(`history.events.${c.event}`, { defaultValue: c.event })}</Table.Td>
-                  <Table.Td>{c.causer_name ?? t("history.system")}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={560}>
+            <Table withTableBorder data-testid="latest-changes">
+              <Table.Tbody>
+                {figures.changes.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>{formatDateTime(c.created_at)}</Table.Td>
+                    <Table.Td>
+                      {t(`dashboard.subjects.${c.subject_type}`)}
+                    </Table.Td>
+                    <Table.Td>
+                      {c.subject_type === "service" &&
+                      c.service_name &&
+                      !c.service_deleted_at ? (
+                        <Anchor
+                          component={Link}
+                          to={`/servicecatalog/service/${c.subject_id}`}
+                        >
+                          {c.service_name}
+                        </Anchor>
+                      ) : (
+                        c.subject_name ?? t("history.goneRecord")
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {t(`history.events.${c.event}`, {
+                        defaultValue: c.event,
+                      })}
+                    </Table.Td>
+                    <Table.Td>{c.causer_name ?? t("history.system")}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         ) : (
           <Group>
             <Text c="dimmed">{t("history.empty")}</Text>

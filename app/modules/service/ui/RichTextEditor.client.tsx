@@ -28,10 +28,27 @@ export default function RichTextEditorField({ name, defaultValue, labelId }: { n
     onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : e.getHTML()),
     editorProps: { attributes: { "aria-labelledby": labelId, role: "textbox", "aria-multiline": "true" } },
   });
+  // Mantine's toolbar speaks English unless told otherwise: every label in the reader's language.
+  const labels = {
+    boldControlLabel: t("service.editor.bold"),
+    italicControlLabel: t("service.editor.italic"),
+    underlineControlLabel: t("service.editor.underline"),
+    orderedListControlLabel: t("service.editor.orderedList"),
+    bulletListControlLabel: t("service.editor.bulletList"),
+    colorPickerControlLabel: t("service.editor.colour"),
+    unsetColorControlLabel: t("service.editor.unsetColour"),
+    colorControlLabel: (color: string) => t("service.editor.colourValue", { color }),
+    colorPickerColorLabel: (color: string) => t("service.editor.colourValue", { color }),
+    colorPickerCancel: t("service.editor.cancel"),
+    colorPickerClear: t("service.editor.clear"),
+    colorPickerColorPicker: t("service.editor.picker"),
+    colorPickerPalette: t("service.editor.palette"),
+    colorPickerSave: t("service.editor.save"),
+  };
   return (
     <>
       <input type="hidden" name={name} value={html} />
-      <RichTextEditor editor={editor} data-testid={`editor-${name}`}>
+      <RichTextEditor editor={editor} labels={labels} data-testid={`editor-${name}`}>
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />

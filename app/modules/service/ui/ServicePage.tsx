@@ -23,8 +23,8 @@ type PageData = ReturnType<typeof useLoaderData<typeof servicePageLoader>>;
 export function ServicePage({ data, result }: { data: PageData; result?: ServiceAnswer }) {
   const { t, i18n } = useTranslation();
   const { service, headlines, canEdit } = data;
-  const heading = (position: number) => headlines[position] ?? "";
-  const fieldLabel = (key: string) => (i18n.exists(`service.fields.${key}`) ? t(`service.fields.${key}`) : key);
+  const heading = (position: number) => headlines[position] ?? t(`service.headlines.${position}`);
+  const fieldLabel = (key: string) => (i18n.exists(`service.fields.${key}`) ? t(`service.fields.${key}`) : undefined);
   const common = { serviceId: service.id, updatedAt: service.updated_at, canEdit };
   return (
     <div className={classes.page}>
@@ -32,7 +32,7 @@ export function ServicePage({ data, result }: { data: PageData; result?: Service
         <ServiceHeader service={service} tab={data.tab} canStructure={data.canStructure} />
         {data.tab === "history" ? (
           <section aria-label={t("service.tabs.history")}>
-            <ActivityHistory activities={data.history ?? []} fieldLabel={fieldLabel} />
+            <ActivityHistory history={data.history ?? { activities: [], names: {} }} fieldLabel={fieldLabel} />
           </section>
         ) : (
           <div className={classes.layout}>

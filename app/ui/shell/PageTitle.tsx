@@ -1,0 +1,50 @@
+import { useMatches } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * The browser tab's title: the page's own name, then "ServiceHub" ("Service-Katalog · ServiceHub",
+ * "Notebook-Bereitstellung · ServiceHub"). One table for every route instead of a meta export
+ * per file, so titles are translated like everything else. A record's page shows its name.
+ */
+const TITLES: Record<string, string> = {
+  "routes/_auth.login": "auth.loginTitle",
+  "routes/_auth.reset-password._index": "auth.resetTitle",
+  "routes/_auth.reset-password.$token": "auth.resetTitle",
+  "routes/_app.dashboard": "nav.dashboard",
+  "routes/_app.servicecatalog._index": "app.titles.servicecatalog",
+  "routes/_app.servicecatalog.catalogues": "catalogue.managerTitle",
+  "routes/_app.servicecatalog.new": "app.titles.create",
+  "routes/_app.bin": "nav.bin",
+  "routes/_app.basedata.customerdata": "nav.customerdata",
+  "routes/_app.admin.tags": "nav.tags",
+  "routes/_app.settings": "settings.title",
+  "routes/_app.settings.password": "topbar.changePassword",
+  "routes/_app.unauthorized": "errors.unauthorizedTitle",
+  "routes/_app.menu": "nav.menuPage",
+};
+
+type Named = { name?: unknown; term?: unknown };
+
+/** A record's name in a page's data: the service, area, category or base-data record it shows. */
+function recordName(data: unknown): string | undefined {
+  if (!data || typeof data !== "object") return undefined;
+  const page = data as { service?: Named; area?: Named; category?: Named; record?: Named };
+  for (const record of [page.service, page.area, page.category, page.record]) {
+    const name = record?.name ?? record?.term;
+    if (typeof name === "string" && name) return name;
+  }
+  return undefined;
+}
+
+export function PageTitle() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  let title: string | undefined;
+  for (const match of [...matches].reverse()) {
+    const key = TITLES[match.id];
+    const entity = (match.data as { entity?: string } | undefined)?.entity;
+    title = key ? t(key) : (recordName(match.data) ?? (entity ? t(`basedata.${entity}.title`) : undefined));
+    if (title) break;
+  }
+  return <title>{title ? `${title} · ${t("app.name")}` : t("app.name")}</title>;
+}

@@ -1,0 +1,49 @@
+/**
+ * Every screen of the app, for the checks that must hold on all of them (axe, one language at a
+ * time, small screens). A new screen goes here. Signed-in screens are opened as a superadmin on
+ * the demo data's first records.
+ */
+
+export async function firstIds(db: import("~/server/db/db.server").DB) {
+  const service = await db.selectFrom("services").select(["id"]).where("deleted_at", "is", null).orderBy("id").executeTakeFirstOrThrow();
+  const area = await db.selectFrom("service_areas").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const category = await db.selectFrom("service_categories").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const owner = await db.selectFrom("owners").select("id").orderBy("id").executeTakeFirstOrThrow();
+  return { service: service.id, area: area.id, category: category.id, owner: owner.id };
+}
+
+export const PUBLIC_SCREENS = ["/login", "/reset-password"];
+
+export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
+  return [
+    "/dashboard",
+    "/servicecatalog",
+    "/servicecatalog?view=1",
+    "/servicecatalog?view=2",
+    "/servicecatalog/catalogues",
+    "/servicecatalog/new",
+    `/servicecatalog/area/${ids.area}`,
+    `/servicecatalog/category/${ids.category}`,
+    `/servicecatalog/service/${ids.service}`,
+    `/servicecatalog/service/${ids.service}/delete`,
+    `/servicecatalog/service/${ids.service}/duplicate`,
+    `/servicecatalog/service/${ids.service}/derivative`,
+    "/bin",
+    "/basedata/owner",
+    "/basedata/owner/new",
+    `/basedata/owner/${ids.owner}`,
+    `/basedata/owner/${ids.owner}/edit`,
+    `/basedata/owner/${ids.owner}/delete`,
+    "/basedata/kpis",
+    "/basedata/provider",
+    "/basedata/termdefinitions",
+    "/basedata/customerdata",
+    "/admin/tags",
+    "/settings",
+    "/settings/password",
+    "/unauthorized",
+    "/menu",
+    "/views",
+    "/servicecatalog/service/999999999",
+  ];
+}
