@@ -20,7 +20,7 @@ export function FlashToast({ flash }: { flash: Flash }) {
     <div className={classes.region} role="status" aria-live="polite">
       <Notification
         color={flashColour(flash.kind)}
-        title={t(`toast.${flash.kind}`)}
+        title={t(flash.title ?? `toast.${flash.kind}`)}
         onClose={() => setOpen(false)}
         closeButtonProps={{ "aria-label": t("app.close") }}
         data-kind={flash.kind}

@@ -8,6 +8,8 @@ export const flashSchema = z.object({
   id: z.string(),
   kind: z.enum(FLASH_KINDS),
   message: z.string(),
+  /** The notice's own title (an i18n key) where the kind's would mislead: a deletion the spec shows as an error-kind notice is not a failure. */
+  title: z.string().optional(),
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type Flash = z.infer<typeof flashSchema>;

@@ -151,7 +151,7 @@ test.describe("unknown entities and ids", () => {
     for (const p of ["/basedata/nonsense", "/basedata/nonsense/new", "/basedata/nonsense/1", "/basedata/nonsense/1/edit", "/basedata/nonsense/1/delete"]) {
       const response = await page.goto(p);
       expect(response?.status(), p).toBe(404);
-      await expect(page.getByText("This page could not be found")).toBeVisible();
+      await expect(page.getByText("Diese Seite wurde nicht gefunden")).toBeVisible();
     }
     const post = await page.request.post("/basedata/nonsense", { form: { intent: "create", name: "x" }, maxRedirects: 0 });
     expect(post.status()).toBe(404);

@@ -29,7 +29,9 @@ test.describe("as keyuser", () => {
     const id = await make.area(catalogue, { name, description: "Alte Beschreibung" });
     await gotoReady(page, `/servicecatalog/area/${id}`, javaScriptEnabled);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    await expect(page.getByTestId("breadcrumb")).toContainText("Service-Katalog");
+    // The breadcrumb starts with the area's catalogue, by its title.
+    const { title } = await db.selectFrom("service_catalogues").select("title").where("id", "=", catalogue).executeTakeFirstOrThrow();
+    await expect(page.getByTestId("breadcrumb").getByRole("link").first()).toHaveText(title!);
     const renamed = unique("Umbenannt");
     await page.getByRole("textbox", { name: "Name", exact: true }).fill(renamed);
     await page.getByLabel("Beschreibung").fill("Erste Zeile\nZweite Zeile");
@@ -236,7 +238,7 @@ test.describe("any signed-in user", () => {
     for (const path of ["/servicecatalog/area/99999999", "/servicecatalog/area/abc", "/servicecatalog/category/99999999", "/servicecatalog/category/1e3"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
-      await expect(page.getByText("This page could not be found")).toBeVisible();
+      await expect(page.getByText("Diese Seite wurde nicht gefunden")).toBeVisible();
     }
     expect((await page.request.get("/images/area/99999999")).status()).toBe(404);
     expect((await page.request.get("/images/service/1")).status()).toBe(404);
@@ -250,7 +252,8 @@ test.describe("any signed-in user", () => {
   });
 
   test("a seeded area shows its categories with counts, and a category its breadcrumb", async ({ page, db, javaScriptEnabled }) => {
-    const area = await db.selectFrom("service_areas").select(["id", "name"]).where("name", "=", "Arbeitsplatz").executeTakeFirstOrThrow();
+    const area = await db.selectFrom("service_areas").select(["id", "name", "service_catalogue_id"]).where("name", "=", "Arbeitsplatz").executeTakeFirstOrThrow();
+    const { title } = await db.selectFrom("service_catalogues").select("title").where("id", "=", area.service_catalogue_id!).executeTakeFirstOrThrow();
     const category = await db
       .selectFrom("service_categories")
       .select(["id", "name"])
@@ -262,7 +265,7 @@ test.describe("any signed-in user", () => {
     await expect(page.getByTestId("category-list").getByRole("link", { name: category.name })).toBeVisible();
     await page.getByTestId("category-list").getByRole("link", { name: category.name }).click();
     const crumbs = page.getByTestId("breadcrumb");
-    await expect(crumbs.getByRole("link", { name: "Service-Katalog" })).toHaveAttribute("href", "/servicecatalog");
+    await expect(crumbs.getByRole("link", { name: title! })).toHaveAttribute("href", "/servicecatalog");
     await expect(crumbs.getByRole("link", { name: area.name })).toHaveAttribute("href", `/servicecatalog/area/${area.id}`);
     await expect(crumbs.getByText(category.name)).toHaveAttribute("aria-current", "page");
   });

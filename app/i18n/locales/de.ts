@@ -75,6 +75,7 @@ const de = {
     client: "Kunde",
   },
   auth: {
+    passwordUnchanged: "Das neue Passwort muss sich vom bisherigen unterscheiden.",
     loginTitle: "Anmelden",
     loginIntro: "Melden Sie sich mit Ihrem ServiceHub-Konto an.",
     email: "E-Mail",
@@ -273,8 +274,7 @@ const de = {
     delete: "Löschen",
     empty: "Noch keine Einträge. Mit „Neu“ oder der Taste n legen Sie den ersten an.",
     noMatches: "Keine Treffer für diese Suche.",
-    listHint: "Ein Name pro Zeile.",
-    listInlineHint: "Namen mit ; trennen",
+    listHint: "Mehrere Namen mit ; oder Zeilenumbruch trennen.",
     newRow: "Neuer Eintrag",
     editRow: "Eintrag bearbeiten",
     shortcuts: "Tastenkürzel",
@@ -365,6 +365,7 @@ const de = {
   service,
   servicechildren,
   toast: {
+    deleted: "Gelöscht",
     success: "Erfolg",
     error: "Fehler",
     info: "Information",

@@ -75,6 +75,7 @@ const en: Resources = {
     client: "Client",
   },
   auth: {
+    passwordUnchanged: "The new password must differ from the current one.",
     loginTitle: "Sign in",
     loginIntro: "Sign in with your ServiceHub account.",
     email: "E-Mail",
@@ -273,8 +274,7 @@ const en: Resources = {
     delete: "Delete",
     empty: "No entries yet. Create the first with “New” or the n key.",
     noMatches: "Nothing matches this search.",
-    listHint: "One name per line.",
-    listInlineHint: "Separate names with ;",
+    listHint: "Separate several names with ; or a line break.",
     newRow: "New entry",
     editRow: "Edit entry",
     shortcuts: "Shortcuts",
@@ -365,6 +365,7 @@ const en: Resources = {
   service,
   servicechildren,
   toast: {
+    deleted: "Deleted",
     success: "Success",
     error: "Error",
     info: "Information",

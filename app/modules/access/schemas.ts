@@ -51,4 +51,9 @@ export const ChangePasswordSchema = z
   .refine((v) => v.new_password === v.new_password_confirmation, {
     error: "auth.passwordMismatch",
     path: ["new_password_confirmation"],
+  })
+  // A "change" to the same password changes nothing and hides a mistake: refuse it.
+  .refine((v) => v.new_password !== v.old_password, {
+    error: "auth.passwordUnchanged",
+    path: ["new_password"],
   });

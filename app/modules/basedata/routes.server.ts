@@ -180,7 +180,7 @@ export async function deleteAction({ request, params }: ActionFunctionArgs, ref:
   } catch (error) {
     return handleError(def, error, false, "delete");
   }
-  return redirectWithFlash(request, listPath(def, request), { kind: def.deletedKind, message: def.messages.deleted });
+  return redirectWithFlash(request, listPath(def, request), { kind: def.deletedKind, message: def.messages.deleted, title: "toast.deleted" });
 }
 
 export async function detailLoader({ request, params }: LoaderFunctionArgs, ref: EntityRef) {

@@ -206,3 +206,12 @@ export function effectiveCategoryFilter(chosen: number[], categoriesOfChosenArea
 export function toggleId(ids: number[], id: number): number[] {
   return ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id];
 }
+
+/**
+ * The progress filter's bands: 0–9 %, 10–19 %, … 90–99 %, and 100 %. Services are given any whole
+ * percentage, so each box finds every service in its band, not only an exact value.
+ */
+export const PERCENT_BANDS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
+export function percentBand(from: number): [number, number] {
+  return [from, from >= 100 ? 100 : Math.min(100, from + 9)];
+}

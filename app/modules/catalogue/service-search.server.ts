@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database } from "~/server/db/schema";
-import { cleanSearchText, effectiveCategoryFilter, parseSearchTerm, type CatalogueQuery } from "~/modules/catalogue/catalogue-query";
+import { cleanSearchText, effectiveCategoryFilter, parseSearchTerm, percentBand, type CatalogueQuery } from "~/modules/catalogue/catalogue-query";
 import type { Executor } from "../../server/audit.server";
 import { containsIgnoreCase, foldCase, isPostgresDb, likePattern } from "../../server/db-helpers.server";
 
@@ -90,7 +90,7 @@ export async function serviceFilterConditions(
     if (term) and.push(term);
     if (categories) and.push(categories.includes(-1) ? sql<SqlBool>`1 = 0` : eb("s.category_id", "in", categories));
     if (filter.statuses.length) and.push(eb("s.status", "in", filter.statuses));
-    if (filter.percents.length) and.push(eb("s.statuspercent", "in", filter.percents));
+    if (filter.percents.length) and.push(eb.or(filter.percents.map((p) => eb.between("s.statuspercent", ...percentBand(p)))));
     if (filter.types.length) and.push(eb("s.servicetype", "in", filter.types));
     if (filter.tags.length)
       and.push(eb("s.id", "in", eb.selectFrom("service_tags").select("service_id").where("tag_id", "in", filter.tags)));

@@ -3,7 +3,7 @@ import { userHasPermission } from "~/modules/access/policy";
 import { requireUser } from "~/modules/access/session.server";
 import { getDb } from "~/server/db/db.server";
 import { writeLastVisited } from "./browser-state.server";
-import { isServiceAreaActive } from "./catalogue.server";
+import { getCatalogue, isServiceAreaActive } from "./catalogue.server";
 import { idOr404, notFound, structureAction } from "./structure-page.server";
 import { getArea, getCategory, listAreaOptions } from "./structure.server";
 
@@ -19,7 +19,9 @@ export async function areaPageLoader({ request, params }: LoaderFunctionArgs) {
   const canManage = userHasPermission(user, "manage:structure");
   const confirmDelete = canManage && new URL(request.url).searchParams.get("confirm") === "delete";
   // Remembered for view modes 4/5/6 of the browser ("open the last visited area").
-  return data({ area, canManage, confirmDelete }, { headers: { "Set-Cookie": await writeLastVisited(request, "area", id) } });
+  // The breadcrumb starts with the area's catalogue, as on every page below the browser.
+  const catalogue = area.service_catalogue_id == null ? null : ((await getCatalogue(db, area.service_catalogue_id)) ?? null);
+  return data({ area, catalogue, canManage, confirmDelete }, { headers: { "Set-Cookie": await writeLastVisited(request, "area", id) } });
 }
 
 export const areaPageAction = ({ request, params }: ActionFunctionArgs) => structureAction(request, "area", params.id);
@@ -35,10 +37,13 @@ export async function categoryPageLoader({ request, params }: LoaderFunctionArgs
   const areaLevel = await isServiceAreaActive(db);
   const category = areaLevel ? found : { ...found, area: null };
   const canManage = userHasPermission(user, "manage:structure");
-  const areaOptions = canManage && areaLevel ? await listAreaOptions(db, category.service_catalogue_id) : null;
+  const [areaOptions, catalogue] = await Promise.all([
+    canManage && areaLevel ? listAreaOptions(db, category.service_catalogue_id) : null,
+    category.service_catalogue_id == null ? null : getCatalogue(db, category.service_catalogue_id).then((c) => c ?? null),
+  ]);
   const confirmDelete = canManage && new URL(request.url).searchParams.get("confirm") === "delete";
   // Remembered for view modes 4/5/6 of the browser ("open the last visited category").
-  return data({ category, canManage, confirmDelete, areaOptions }, { headers: { "Set-Cookie": await writeLastVisited(request, "category", id) } });
+  return data({ category, catalogue, canManage, confirmDelete, areaOptions }, { headers: { "Set-Cookie": await writeLastVisited(request, "category", id) } });
 }
 
 export const categoryPageAction = ({ request, params }: ActionFunctionArgs) => structureAction(request, "category", params.id);

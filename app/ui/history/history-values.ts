@@ -1,6 +1,9 @@
 import { diffWords } from "diff";
 import type { TFunction } from "i18next";
 import { formatDateTime } from "~/lib/dates";
+import { markupToText } from "~/lib/markup";
+
+export { markupToText };
 
 /**
  * How a change history shows a stored value (spec 01 §3, issue 12 "readable history"): labels
@@ -29,22 +32,6 @@ export function historyLabel(t: TFunction, exists: (key: string) => boolean, key
   const mine = own?.(key);
   if (mine) return mine;
   return exists(`fields.${key}`) ? t(`fields.${key}`) : undefined;
-}
-
-/** Markup as the text a reader sees: block ends become line breaks, entities decoded. */
-export function markupToText(html: string): string {
-  return html
-    .replace(/<(br|\/p|\/div|\/li|\/h[1-6])\b[^>]*>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/[ \t]+\n/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
 }
 
 export function formatMoney(value: number, language: string): string {

@@ -8,8 +8,8 @@ import { useTranslation } from "react-i18next";
  */
 const TITLES: Record<string, string> = {
   "routes/_auth.login": "auth.loginTitle",
-  "routes/_auth.reset-password._index": "auth.resetTitle",
-  "routes/_auth.reset-password.$token": "auth.resetTitle",
+  "routes/_auth.reset-password": "auth.resetTitle",
+  "routes/_auth.reset-password_.$token": "auth.resetTitle",
   "routes/_app.dashboard": "nav.dashboard",
   "routes/_app.servicecatalog._index": "app.titles.servicecatalog",
   "routes/_app.servicecatalog.catalogues": "catalogue.managerTitle",

@@ -70,6 +70,11 @@ describe("ChangePasswordSchema", () => {
     expect(submit(ChangePasswordSchema, valid).success).toBe(true);
   });
 
+  it("refuses a new password equal to the current one, beside the new password", () => {
+    const same = { ...valid, new_password: valid.old_password, new_password_confirmation: valid.old_password };
+    expect(errorsOf(submit(ChangePasswordSchema, same))).toEqual({ new_password: "auth.passwordUnchanged" });
+  });
+
   it("reports a mismatch on new_password_confirmation", () => {
     expect(errorsOf(submit(ChangePasswordSchema, { ...valid, new_password_confirmation: "new-pass-2" }))).toEqual({
       new_password_confirmation: "auth.passwordMismatch",

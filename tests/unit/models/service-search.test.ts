@@ -273,7 +273,7 @@ describe("searchServices: filters", () => {
     tag3 = await make.tag({ name: "Filter Tag 3" });
 
     s.both = await make.service(cat, catA1, { name: "Beide Owner", status: "open", statuspercent: 10, servicetype: "customer", owners: [o1, o2], kpis: [k1], tags: [tag1] });
-    s.first = await make.service(cat, catA1, { name: "Owner eins", status: "checking", statuspercent: 50, servicetype: "it", owners: [o1], tags: [tag1, tag2] });
+    s.first = await make.service(cat, catA1, { name: "Owner eins", status: "checking", statuspercent: 57, servicetype: "it", owners: [o1], tags: [tag1, tag2] });
     s.second = await make.service(cat, catA2, { name: "Owner zwei", status: "closed", statuspercent: 100, servicetype: "customer", owners: [o2, o3] });
     s.none = await make.service(cat, catB1, { name: "Ohne Owner", status: "open", statuspercent: 50, servicetype: "it", kpis: [k1] });
     s.loose = await make.service(cat, null, { name: "Ohne Kategorie", status: "checking", statuspercent: 0, servicetype: "customer", tags: [tag2] });
@@ -297,7 +297,9 @@ describe("searchServices: filters", () => {
   it("status, percent and type match any chosen value", async () => {
     expect(await found(cat, { statuses: ["open"] })).toEqual(sorted([s.both, s.none]));
     expect(await found(cat, { statuses: ["open", "closed"] })).toEqual(sorted([s.both, s.none, s.second]));
+    // A progress box is a band of ten: 50 finds 50 and 57; 100 only 100.
     expect(await found(cat, { percents: [50] })).toEqual(sorted([s.first, s.none]));
+    expect(await found(cat, { percents: [10] })).toEqual([s.both]);
     expect(await found(cat, { percents: [0, 100] })).toEqual(sorted([s.loose, s.second]));
     expect(await found(cat, { percents: [75] })).toEqual([]);
     expect(await found(cat, { types: ["it"] })).toEqual(sorted([s.first, s.none]));

@@ -9,6 +9,7 @@ import { PageLinks } from "../../../ui/PageLinks";
 import { EntryRow, type EntryRowRecord } from "./EntryRow";
 import { ShortcutHelp } from "./ShortcutHelp";
 import { useListShortcuts } from "./useListShortcuts";
+import { displayValue } from "./RecordFields";
 import classes from "./BaseDataList.module.css";
 
 export interface BaseDataListData {
@@ -210,7 +211,7 @@ export function BaseDataList({ def, list }: { def: EntityDef; list: BaseDataList
                 >
                   {columns.map((f, i) => {
                     const value = row[f.name];
-                    const text = Array.isArray(value) ? value.join(", ") : value == null ? "" : String(value);
+                    const text = displayValue(f, value, ", ");
                     return (
                       <Table.Td key={f.name} className={f.type === "textarea" ? classes.clamp : undefined}>
                         {i === 0 ? (

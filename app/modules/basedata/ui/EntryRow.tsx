@@ -86,7 +86,7 @@ export function EntryRow({
             aria-label={t(`fields.${field.name}`)}
             name={field.name}
             value={values[field.name] ?? ""}
-            placeholder={field.type === "list" ? t("basedata.listInlineHint") : undefined}
+            placeholder={field.type === "list" ? t("basedata.listHint") : undefined}
             onChange={(event) => {
               const value = event.currentTarget.value;
               setValues((v) => ({ ...v, [field.name]: value }));

@@ -1,13 +1,16 @@
 import { Stack, TextInput, Textarea } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { markupToText } from "~/lib/markup";
 import type { FieldDef } from "~/modules/basedata/entities";
 import { translateError, type FieldErrors } from "~/ui/forms";
 
 type Values = Record<string, unknown>;
 
-export function displayValue(field: FieldDef, value: unknown): string {
-  if (Array.isArray(value)) return value.join(field.type === "list" ? "\n" : ", ");
-  return value == null ? "" : String(value);
+export function displayValue(field: FieldDef, value: unknown, listSeparator = "\n"): string {
+  if (Array.isArray(value)) return value.join(field.type === "list" ? listSeparator : ", ");
+  if (value == null) return "";
+  // Long texts imported from elsewhere may carry markup: a reader sees its text, never its tags.
+  return field.type === "textarea" ? markupToText(String(value)) : String(value);
 }
 
 /** Every field of a record as labelled inputs with their errors beside them; the full form of new/edit. */

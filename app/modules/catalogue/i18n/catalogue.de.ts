@@ -136,7 +136,7 @@ const catalogue = {
     service: "Service",
     name: "Name",
     areaLabel: "Bereich",
-    noAreaOption: "— ohne Bereich —",
+    noAreaOption: "Ohne Bereich",
     categoryLabel: "Kategorie",
     chooseCategory: "Kategorie wählen",
     back: "Andere Art wählen",

@@ -137,7 +137,7 @@ const catalogue: typeof catalogueDe = {
     service: "Service",
     name: "Name",
     areaLabel: "Area",
-    noAreaOption: "— without area —",
+    noAreaOption: "Without area",
     categoryLabel: "Category",
     chooseCategory: "Choose a category",
     back: "Choose another type",

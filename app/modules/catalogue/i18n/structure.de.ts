@@ -43,7 +43,7 @@ const structure = {
   editCategory: "Kategorie bearbeiten",
   save: "Speichern",
   areaField: "Bereich",
-  noArea: "– kein Bereich –",
+  noArea: "Ohne Bereich",
   areaInvalid: "Bitte wählen Sie einen Bereich aus demselben Katalog.",
   areaSaved: "Bereich gespeichert",
   categorySaved: "Kategorie gespeichert",

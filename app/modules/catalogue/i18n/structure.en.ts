@@ -44,7 +44,7 @@ const structure: typeof structureDe = {
   editCategory: "Edit category",
   save: "Save",
   areaField: "Area",
-  noArea: "– no area –",
+  noArea: "Without area",
   areaInvalid: "Please choose an area of the same catalogue.",
   areaSaved: "Area saved",
   categorySaved: "Category saved",

@@ -2,19 +2,18 @@ import { Form } from "@remix-run/react";
 import { IconChevronDown, IconChevronRight, IconSearch } from "@tabler/icons-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { BROWSER_PATH, SERVICE_STATUSES, SERVICE_TYPES, SORT_KEYS, exactTerm, withQuery, type BrowserView } from "~/modules/catalogue/catalogue-query";
+import { BROWSER_PATH, PERCENT_BANDS, SERVICE_STATUSES, SERVICE_TYPES, SORT_KEYS, exactTerm, percentBand, withQuery, type BrowserView } from "~/modules/catalogue/catalogue-query";
 import { NativeCheckbox } from "../../../../ui/NativeCheckbox";
 import { PlainButton, PlainLinkButton, PlainSelect, PlainTextInput, plain } from "../../../../ui/plain/Plain";
 import type { Query, StructureData } from "../../browser-types";
 import classes from "./catalogue.module.css";
 
-const PERCENTS = [0, 25, 50, 75, 100];
 
-function FilterGroup({ legend, children }: { legend: string; children: ReactNode }) {
+function FilterGroup({ legend, children, columns = false }: { legend: string; children: ReactNode; columns?: boolean }) {
   return (
     <fieldset className={classes.fieldset}>
       <legend>{legend}</legend>
-      <div className={classes.plainList}>{children}</div>
+      <div className={columns ? classes.columnsList : classes.plainList}>{children}</div>
     </fieldset>
   );
 }
@@ -169,7 +168,12 @@ function FilterPanel({ view, query, structure, areaActive, options }: FilterProp
         <FilterGroup legend={t("catalogue.filters.status")}>
           {SERVICE_STATUSES.map((s) => checkbox("status", s, t(`catalogue.status.${s}`), query.statuses.includes(s)))}
         </FilterGroup>
-        <FilterGroup legend={t("catalogue.filters.percent")}>{PERCENTS.map((p) => checkbox("pct", p, `${p} %`, query.percents.includes(p)))}</FilterGroup>
+        <FilterGroup legend={t("catalogue.filters.percent")} columns>
+          {PERCENT_BANDS.map((p) => {
+            const [from, to] = percentBand(p);
+            return checkbox("pct", p, from === to ? `${from} %` : `${from}–${to} %`, query.percents.includes(p));
+          })}
+        </FilterGroup>
         <FilterGroup legend={t("catalogue.filters.type")}>{SERVICE_TYPES.map((ty) => checkbox("type", ty, t(`catalogue.type.${ty}`), query.types.includes(ty)))}</FilterGroup>
         <FilterGroup legend={t("catalogue.filters.missing")}>
           {checkbox("missing", "owner", t("catalogue.filters.missingOwner"), query.missing.includes("owner"))}

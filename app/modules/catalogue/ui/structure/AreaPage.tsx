@@ -5,18 +5,18 @@ import type { areaPageLoader } from "../../structure-pages.server";
 import type { StructureAnswer } from "../../structure-types";
 import { CategoryList } from "./ChildLists";
 import { DeleteStructureDialog } from "./DeleteStructureDialog";
-import { StructureBreadcrumbs } from "./StructureBreadcrumbs";
+import { StructureBreadcrumbs, catalogueCrumb } from "./StructureBreadcrumbs";
 import { StructureHeader } from "./StructureHeader";
 import { StructureManage } from "./StructureManage";
 
 /** /servicecatalog/area/:id — the area, its categories, and for keyusers and above its editing. */
 export function AreaPage() {
-  const { area, canManage, confirmDelete } = useLoaderData<typeof areaPageLoader>();
+  const { area, catalogue, canManage, confirmDelete } = useLoaderData<typeof areaPageLoader>();
   const actionData = useActionData<StructureAnswer>();
   const { t } = useTranslation();
   return (
     <Stack gap="lg" maw={1100}>
-      <StructureBreadcrumbs crumbs={[{ label: t("structure.catalogue"), to: "/servicecatalog" }, { label: area.name }]} />
+      <StructureBreadcrumbs crumbs={[catalogueCrumb(t, catalogue), { label: area.name }]} />
       <StructureHeader kind="area" record={area} />
       <Stack component="section" gap="xs" aria-labelledby="area-categories">
         <Title order={2} size="h3" id="area-categories">

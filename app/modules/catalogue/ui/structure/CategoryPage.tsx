@@ -5,16 +5,16 @@ import type { categoryPageLoader } from "../../structure-pages.server";
 import { pagePath, type StructureAnswer } from "../../structure-types";
 import { ServiceList } from "./ChildLists";
 import { DeleteStructureDialog } from "./DeleteStructureDialog";
-import { StructureBreadcrumbs, type Crumb } from "./StructureBreadcrumbs";
+import { StructureBreadcrumbs, catalogueCrumb, type Crumb } from "./StructureBreadcrumbs";
 import { StructureHeader } from "./StructureHeader";
 import { StructureManage } from "./StructureManage";
 
 /** /servicecatalog/category/:id — the category, its services, and for keyusers and above its editing. */
 export function CategoryPage() {
-  const { category, canManage, confirmDelete, areaOptions } = useLoaderData<typeof categoryPageLoader>();
+  const { category, catalogue, canManage, confirmDelete, areaOptions } = useLoaderData<typeof categoryPageLoader>();
   const actionData = useActionData<StructureAnswer>();
   const { t } = useTranslation();
-  const crumbs: Crumb[] = [{ label: t("structure.catalogue"), to: "/servicecatalog" }];
+  const crumbs: Crumb[] = [catalogueCrumb(t, catalogue)];
   if (category.area) crumbs.push({ label: category.area.name, to: pagePath("area", category.area.id) });
   crumbs.push({ label: category.name });
   return (

@@ -1,6 +1,8 @@
 import { Anchor, Breadcrumbs, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { catalogueTitle, type CatalogueNaming } from "~/modules/catalogue/catalogue-title";
 
 export interface Crumb {
   label: string;
@@ -8,7 +10,12 @@ export interface Crumb {
   to?: string;
 }
 
-/** Catalogue browser › area › category; the last entry is the current page. */
+/** The first crumb: the record's catalogue by its title (the browser when it has none). */
+export function catalogueCrumb(t: TFunction, catalogue: CatalogueNaming | null): Crumb {
+  return { label: catalogue ? catalogueTitle(t, catalogue) : t("structure.catalogue"), to: "/servicecatalog" };
+}
+
+/** Catalogue › area › category; the last entry is the current page. */
 export function StructureBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   const { t } = useTranslation();
   return (

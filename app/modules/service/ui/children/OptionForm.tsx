@@ -78,7 +78,7 @@ export function OptionForm({
               defaultValue={value("description", option?.description)}
               error={translateError(t, errors.description)}
             />
-            <Input.Wrapper id={fileId} label={t("servicechildren.options.picture")} description={t("servicechildren.options.pictureHint")} error={pictureError}>
+            <Input.Wrapper id={fileId} label={t("servicechildren.options.picture")} description={t(option?.pictureUrl ? "servicechildren.options.pictureKeptHint" : "servicechildren.options.pictureHint")} error={pictureError}>
               <input
                 id={fileId}
                 type="file"
