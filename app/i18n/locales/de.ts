@@ -131,6 +131,11 @@ const de = {
     tooManyRequests: "Zu viele Anfragen. Bitte versuchen Sie es später erneut.",
   },
   dashboard: {
+    emptyCatalogue: "Dieser Katalog enthält noch keine Services.",
+    emptyCatalogueHint: "Legen Sie den ersten Service an; die Kennzahlen füllen sich dann von selbst.",
+    emptyCatalogueReaderHint: "Wählen Sie einen anderen Katalog, oder bitten Sie einen Keynutzer, Services anzulegen.",
+    createService: "Service anlegen",
+    otherCatalogue: "Anderen Katalog wählen",
     title: "Dashboard",
     welcome: "Willkommen, {{name}}",
     intro: "Hier sehen Sie bald Kennzahlen zu Ihrem Service-Katalog.",
@@ -265,6 +270,7 @@ const de = {
     },
   },
   basedata: {
+    emptyTitle: "Noch keine Einträge",
     new: "Neu",
     search: "Suche",
     searchSubmit: "Suchen",
@@ -272,7 +278,7 @@ const de = {
     actions: "Aktionen",
     edit: "Bearbeiten",
     delete: "Löschen",
-    empty: "Noch keine Einträge. Mit „Neu“ oder der Taste n legen Sie den ersten an.",
+    empty: "Mit „Neu“ oder der Taste n legen Sie den ersten an.",
     noMatches: "Keine Treffer für diese Suche.",
     listHint: "Mehrere Namen mit ; oder Zeilenumbruch trennen.",
     newRow: "Neuer Eintrag",

@@ -131,6 +131,11 @@ const en: Resources = {
     tooManyRequests: "Too many requests. Please try again later.",
   },
   dashboard: {
+    emptyCatalogue: "This catalogue has no services yet.",
+    emptyCatalogueHint: "Create the first service; the figures fill in by themselves.",
+    emptyCatalogueReaderHint: "Choose another catalogue, or ask a keyuser to create services.",
+    createService: "Create service",
+    otherCatalogue: "Choose another catalogue",
     title: "Dashboard",
     welcome: "Welcome, {{name}}",
     intro: "Key figures about your service catalogue will appear here soon.",
@@ -265,6 +270,7 @@ const en: Resources = {
     },
   },
   basedata: {
+    emptyTitle: "No entries yet",
     new: "New",
     search: "Search",
     searchSubmit: "Search",
@@ -272,7 +278,7 @@ const en: Resources = {
     actions: "Actions",
     edit: "Edit",
     delete: "Delete",
-    empty: "No entries yet. Create the first with “New” or the n key.",
+    empty: "Create the first with “New” or the n key.",
     noMatches: "Nothing matches this search.",
     listHint: "Separate several names with ; or a line break.",
     newRow: "New entry",

@@ -18,7 +18,8 @@ const ERROR_KEYS: Record<CreateType, string> = {
 /** /servicecatalog/new?type= — the chosen kind's form with the current catalogue's areas or categories. */
 export async function createMenuLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "manage:structure");
-  const raw = new URL(request.url).searchParams.get("type");
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("type");
   const db = getDb();
   const areaActive = await isServiceAreaActive(db);
   const type = (CREATE_TYPES as readonly string[]).includes(raw ?? "") && !(raw === "area" && !areaActive) ? (raw as CreateType) : null;
@@ -35,7 +36,9 @@ export async function createMenuLoader({ request }: LoaderFunctionArgs) {
     console.error(error);
     loadError = "catalogue.createMenu.errorFetchingCategories";
   }
-  return { type, areaActive, categories, areas, loadError };
+  // An empty category's or area's "create" link names where the new service or category goes.
+  const preset = { category: url.searchParams.get("category") ?? "", area: url.searchParams.get("area") ?? "" };
+  return { type, areaActive, categories, areas, loadError, preset };
 }
 
 /** Creates the chosen kind in the current catalogue and opens its page. */

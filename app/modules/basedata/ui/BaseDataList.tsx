@@ -9,6 +9,7 @@ import { PageLinks } from "../../../ui/PageLinks";
 import { EntryRow, type EntryRowRecord } from "./EntryRow";
 import { ShortcutHelp } from "./ShortcutHelp";
 import { useListShortcuts } from "./useListShortcuts";
+import { EmptyState } from "~/ui/EmptyState";
 import { displayValue } from "./RecordFields";
 import classes from "./BaseDataList.module.css";
 
@@ -241,9 +242,13 @@ export function BaseDataList({ def, list }: { def: EntityDef; list: BaseDataList
             {rows.length === 0 && mode.type !== "create" ? (
               <Table.Tr>
                 <Table.Td colSpan={columns.length + 2}>
-                  <Text c="dimmed" size="sm">
-                    {list.q ? t("basedata.noMatches") : t("basedata.empty")}
-                  </Text>
+                  {list.q ? (
+                    <Text c="dimmed" size="sm">
+                      {t("basedata.noMatches")}
+                    </Text>
+                  ) : (
+                    <EmptyState message={t("basedata.emptyTitle")} hint={t("basedata.empty")} action={{ label: t("basedata.new"), to: `${def.basePath}/new` }} testId="basedata-empty" />
+                  )}
                 </Table.Td>
               </Table.Tr>
             ) : null}

@@ -26,6 +26,10 @@ const structure = {
   serviceCount_other: "{{count}} Services",
   services: "Services",
   noServices: "Diese Kategorie enthält keine Services.",
+  noCategoriesHint: "Kategorien ordnen die Services dieses Bereichs.",
+  createCategory: "Kategorie anlegen",
+  noServicesHint: "Legen Sie hier den ersten Service dieser Kategorie an.",
+  createService: "Service anlegen",
   statusLabel: "Status",
   percent: "{{percent}} %",
   status: {

@@ -27,6 +27,10 @@ const structure: typeof structureDe = {
   serviceCount_other: "{{count}} services",
   services: "Services",
   noServices: "This category has no services.",
+  noCategoriesHint: "Categories group the services of this area.",
+  createCategory: "Create category",
+  noServicesHint: "Create the first service of this category here.",
+  createService: "Create service",
   statusLabel: "Status",
   percent: "{{percent}} %",
   status: {

@@ -17,6 +17,7 @@ import {
 } from "~/modules/catalogue/catalogue-query";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { formatDateTime } from "~/lib/dates";
+import { EmptyState } from "~/ui/EmptyState";
 import type { DashboardData } from "../dashboard-page.server";
 
 const browse = (params: Parameters<typeof toSearchParams>[0]) =>
@@ -52,7 +53,7 @@ function Figure({
 }
 
 /** /dashboard — the current catalogue's figures, each leading to the filtered browser, and the latest changes. */
-export function DashboardPage({ name, catalogue, figures }: DashboardData) {
+export function DashboardPage({ name, catalogue, figures, canCreate }: DashboardData) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg">
@@ -66,6 +67,14 @@ export function DashboardPage({ name, catalogue, figures }: DashboardData) {
           </Text>
         ) : null}
       </div>
+      {figures.total === 0 ? (
+        <EmptyState
+          message={t("dashboard.emptyCatalogue")}
+          hint={t(canCreate ? "dashboard.emptyCatalogueHint" : "dashboard.emptyCatalogueReaderHint")}
+          action={canCreate ? { label: t("dashboard.createService"), to: "/servicecatalog/new?type=service" } : { label: t("dashboard.otherCatalogue"), to: "/servicecatalog/catalogues" }}
+          testId="dashboard-empty"
+        />
+      ) : null}
       <section>
         <Title order={2} size="h4" mb="xs">
           {t("dashboard.byStatus")}

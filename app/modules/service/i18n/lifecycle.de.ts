@@ -43,6 +43,8 @@ const lifecycle = {
     title: "Papierkorb",
     intro: "Gelöschte Services. Ein wiederhergestellter Service kommt an das Ende seiner Kategorie; seine Ableitungen werden einzeln wiederhergestellt.",
     empty: "Der Papierkorb ist leer.",
+    emptyHint: "Gelöschte Services landen hier und lassen sich von hier wiederherstellen.",
+    toCatalogue: "Zum Service-Katalog",
     tableLabel: "Gelöschte Services",
     name: "Service",
     catalogue: "Katalog",

@@ -43,6 +43,8 @@ const lifecycle: typeof lifecycleDe = {
     title: "Bin",
     intro: "Deleted services. A restored service goes to the end of its category; its derivatives are restored one by one.",
     empty: "The bin is empty.",
+    emptyHint: "Deleted services land here and can be restored from here.",
+    toCatalogue: "Go to the service catalogue",
     tableLabel: "Deleted services",
     name: "Service",
     catalogue: "Catalogue",

@@ -11,7 +11,7 @@ const ICONS = { area: IconLayoutColumns, category: IconCategory, service: IconBo
 
 /** The create menu (spec 01 §2): the type first, then the name (and category). One form per step. */
 export function CreateMenuPage() {
-  const { type, areaActive, categories, areas, loadError } = useLoaderData<typeof createMenuLoader>();
+  const { type, areaActive, categories, areas, loadError, preset } = useLoaderData<typeof createMenuLoader>();
   const [form, fields] = useSchemaForm(CreateSchema, useActionData<FormReply>());
   const { t } = useTranslation();
   return (
@@ -56,7 +56,7 @@ export function CreateMenuPage() {
                 <NativeSelect
                   key={fields.area.key}
                   name={fields.area.name}
-                  defaultValue={fields.area.initialValue}
+                  defaultValue={fields.area.initialValue ?? preset.area}
                   error={fieldError(t, fields.area.errors)}
                   label={t("catalogue.createMenu.areaLabel")}
                   data={[{ value: "", label: t("catalogue.createMenu.noAreaOption") }, ...areas.map((a) => ({ value: String(a.id), label: a.name }))]}
@@ -67,7 +67,7 @@ export function CreateMenuPage() {
                   <NativeSelect
                     key={fields.category.key}
                     name={fields.category.name}
-                    defaultValue={fields.category.initialValue}
+                    defaultValue={fields.category.initialValue ?? preset.category}
                     label={t("catalogue.createMenu.categoryLabel")}
                     required
                     data={[{ value: "", label: t("catalogue.createMenu.chooseCategory") }, ...categories.map((c) => ({ value: String(c.id), label: c.name }))]}

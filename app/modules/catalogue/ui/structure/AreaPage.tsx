@@ -22,7 +22,7 @@ export function AreaPage() {
         <Title order={2} size="h3" id="area-categories">
           {t("structure.categories")}
         </Title>
-        <CategoryList categories={area.categories} />
+        <CategoryList categories={area.categories} areaId={area.id} canCreate={canManage} />
       </Stack>
       {canManage ? <StructureManage kind="area" record={area} areaOptions={null} actionData={actionData} /> : null}
       {canManage && (confirmDelete || actionData?.target === "delete") ? (

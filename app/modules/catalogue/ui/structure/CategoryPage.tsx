@@ -25,7 +25,7 @@ export function CategoryPage() {
         <Title order={2} size="h3" id="category-services">
           {t("structure.services")}
         </Title>
-        <ServiceList services={category.services} />
+        <ServiceList services={category.services} categoryId={category.id} canCreate={canManage} />
       </Stack>
       {canManage ? <StructureManage kind="category" record={category} areaOptions={areaOptions} actionData={actionData} /> : null}
       {canManage && (confirmDelete || actionData?.target === "delete") ? (

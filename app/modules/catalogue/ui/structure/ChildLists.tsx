@@ -1,12 +1,21 @@
 import { Anchor, Badge, Group, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { EmptyState } from "~/ui/EmptyState";
 import { pagePath } from "../../structure-types";
 
 /** The categories of an area, each with its number of services (those in the bin not counted). */
-export function CategoryList({ categories }: { categories: { id: number; name: string; service_count: number }[] }) {
+export function CategoryList({ categories, areaId, canCreate }: { categories: { id: number; name: string; service_count: number }[]; areaId: number; canCreate: boolean }) {
   const { t } = useTranslation();
-  if (!categories.length) return <Text c="dimmed">{t("structure.noCategories")}</Text>;
+  if (!categories.length)
+    return (
+      <EmptyState
+        message={t("structure.noCategories")}
+        hint={t("structure.noCategoriesHint")}
+        action={canCreate ? { label: t("structure.createCategory"), to: `/servicecatalog/new?type=category&area=${areaId}` } : null}
+        testId="empty-area"
+      />
+    );
   return (
     <Table withTableBorder striped data-testid="category-list">
       <Table.Thead>
@@ -36,11 +45,23 @@ const STATUS_COLOUR = { open: "gray", checking: "yellow", closed: "green" } as c
 /** The services of a category (not those in the bin), with status and type. */
 export function ServiceList({
   services,
+  categoryId,
+  canCreate,
 }: {
   services: { id: number; name: string; status: "open" | "checking" | "closed"; statuspercent: number; servicetype: "customer" | "it" }[];
+  categoryId: number;
+  canCreate: boolean;
 }) {
   const { t } = useTranslation();
-  if (!services.length) return <Text c="dimmed">{t("structure.noServices")}</Text>;
+  if (!services.length)
+    return (
+      <EmptyState
+        message={t("structure.noServices")}
+        hint={t("structure.noServicesHint")}
+        action={canCreate ? { label: t("structure.createService"), to: `/servicecatalog/new?type=service&category=${categoryId}` } : null}
+        testId="empty-category"
+      />
+    );
   return (
     <Table withTableBorder striped data-testid="service-list">
       <Table.Thead>

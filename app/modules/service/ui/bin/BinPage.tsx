@@ -1,4 +1,5 @@
-import { Alert, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@mantine/core";
+import { EmptyState } from "~/ui/EmptyState";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
@@ -18,9 +19,12 @@ export function BinPage() {
       </Text>
       <FormAlert error={loadError} />
       {!loadError && items.length === 0 ? (
-        <Alert color="gray" data-testid="bin-empty">
-          {t("lifecycle.bin.empty")}
-        </Alert>
+        <EmptyState
+          message={t("lifecycle.bin.empty")}
+          hint={t("lifecycle.bin.emptyHint")}
+          action={{ label: t("lifecycle.bin.toCatalogue"), to: "/servicecatalog" }}
+          testId="bin-empty"
+        />
       ) : null}
       {items.length ? <BinTable items={items} /> : null}
       {items.length ? <PageLinks page={page} pageCount={pageCount} total={total} /> : null}
