@@ -26,4 +26,8 @@ export const theme = createTheme({
   colors,
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   defaultRadius: "sm",
+  components: {
+    // Readable badges: 12 px, sentence case, semi-bold (Mantine's default is 10–11 px bold capitals).
+    Badge: { styles: { root: { textTransform: "none", fontSize: "var(--mantine-font-size-xs)", fontWeight: 600, letterSpacing: 0 } } },
+  },
 });

@@ -148,13 +148,13 @@ export function ListView({
                               })}
                             </td>
                           ) : null}
-                          <td>
-                            <a href={`/servicecatalog/service/${s.id}`}>
+                          <td className={classes.clip}>
+                            <a href={`/servicecatalog/service/${s.id}`} title={s.name}>
                               {s.name}
                             </a>
                           </td>
-                          <td>{category ? category.name : t("catalogue.uncategorised")}</td>
-                          {areaActive ? <td>{(areaId !== null ? areaName.get(areaId) : undefined) ?? "—"}</td> : null}
+                          <td className={classes.clip}>{category ? category.name : t("catalogue.uncategorised")}</td>
+                          {areaActive ? <td className={classes.clip}>{(areaId !== null ? areaName.get(areaId) : undefined) ?? "—"}</td> : null}
                           <td>
                             <StatusBadge status={s.status} percent={s.statuspercent} label={labels.status[s.status]} />
                           </td>

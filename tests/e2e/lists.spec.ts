@@ -1,0 +1,49 @@
+import { expect, gotoReady, test, unique } from "../support/fixtures";
+
+/** Denser, clearer lists (issue 12 §4) at laptop width. */
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test("service rows stay on one line and status badges are readable", async ({ page, make, login, javaScriptEnabled }) => {
+  const user = await login("keyuser");
+  const catalogueId = await make.catalogue();
+  const category = await make.category(catalogueId, { name: unique("Arbeitsplatz und Kommunikation") });
+  for (const [i, status] of (["open", "checking", "closed"] as const).entries())
+    await make.service(catalogueId, category, { name: unique("Zentrale Notebook-Bereitstellung"), status, statuspercent: status === "closed" ? 100 : 40, position: i });
+  await make.useCatalogue(user.id, catalogueId);
+  await gotoReady(page, "/servicecatalog", javaScriptEnabled);
+  const rows = page.getByTestId("service-row");
+  await expect(rows).toHaveCount(3);
+  for (const row of await rows.all()) expect((await row.boundingBox())!.height).toBeLessThanOrEqual(44);
+  const badge = rows.first().locator("[data-status]").first();
+  const style = await badge.evaluate((el) => ({ size: parseFloat(getComputedStyle(el).fontSize), transform: getComputedStyle(el).textTransform }));
+  expect(style.size).toBeGreaterThanOrEqual(12);
+  expect(style.transform).not.toBe("uppercase");
+});
+
+test("Mantine badges elsewhere are readable too, and secondary buttons have a visible border", async ({ page, login, javaScriptEnabled }) => {
+  await login("keyuser");
+  await gotoReady(page, "/servicecatalog/catalogues", javaScriptEnabled);
+  const badge = page.locator(".mantine-Badge-root").first();
+  await expect(badge).toBeVisible();
+  const style = await badge.evaluate((el) => ({ size: parseFloat(getComputedStyle(el).fontSize), transform: getComputedStyle(el).textTransform }));
+  expect(style.size).toBeGreaterThanOrEqual(12);
+  expect(style.transform).toBe("none");
+  const border = await page.locator('.mantine-Button-root[data-variant="default"]').first().evaluate((el) => getComputedStyle(el).borderTopColor);
+  expect(border).toBe("rgb(134, 142, 150)");
+});
+
+test("the map view shows that more columns wait to the side", async ({ page, make, login, javaScriptEnabled }) => {
+  const user = await login("keyuser");
+  const catalogueId = await make.catalogue();
+  for (let i = 0; i < 8; i++) {
+    const area = await make.area(catalogueId, { position: i });
+    await make.category(catalogueId, { service_area_id: area, position: i });
+  }
+  await make.useCatalogue(user.id, catalogueId);
+  await gotoReady(page, "/servicecatalog?view=3", javaScriptEnabled);
+  const columns = page.getByTestId("catalogue-map").locator(":scope > div").last();
+  const state = await columns.evaluate((el) => ({ scrolls: el.scrollWidth > el.clientWidth, overflow: getComputedStyle(el).overflowX, shade: getComputedStyle(el).backgroundImage }));
+  expect(state.overflow).toBe("auto");
+  expect(state.scrolls).toBe(true);
+  expect(state.shade).toContain("radial-gradient");
+});
