@@ -12,7 +12,7 @@ const row = (db: DB, id: number) => db.selectFrom("services").selectAll().where(
 /** Opens a section's "Bearbeiten" disclosure and returns its form. */
 async function openEdit(page: Page, sectionId: string) {
   const summary = page.getByTestId(`edit-${sectionId}`);
-  await expect(summary).toHaveText("Bearbeiten");
+  await expect(summary).toHaveText(/^(Bearbeiten|Hinzufügen)$/);
   await summary.click();
   const form = page.locator(`section#${sectionId} form`);
   await expect(form).toBeVisible();

@@ -24,6 +24,13 @@ export const DETAIL_TEXT_FIELDS = [
 ] as const;
 export const DETAIL_FLAG_FIELDS = ["customerspecific"] as const;
 
+/** The details section's fields as a reader looks for them: ordering and delivery, the contract, costs and reporting. */
+export const DETAIL_GROUPS = [
+  { key: "ordering", texts: ["art_nr", "booking", "delivery_time", "delivery_point", "user", "system"], flags: [] },
+  { key: "contract", texts: ["serviceprovidercontract", "serviceart", "restriction", "cancelling"], flags: ["customerspecific"] },
+  { key: "costs", texts: ["costs", "reporting", "plannedchanges"], flags: [] },
+] as const satisfies readonly { key: string; texts: readonly (typeof DETAIL_TEXT_FIELDS)[number][]; flags: readonly (typeof DETAIL_FLAG_FIELDS)[number][] }[];
+
 export const PERSONAL_TEXT_FIELDS = ["personaldata", "processingpersonaldatalaw", "personaldatastorageduration", "personaldatatransfer"] as const;
 export const PERSONAL_FLAG_FIELDS = ["processingpersonaldata", "processingsensitivpersonaldata"] as const;
 

@@ -4,6 +4,7 @@ const service = {
   breadcrumb: "Pfad",
   tabs: { content: "Inhalt", history: "Verlauf" },
   edit: "Bearbeiten",
+  add: "Hinzufügen",
   save: "Speichern",
   updated: "Service erfolgreich aktualisiert",
   updateFailed: "Fehler beim Aktualisieren des Service",
@@ -116,7 +117,13 @@ const service = {
     10: "Tags",
     11: "Links",
   },
+  groups: {
+    ordering: "Bestellung und Bereitstellung",
+    contract: "Vertrag",
+    costs: "Kosten und Berichte",
+  },
   editor: {
+    plainHint: "Einfache Formatierung ist möglich: <p>Absatz</p>, <strong>fett</strong>, <em>kursiv</em>, <u>unterstrichen</u>, Listen mit <ul>/<ol> und <li>. Alles andere wird beim Speichern entfernt.",
     bold: "Fett",
     italic: "Kursiv",
     underline: "Unterstrichen",

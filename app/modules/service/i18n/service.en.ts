@@ -5,6 +5,7 @@ const service: typeof serviceDe = {
   breadcrumb: "Path",
   tabs: { content: "Content", history: "History" },
   edit: "Edit",
+  add: "Add",
   save: "Save",
   updated: "Service updated successfully",
   updateFailed: "Error updating service",
@@ -117,7 +118,13 @@ const service: typeof serviceDe = {
     10: "Tags",
     11: "Links",
   },
+  groups: {
+    ordering: "Ordering and delivery",
+    contract: "Contract",
+    costs: "Costs and reporting",
+  },
   editor: {
+    plainHint: "Simple formatting is possible: <p>paragraph</p>, <strong>bold</strong>, <em>italic</em>, <u>underlined</u>, lists with <ul>/<ol> and <li>. Anything else is removed on saving.",
     bold: "Bold",
     italic: "Italic",
     underline: "Underline",

@@ -35,6 +35,7 @@ export function RichSection({
       id={field}
       title={title}
       editOpen={Boolean(mine)}
+      empty={!html.trim()}
       form={
         canEdit ? (
           <SectionForm intent="rich" updatedAt={updatedAt} errors={e} stale={e._form === "service.stale"} hidden={{ field }}>

@@ -1,5 +1,6 @@
 import { Input, Textarea } from "@mantine/core";
 import { Suspense, lazy, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 const Editor = lazy(() => import("./RichTextEditor.client"));
 
@@ -9,10 +10,14 @@ const Editor = lazy(() => import("./RichTextEditor.client"));
  * With JS the textarea is replaced by the editor, whose code loads only here.
  */
 export function RichTextField({ name, label, defaultValue, error }: { name: string; label: string; defaultValue?: string | null; error?: string }) {
+  const { t } = useTranslation();
   const [enhanced, setEnhanced] = useState(false);
   const labelId = useId();
   useEffect(() => setEnhanced(true), []);
-  const fallback = <Textarea name={name} label={label} defaultValue={defaultValue ?? ""} error={error} autosize minRows={4} maxRows={16} />;
+  // Without JS: a textarea tall enough to work in, saying what formatting it takes.
+  const fallback = (
+    <Textarea name={name} label={label} description={t("service.editor.plainHint")} defaultValue={defaultValue ?? ""} error={error} rows={12} />
+  );
   if (!enhanced) return fallback;
   return (
     <Input.Wrapper label={label} labelProps={{ id: labelId }} error={error}>

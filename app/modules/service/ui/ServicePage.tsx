@@ -2,7 +2,13 @@ import { Stack } from "@mantine/core";
 import type { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { servicePageLoader } from "~/modules/service/page.server";
-import { DETAIL_FLAG_FIELDS, DETAIL_TEXT_FIELDS, JUMP_SECTIONS, PERSONAL_FLAG_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "~/modules/service/service-sections";
+import {
+  DETAIL_GROUPS,
+  JUMP_SECTIONS,
+  PERSONAL_FLAG_FIELDS,
+  PERSONAL_TEXT_FIELDS,
+  RICH_FIELDS,
+} from "~/modules/service/service-sections";
 import { ActivityHistory } from "../../../ui/ActivityHistory";
 import { AttributesSection } from "./AttributesSection";
 import { BasicsSection } from "./BasicsSection";
@@ -10,95 +16,185 @@ import { FieldsSection } from "./FieldsSection";
 import { LinksSection } from "./LinksSection";
 import { OptionsSection } from "./OptionsSection";
 import { LineageSection, PictureSection } from "./PictureSection";
-import { DependenciesSection, RelationsSection, TagsSection } from "./RelationsSections";
+import {
+  DependenciesSection,
+  RelationsSection,
+  TagsSection,
+} from "./RelationsSections";
 import { ResponsibilitiesSection } from "./ResponsibilitiesSection";
 import { RichSection } from "./RichSection";
 import { ServiceHeader } from "./ServiceHeader";
+import { ServiceVersion } from "./ServiceSection";
+import { useSectionInView } from "./use-section-in-view";
 import type { ServiceAnswer } from "../types";
 import classes from "./service.module.css";
 
 type PageData = ReturnType<typeof useLoaderData<typeof servicePageLoader>>;
 
 /** The service page: header, jump-to navigation, and every section of spec 01 §3 in order. */
-export function ServicePage({ data, result }: { data: PageData; result?: ServiceAnswer }) {
+export function ServicePage({
+  data,
+  result,
+}: {
+  data: PageData;
+  result?: ServiceAnswer;
+}) {
   const { t, i18n } = useTranslation();
   const { service, headlines, canEdit } = data;
-  const heading = (position: number) => headlines[position] ?? t(`service.headlines.${position}`);
-  const fieldLabel = (key: string) => (i18n.exists(`service.fields.${key}`) ? t(`service.fields.${key}`) : undefined);
-  const common = { serviceId: service.id, updatedAt: service.updated_at, canEdit };
+  const heading = (position: number) =>
+    headlines[position] ?? t(`service.headlines.${position}`);
+  const fieldLabel = (key: string) =>
+    i18n.exists(`service.fields.${key}`)
+      ? t(`service.fields.${key}`)
+      : undefined;
+  const common = {
+    serviceId: service.id,
+    updatedAt: service.updated_at,
+    canEdit,
+  };
+  const inView = useSectionInView(JUMP_SECTIONS.map(([anchor]) => anchor));
   return (
     <div className={classes.page}>
       <Stack gap="md">
-        <ServiceHeader service={service} tab={data.tab} canStructure={data.canStructure} />
+        <ServiceHeader
+          service={service}
+          tab={data.tab}
+          canStructure={data.canStructure}
+        />
         {data.tab === "history" ? (
           <section aria-label={t("service.tabs.history")}>
-            <ActivityHistory history={data.history ?? { activities: [], names: {} }} fieldLabel={fieldLabel} />
+            <ActivityHistory
+              history={data.history ?? { activities: [], names: {} }}
+              fieldLabel={fieldLabel}
+            />
           </section>
         ) : (
-          <div className={classes.layout}>
-            <Stack gap="md">
-              <BasicsSection service={service} categories={data.options?.categories ?? null} statuses={data.statuses} canEdit={canEdit} result={result} />
-              {RICH_FIELDS.map((field, index) => (
-                <RichSection
-                  key={field}
-                  field={field}
-                  title={heading(index + 1)}
-                  html={data.rich[field] ?? ""}
-                  stored={service[field]}
+          <ServiceVersion.Provider value={service.updated_at}>
+            <div className={classes.layout}>
+              <Stack gap="md">
+                <BasicsSection
+                  service={service}
+                  categories={data.options?.categories ?? null}
+                  statuses={data.statuses}
+                  canEdit={canEdit}
+                  result={result}
+                />
+                {RICH_FIELDS.map((field, index) => (
+                  <RichSection
+                    key={field}
+                    field={field}
+                    title={heading(index + 1)}
+                    html={data.rich[field] ?? ""}
+                    stored={service[field]}
+                    updatedAt={service.updated_at}
+                    canEdit={canEdit}
+                    result={result}
+                  />
+                ))}
+                <OptionsSection
+                  {...common}
+                  title={heading(5)}
+                  data={data.children.options}
+                />
+                <AttributesSection
+                  {...common}
+                  title={heading(6)}
+                  data={data.children.attributes}
+                />
+                <ResponsibilitiesSection
+                  {...common}
+                  title={heading(7)}
+                  data={data.children.responsibilities}
+                />
+                <DependenciesSection
+                  serviceId={service.id}
+                  title={heading(8)}
+                  requires={data.requires}
+                  requiredBy={data.requiredBy}
+                  candidates={data.candidates}
+                  depq={data.depq}
                   updatedAt={service.updated_at}
                   canEdit={canEdit}
                   result={result}
                 />
-              ))}
-              <OptionsSection {...common} title={heading(5)} data={data.children.options} />
-              <AttributesSection {...common} title={heading(6)} data={data.children.attributes} />
-              <ResponsibilitiesSection {...common} title={heading(7)} data={data.children.responsibilities} />
-              <DependenciesSection
-                serviceId={service.id}
-                title={heading(8)}
-                requires={data.requires}
-                requiredBy={data.requiredBy}
-                candidates={data.candidates}
-                depq={data.depq}
-                updatedAt={service.updated_at}
-                canEdit={canEdit}
-                result={result}
-              />
-              <FieldsSection id="cost" intent="details" title={heading(9)} texts={DETAIL_TEXT_FIELDS} flags={DETAIL_FLAG_FIELDS} service={service} canEdit={canEdit} result={result} />
-              <TagsSection
-                title={heading(10)}
-                tags={data.tags}
-                pickers={data.pickers}
-                updatedAt={service.updated_at}
-                canEdit={canEdit}
-                canCreateTags={data.canCreateTags}
-                result={result}
-              />
-              <LinksSection {...common} title={heading(11)} data={data.children.links} />
-              <RelationsSection owners={data.owners} providers={data.providers} kpis={data.kpis} pickers={data.pickers} updatedAt={service.updated_at} canEdit={canEdit} result={result} />
-              <FieldsSection
-                id="personaldata"
-                intent="personaldata"
-                title={t("service.sections.personaldata")}
-                texts={PERSONAL_TEXT_FIELDS}
-                flags={PERSONAL_FLAG_FIELDS}
-                service={service}
-                canEdit={canEdit}
-                result={result}
-              />
-              <PictureSection service={service} canEdit={canEdit} result={result} />
-              <LineageSection parent={data.parent} derivatives={data.derivatives} />
-            </Stack>
-            <nav className={classes.jump} aria-label={t("service.jumpTo")}>
-              <ol>
-                {JUMP_SECTIONS.map(([anchor, position]) => (
-                  <li key={anchor}>
-                    <a href={`#${anchor}`}>{heading(position)}</a>
-                  </li>
-                ))}
-              </ol>
-            </nav>
-          </div>
+                <FieldsSection
+                  id="cost"
+                  intent="details"
+                  title={heading(9)}
+                  groups={DETAIL_GROUPS.map((g) => ({
+                    ...g,
+                    title: t(`service.groups.${g.key}`),
+                  }))}
+                  service={service}
+                  canEdit={canEdit}
+                  result={result}
+                />
+                <TagsSection
+                  title={heading(10)}
+                  tags={data.tags}
+                  pickers={data.pickers}
+                  updatedAt={service.updated_at}
+                  canEdit={canEdit}
+                  canCreateTags={data.canCreateTags}
+                  result={result}
+                />
+                <LinksSection
+                  {...common}
+                  title={heading(11)}
+                  data={data.children.links}
+                />
+                <RelationsSection
+                  owners={data.owners}
+                  providers={data.providers}
+                  kpis={data.kpis}
+                  pickers={data.pickers}
+                  updatedAt={service.updated_at}
+                  canEdit={canEdit}
+                  result={result}
+                />
+                <FieldsSection
+                  id="personaldata"
+                  intent="personaldata"
+                  title={t("service.sections.personaldata")}
+                  groups={[
+                    {
+                      key: "personaldata",
+                      texts: PERSONAL_TEXT_FIELDS,
+                      flags: PERSONAL_FLAG_FIELDS,
+                    },
+                  ]}
+                  service={service}
+                  canEdit={canEdit}
+                  result={result}
+                />
+                <PictureSection
+                  service={service}
+                  canEdit={canEdit}
+                  result={result}
+                />
+                <LineageSection
+                  parent={data.parent}
+                  derivatives={data.derivatives}
+                />
+              </Stack>
+              <nav className={classes.jump} aria-label={t("service.jumpTo")}>
+                <ol>
+                  {JUMP_SECTIONS.map(([anchor, position]) => (
+                    <li key={anchor}>
+                      <a
+                        href={`#${anchor}`}
+                        aria-current={
+                          inView === anchor ? "location" : undefined
+                        }
+                      >
+                        {heading(position)}
+                      </a>
+                    </li>
+                  ))}
+                </ol>
+              </nav>
+            </div>
+          </ServiceVersion.Provider>
         )}
       </Stack>
     </div>

@@ -1,13 +1,17 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Title } from "@mantine/core";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { translateError, type FieldErrors } from "~/ui/forms";
 import classes from "./service.module.css";
 
+/** The service version the page shows: a successful save changes it, and the section editors close. */
+export const ServiceVersion = createContext("");
+
 /**
  * One section of the service page: what is stored, and — for editors — its own form in a
- * disclosure (no JS needed), opened when the last save of this section was refused.
+ * disclosure (no JS needed), opened when the last save of this section was refused. An empty
+ * section is compact and offers "add" instead of "edit".
  */
 export function ServiceSection({
   id,
@@ -15,23 +19,36 @@ export function ServiceSection({
   children,
   form,
   editOpen,
+  empty = false,
 }: {
   id: string;
   title: string;
   children: ReactNode;
   form?: ReactNode;
   editOpen?: boolean;
+  empty?: boolean;
 }) {
   const { t } = useTranslation();
+  const version = useContext(ServiceVersion);
   return (
-    <Card withBorder component="section" id={id} aria-labelledby={`${id}-title`} className={classes.section} data-testid={`section-${id}`}>
-      <Title order={2} size="h3" id={`${id}-title`} mb="sm">
+    <Card
+      withBorder
+      component="section"
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={classes.section}
+      data-empty={empty ? "" : undefined}
+      padding={empty ? "sm" : undefined}
+      data-testid={`section-${id}`}
+    >
+      <Title order={2} size="h3" id={`${id}-title`} mb={empty ? 4 : "sm"}>
         {title}
       </Title>
       {children}
       {form ? (
-        <details className={classes.edit} open={editOpen}>
-          <summary data-testid={`edit-${id}`}>{t("service.edit")}</summary>
+        // Keyed by the version: after a save the editor starts closed, showing the saved text once.
+        <details key={version} className={classes.edit} open={editOpen}>
+          <summary data-testid={`edit-${id}`}>{t(empty ? "service.add" : "service.edit")}</summary>
           <div className={classes.editBody}>{form}</div>
         </details>
       ) : null}
