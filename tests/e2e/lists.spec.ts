@@ -14,6 +14,9 @@ test("service rows stay on one line and status badges are readable", async ({ pa
   const rows = page.getByTestId("service-row");
   await expect(rows).toHaveCount(3);
   for (const row of await rows.all()) expect((await row.boundingBox())!.height).toBeLessThanOrEqual(44);
+  // …and the whole table fits beside the side menu: nothing to scroll sideways at 1440 px.
+  const fits = await page.getByTestId("service-list").evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth);
+  expect(fits).toBe(true);
   const badge = rows.first().locator("[data-status]").first();
   const style = await badge.evaluate((el) => ({ size: parseFloat(getComputedStyle(el).fontSize), transform: getComputedStyle(el).textTransform }));
   expect(style.size).toBeGreaterThanOrEqual(12);

@@ -153,8 +153,8 @@ export function ListView({
                               {s.name}
                             </a>
                           </td>
-                          <td className={classes.clip}>{category ? category.name : t("catalogue.uncategorised")}</td>
-                          {areaActive ? <td className={classes.clip}>{(areaId !== null ? areaName.get(areaId) : undefined) ?? "—"}</td> : null}
+                          <td className={classes.clipShort} title={category?.name}>{category ? category.name : t("catalogue.uncategorised")}</td>
+                          {areaActive ? <td className={classes.clipShort}>{(areaId !== null ? areaName.get(areaId) : undefined) ?? "—"}</td> : null}
                           <td>
                             <StatusBadge status={s.status} percent={s.statuspercent} label={labels.status[s.status]} />
                           </td>
