@@ -21,9 +21,8 @@ export function isStructureKind(value: unknown): value is StructureKind {
   return value === "area" || value === "category";
 }
 
-/** Largest image we store (decoded bytes); the upload helper enforces the same limit. */
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const IMAGE_MIMES = ["image/jpeg", "image/png"] as const;
+// An area's or category's image: its own file, re-exported so callers keep one entry point.
+export * from "./structure-images.server";
 
 // ------------------------------------------------------------------------------- domain errors
 
@@ -187,18 +186,6 @@ export async function listAreaOptions(db: Executor, catalogueId: number | null):
     .orderBy(sql`lower(name)`)
     .orderBy("id")
     .execute();
-}
-
-/** The stored image of an area or category as bytes; undefined when there is none. */
-export async function getImage(
-  db: Executor,
-  kind: StructureKind,
-  id: number,
-): Promise<{ data: Buffer; mime: string; updated_at: string } | undefined> {
-  const table = kind === "area" ? "service_areas" : "service_categories";
-  const row = await db.selectFrom(table).select(["image", "image_mime", "updated_at"]).where("id", "=", id).executeTakeFirst();
-  if (!row?.image) return undefined;
-  return { data: Buffer.from(row.image, "base64"), mime: row.image_mime ?? "image/png", updated_at: row.updated_at };
 }
 
 // -------------------------------------------------------------------------------------- writing
@@ -397,59 +384,6 @@ export async function updateCategory(
       newValues: Object.fromEntries(changed.map((k) => [k, incoming[k]])),
     });
   });
-}
-
-/**
- * Sets (or with null removes) the image of an area or category. The bytes must already be
- * checked (upload helper); the model re-checks type and size. The audit records only that the
- * image changed, never its data.
- */
-async function setImage(
-  db: Executor,
-  kind: StructureKind,
-  id: number,
-  image: { data: string; mime: string } | null,
-  causer: Causer,
-): Promise<void> {
-  if (image) {
-    const bytes = Buffer.from(image.data, "base64");
-    if (!(IMAGE_MIMES as readonly string[]).includes(image.mime) || bytes.length === 0) {
-      throw new ValidationError({ image: "structure.imageType" });
-    }
-    if (bytes.length > IMAGE_MAX_BYTES) throw new ValidationError({ image: "structure.imageTooLarge" });
-  }
-  const table = kind === "area" ? "service_areas" : "service_categories";
-  await inTransaction(db, async (trx) => {
-    const current = await trx
-      .selectFrom(table)
-      .select(["id", "updated_at"])
-      .select(hasImage.as("has_image"))
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!current) throw new NotFoundError(kind);
-    const had = Number(current.has_image) === 1;
-    if (!image && !had) return;
-    await trx
-      .updateTable(table)
-      .set({ image: image?.data ?? null, image_mime: image?.mime ?? null, updated_at: nextTimestamp(current.updated_at) })
-      .where("id", "=", id)
-      .execute();
-    await recordActivity(trx, {
-      subjectType: kind,
-      subjectId: id,
-      event: "updated",
-      causer,
-      newValues: { image: image ? "changed" : "removed" },
-    });
-  });
-}
-
-export function setAreaImage(db: Executor, id: number, image: { data: string; mime: string } | null, causer: Causer) {
-  return setImage(db, "area", id, image, causer);
-}
-
-export function setCategoryImage(db: Executor, id: number, image: { data: string; mime: string } | null, causer: Causer) {
-  return setImage(db, "category", id, image, causer);
 }
 
 /** The first `limit` categories of an area (by position, name) and how many it has in all. */
