@@ -50,3 +50,21 @@ test("the map view shows that more columns wait to the side", async ({ page, mak
   expect(state.scrolls).toBe(true);
   expect(state.shade).toContain("radial-gradient");
 });
+
+test("the filter panel's boxes line up in rows of equal height", async ({ page, login, javaScriptEnabled }) => {
+  await login("keyuser");
+  await gotoReady(page, "/servicecatalog?filters=1", javaScriptEnabled);
+  const boxes = page.getByTestId("filters").locator("fieldset");
+  await expect(boxes.first()).toBeVisible();
+  const rects = await boxes.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), left: Math.round(r.left), width: Math.round(r.width), height: Math.round(r.height) })));
+  expect(rects.length).toBeGreaterThanOrEqual(7);
+  const rows = new Map<number, typeof rects>();
+  for (const r of rects) rows.set(r.top, [...(rows.get(r.top) ?? []), r]);
+  // Several boxes per row at 1440 px, every box of a row as tall as its neighbours, one width for all.
+  expect(rows.size).toBeLessThan(rects.length);
+  for (const row of rows.values()) expect(new Set(row.map((r) => r.height)).size).toBe(1);
+  expect(new Set(rects.map((r) => r.width)).size).toBe(1);
+  // Columns line up: the boxes of the second row start where those of the first do.
+  const [first, second] = [...rows.values()];
+  expect(second.map((r) => r.left)).toEqual(first.slice(0, second.length).map((r) => r.left));
+});

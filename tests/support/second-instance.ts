@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { createDb, type DB } from "~/server/db/db.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { factories, type Factories } from "../factories";
+
+/**
+ * Another ServiceHub — the same build, its own empty database, its own free port — for what the
+ * shared test instance cannot show (an empty bin, an empty base-data list) and, later, for a
+ * template source speaking the real API.
+ */
+export type SecondInstance = { baseURL: string; db: DB; make: Factories; stop: () => Promise<void> };
+
+export async function startSecondInstance(name: string): Promise<SecondInstance> {
+  const port = await freePort();
+  const dir = path.join(process.env.E2E_RUN_DIR ?? "data/e2e", `${name}-${port}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const databaseUrl = `file:${path.join(dir, "servicehub.db")}`;
+  const db = createDb(databaseUrl);
+  await migrateToLatest(db);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = spawn("node", ["server.mjs"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", APP_URL: baseURL },
+  });
+  await waitForServer(`${baseURL}/login`, server);
+  return {
+    baseURL,
+    db,
+    make: factories(db),
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        if (server.exitCode !== null) return resolve();
+        server.once("exit", () => resolve());
+        server.kill("SIGTERM");
+      });
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, server: ChildProcess) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`second instance exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`second instance did not answer on ${url}`);
+}
