@@ -3,6 +3,10 @@ import structure from "../../modules/catalogue/i18n/structure.de";
 import lifecycle from "../../modules/service/i18n/lifecycle.de";
 import service from "../../modules/service/i18n/service.de";
 import servicechildren from "../../modules/service/i18n/servicechildren.de";
+import users from "../../modules/users/i18n/users.de";
+import grants from "../../modules/users/i18n/grants.de";
+import logs from "../../modules/logs/i18n/logs.de";
+import sessions from "../../modules/settings/i18n/sessions.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
 // the type of en.ts and tests/unit/i18n/resources.test.ts both enforce it.
 const de = {
@@ -370,6 +374,10 @@ const de = {
   lifecycle,
   service,
   servicechildren,
+  users,
+  grants,
+  logs,
+  sessions,
   toast: {
     deleted: "Gelöscht",
     success: "Erfolg",

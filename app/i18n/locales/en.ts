@@ -3,6 +3,10 @@ import structure from "../../modules/catalogue/i18n/structure.en";
 import lifecycle from "../../modules/service/i18n/lifecycle.en";
 import service from "../../modules/service/i18n/service.en";
 import servicechildren from "../../modules/service/i18n/servicechildren.en";
+import users from "../../modules/users/i18n/users.en";
+import grants from "../../modules/users/i18n/grants.en";
+import logs from "../../modules/logs/i18n/logs.en";
+import sessions from "../../modules/settings/i18n/sessions.en";
 import type { Resources } from "./de";
 
 const en: Resources = {
@@ -370,6 +374,10 @@ const en: Resources = {
   lifecycle,
   service,
   servicechildren,
+  users,
+  grants,
+  logs,
+  sessions,
   toast: {
     deleted: "Deleted",
     success: "Success",

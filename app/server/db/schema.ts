@@ -58,6 +58,8 @@ export interface UsersTable {
   word_export: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set by every sign-in (migration 0010). */
+  last_login_at: string | null;
 }
 
 export interface SessionsTable {
@@ -69,6 +71,8 @@ export interface SessionsTable {
   expires_at: string;
   created_at: Timestamp;
   user_agent: string | null;
+  /** Refreshed at most every few minutes while the session is used (migration 0010). */
+  last_seen_at: string | null;
 }
 
 export interface PasswordResetTokensTable {

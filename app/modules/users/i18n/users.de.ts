@@ -1,0 +1,6 @@
+/** German texts of the users screens (issue 13). */
+const users = {
+  title: "",
+};
+
+export default users;

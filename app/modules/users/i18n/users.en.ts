@@ -1,0 +1,7 @@
+import type usersDe from "./users.de";
+
+const users: typeof usersDe = {
+  title: "",
+};
+
+export default users;
