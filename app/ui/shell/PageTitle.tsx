@@ -17,6 +17,10 @@ const TITLES: Record<string, string> = {
   "routes/_app.bin": "nav.bin",
   "routes/_app.basedata.customerdata": "nav.customerdata",
   "routes/_app.admin.tags": "nav.tags",
+  "routes/_app.admin.logs": "logs.title",
+  "routes/_app.admin.logs_.$id": "logs.detail.pageTitle",
+  "routes/_app.admin.usermanagement": "users.title",
+  "routes/_app.admin.usermanagement.new": "users.newTitle",
   "routes/_app.settings": "settings.title",
   "routes/_app.settings.password": "topbar.changePassword",
   "routes/_app.unauthorized": "errors.unauthorizedTitle",
@@ -28,8 +32,8 @@ type Named = { name?: unknown; term?: unknown };
 /** A record's name in a page's data: the service, area, category or base-data record it shows. */
 function recordName(data: unknown): string | undefined {
   if (!data || typeof data !== "object") return undefined;
-  const page = data as { service?: Named; area?: Named; category?: Named; record?: Named };
-  for (const record of [page.service, page.area, page.category, page.record]) {
+  const page = data as { service?: Named; area?: Named; category?: Named; record?: Named; user?: Named };
+  for (const record of [page.service, page.area, page.category, page.record, page.user]) {
     const name = record?.name ?? record?.term;
     if (typeof name === "string" && name) return name;
   }

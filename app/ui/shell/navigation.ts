@@ -51,11 +51,11 @@ export const NAVIGATION: NavEntry[] = [
     key: "admin",
     audience: "admin",
     items: [
-      { key: "usermanagement", to: "/admin/usermanagement", audience: "admin", planned: true },
+      { key: "usermanagement", to: "/admin/usermanagement", audience: "admin" },
       { key: "tags", to: "/admin/tags", audience: "admin" },
       { key: "serviceattributes", to: "/admin/serviceattributes", audience: "admin", planned: true },
       { key: "attributemasks", to: "/admin/attributemasks", audience: "admin", planned: true },
-      { key: "logs", to: "/admin/logs", audience: "admin", planned: true },
+      { key: "logs", to: "/admin/logs", audience: "admin" },
       { key: "serviceheadlines", to: "/admin/serviceheadlines", audience: "admin", planned: true },
     ],
   },

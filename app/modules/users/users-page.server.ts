@@ -1,0 +1,130 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { INVITATION_TTL_MS, createPasswordResetToken } from "~/modules/access/password-reset.server";
+import { requirePermission } from "~/modules/access/policy.server";
+import { getT } from "~/i18n/i18next.server";
+import { getDb } from "~/server/db/db.server";
+import { inTransaction } from "~/server/db-helpers.server";
+import { appOrigin } from "~/server/env.server";
+import { ValidationError } from "~/server/errors.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { commonRefusal, parseForm, refuse, refuseForm } from "~/server/form.server";
+import { sendMail } from "~/server/mailer.server";
+import { createAccount, deleteAccount, findAccount, listUsers, updateAccount } from "./users.server";
+import { parseUserListQuery, userListHref } from "./users-query";
+import { EditUserSchema, NewUserSchema } from "./users-schema";
+
+/**
+ * Loaders and actions of /admin/usermanagement and its dialogs (new, edit, delete). The dialogs
+ * carry the list's search in their own URL, so closing or saving returns to the same page of the list.
+ */
+
+const requireUserAdmin = (request: Request) => requirePermission(request, "manage:users");
+
+/** The list the dialog was opened from (rebuilt from parsed values, so never an outside URL). */
+const listOf = (request: Request) => userListHref(parseUserListQuery(new URL(request.url).searchParams));
+
+function accountIdOr404(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!raw || !/^\d{1,12}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+async function accountOr404(raw: string | undefined) {
+  const id = accountIdOr404(raw);
+  try {
+    return await findAccount(getDb(), id);
+  } catch (error) {
+    commonRefusal(error, { stale: "" });
+    throw error;
+  }
+}
+
+export async function usersLoader({ request }: LoaderFunctionArgs) {
+  const me = await requireUserAdmin(request);
+  const query = parseUserListQuery(new URL(request.url).searchParams);
+  return { ...(await listUsers(getDb(), query)), query, meId: me.id };
+}
+
+export async function newUserLoader({ request }: LoaderFunctionArgs) {
+  await requireUserAdmin(request);
+  return { back: listOf(request) };
+}
+
+/** Creates the account; with "invitation" it mails a link to choose a password (the reset-token flow, valid 7 days). */
+export async function newUserAction({ request }: LoaderFunctionArgs) {
+  const causer = await requireUserAdmin(request);
+  const { submission } = await parseForm(request, NewUserSchema);
+  if (submission.status !== "success") return refuse(submission);
+  const input = submission.value;
+  const db = getDb();
+  let invitation: { token: string } | undefined;
+  try {
+    invitation = await inTransaction(db, async (trx) => {
+      await createAccount(trx, { name: input.name, email: input.email, role: input.role, password: input.access === "password" ? (input.password ?? "") : null }, causer);
+      return input.access === "invite" ? createPasswordResetToken(trx, input.email, { ttlMs: INVITATION_TTL_MS, event: "invited" }) : undefined;
+    });
+  } catch (error) {
+    const refusal = commonRefusal(error, { stale: "" });
+    if (!refusal) throw error;
+    return refuse(submission, refusal.errors, refusal.status);
+  }
+  if (invitation) {
+    const t = await getT(request);
+    try {
+      const link = `${appOrigin()}/reset-password/${invitation.token}`;
+      await sendMail({ to: input.email, subject: t("users.inviteMailSubject"), text: t("users.inviteMailBody", { name: input.name, inviter: causer.name, link }) });
+    } catch (error) {
+      // The account exists; the admin can send a new link with "reset password" from the login page.
+      console.error(error);
+      return redirectWithFlash(request, listOf(request), { kind: "error", message: "users.inviteFailed", values: { email: input.email } });
+    }
+  }
+  const message = invitation ? "users.invited" : "users.created";
+  return redirectWithFlash(request, listOf(request), { kind: "success", message, values: { name: input.name, email: input.email } });
+}
+
+export async function editUserLoader({ request, params }: LoaderFunctionArgs) {
+  const me = await requireUserAdmin(request);
+  const user = await accountOr404(params.id);
+  return { user: { id: user.id, name: user.name, email: user.email, role: user.role, azureUser: user.azure_user === 1 }, isSelf: me.id === user.id, back: listOf(request) };
+}
+
+/** Name, e-mail, role. A refused role change also says the spec's "Failed to update user role.". */
+export async function editUserAction({ request, params }: LoaderFunctionArgs) {
+  const causer = await requireUserAdmin(request);
+  const id = accountIdOr404(params.id);
+  const { submission } = await parseForm(request, EditUserSchema);
+  if (submission.status !== "success") return refuse(submission);
+  try {
+    const result = await updateAccount(getDb(), id, submission.value, causer);
+    const message = result.sessionsEnded ? "users.updatedSignedOut" : "users.updated";
+    return redirectWithFlash(request, listOf(request), { kind: "success", message, values: { name: submission.value.name } });
+  } catch (error) {
+    const refusal = commonRefusal(error, { stale: "" });
+    if (!refusal) {
+      console.error(error);
+      return refuse(submission, { form: "users.roleUpdateFailed" }, 500);
+    }
+    if (error instanceof ValidationError && error.errors.role) refusal.errors.form = "users.roleUpdateFailed";
+    return refuse(submission, refusal.errors, refusal.status);
+  }
+}
+
+export async function deleteUserLoader({ request, params }: LoaderFunctionArgs) {
+  const me = await requireUserAdmin(request);
+  const user = await accountOr404(params.id);
+  return { user: { id: user.id, name: user.name, email: user.email, role: user.role }, isSelf: me.id === user.id, back: listOf(request) };
+}
+
+export async function deleteUserAction({ request, params }: LoaderFunctionArgs) {
+  const causer = await requireUserAdmin(request);
+  const id = accountIdOr404(params.id);
+  try {
+    const deleted = await deleteAccount(getDb(), id, causer);
+    return redirectWithFlash(request, listOf(request), { kind: "success", message: "users.deleted", values: { name: deleted.name } });
+  } catch (error) {
+    const refusal = commonRefusal(error, { stale: "" });
+    if (!refusal) throw error;
+    return refuseForm(refusal.errors, refusal.status);
+  }
+}

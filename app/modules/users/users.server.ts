@@ -1,0 +1,135 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import type { Role } from "~/modules/access/roles";
+import { endSessionsOf } from "~/modules/access/session.server";
+import { createUser, findUserByEmail, normaliseEmail } from "~/modules/access/user.server";
+import { recordActivity, type Causer, type Executor } from "~/server/audit.server";
+import { containsIgnoreCase, foldCase, inTransaction, isPostgresDb } from "~/server/db-helpers.server";
+import { NotFoundError, ValidationError } from "~/server/errors.server";
+import { nowIso } from "~/lib/time";
+import { USER_SORTS, USERS_PAGE_SIZE, type UserListQuery } from "./users-query";
+
+/** One row of the users list. */
+export interface UserListItem {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  azureUser: boolean;
+  lastLoginAt: string | null;
+}
+
+/** The users list: substring search over name and e-mail, one sort column, a page of 25. */
+export async function listUsers(db: Executor, query: UserListQuery) {
+  let base = db.selectFrom("users");
+  if (query.q) base = base.where((eb) => eb.or([containsIgnoreCase(db, "name", query.q), containsIgnoreCase(db, "email", query.q)]));
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const column = USER_SORTS.includes(query.sort) ? query.sort : "name";
+  const orderKey = column === "name" || column === "email" ? foldCase(db, sql.ref(column)) : sql.ref(column);
+  // Never signed in sorts last in either direction; id keeps equal names in a stable order across pages.
+  const rows = await base
+    .select(["id", "name", "email", "role", "azure_user", "last_login_at"])
+    .$if(column === "last_login_at", (q) => q.orderBy(sql`last_login_at is null`))
+    .orderBy(orderKey, query.dir)
+    .orderBy("id", "asc")
+    .limit(USERS_PAGE_SIZE)
+    .offset((page - 1) * USERS_PAGE_SIZE)
+    .execute();
+  const items: UserListItem[] = rows.map((r) => ({ id: r.id, name: r.name, email: r.email, role: r.role, azureUser: r.azure_user === 1, lastLoginAt: r.last_login_at }));
+  return { items, total, page, pageCount };
+}
+
+export async function findAccount(db: Executor, id: number) {
+  const row = await db.selectFrom("users").select(["id", "name", "email", "role", "azure_user", "updated_at"]).where("id", "=", id).executeTakeFirst();
+  if (!row) throw new NotFoundError("user");
+  return row;
+}
+
+export interface AccountInput {
+  name: string;
+  email: string;
+  role: Role;
+}
+
+async function assertEmailFree(db: Executor, email: string, exceptId: number | null) {
+  const existing = await findUserByEmail(db, email);
+  if (existing && existing.id !== exceptId) throw new ValidationError({ email: "users.emailTaken" });
+}
+
+/**
+ * Locks the superadmin rows for the rest of the transaction (Postgres; SQLite writes one at a
+ * time anyway), so two admins demoting the last two superadmins at once cannot both succeed.
+ */
+async function superadminCount(db: Executor): Promise<number> {
+  if (isPostgresDb(db)) {
+    const locked = await sql<{ id: number }>`select id from users where role = 'superadmin' for update`.execute(db);
+    return locked.rows.length;
+  }
+  const { count } = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).where("role", "=", "superadmin").executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * A new account with an initial password, or — without one — a random password nobody knows and
+ * the caller mails an invitation (a password-reset link). Returns the new id.
+ */
+export async function createAccount(db: Executor, input: AccountInput & { password: string | null }, causer: Causer): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    await assertEmailFree(trx, input.email, null);
+    const password = input.password ?? crypto.randomBytes(32).toString("base64url");
+    return createUser(trx, { name: input.name, email: input.email, password, role: input.role }, causer);
+  });
+}
+
+/**
+ * Changes name, e-mail and role. Nobody changes their own role (an admin must not demote
+ * themselves by accident), the last superadmin keeps theirs, and a changed role ends the
+ * account's sessions at once: the new rights apply from the next sign-in.
+ */
+export async function updateAccount(db: Executor, id: number, input: AccountInput, causer: Causer) {
+  return inTransaction(db, async (trx) => {
+    const before = await findAccount(trx, id);
+    const email = normaliseEmail(input.email);
+    await assertEmailFree(trx, email, id);
+    const roleChanged = before.role !== input.role;
+    if (roleChanged && id === causer.id) throw new ValidationError({ role: "users.ownRole" });
+    if (roleChanged && before.role === "superadmin" && (await superadminCount(trx)) <= 1) throw new ValidationError({ role: "users.lastSuperadmin" });
+    const changed: Record<string, unknown> = {};
+    const previous: Record<string, unknown> = {};
+    if (before.name !== input.name) [previous.name, changed.name] = [before.name, input.name];
+    if (before.email !== email) [previous.email, changed.email] = [before.email, email];
+    if (roleChanged) [previous.role, changed.role] = [before.role, input.role];
+    if (!Object.keys(changed).length) return { changed: false, sessionsEnded: 0 };
+    await trx.updateTable("users").set({ name: input.name, email, role: input.role, updated_at: nowIso() }).where("id", "=", id).execute();
+    const sessionsEnded = roleChanged ? await endSessionsOf(trx, id) : 0;
+    await recordActivity(trx, { subjectType: "user", subjectId: id, event: "updated", causer, oldValues: previous, newValues: sessionsEnded ? { ...changed, sessions_ended: sessionsEnded } : changed });
+    return { changed: true, sessionsEnded };
+  });
+}
+
+/**
+ * Deletes an account: never your own, never the last superadmin. Its sessions, grants and reset
+ * tokens go with it; its activities stay (the causer's name is kept in each).
+ */
+export async function deleteAccount(db: Executor, id: number, causer: Causer) {
+  return inTransaction(db, async (trx) => {
+    const before = await findAccount(trx, id);
+    if (id === causer.id) throw new ValidationError({ _form: "users.deleteSelf" });
+    if (before.role === "superadmin" && (await superadminCount(trx)) <= 1) throw new ValidationError({ _form: "users.deleteLastSuperadmin" });
+    await endSessionsOf(trx, id);
+    await trx.deleteFrom("users").where("id", "=", id).execute();
+    await recordActivity(trx, {
+      subjectType: "user",
+      subjectId: id,
+      event: "deleted",
+      causer,
+      oldValues: { name: before.name, email: before.email, role: before.role },
+      description: before.name,
+    });
+    return before;
+  });
+}
+

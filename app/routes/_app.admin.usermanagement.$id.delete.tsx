@@ -1,0 +1,6 @@
+import { deleteUserAction, deleteUserLoader } from "~/modules/users/users-page.server";
+import { DeleteUserDialog } from "~/modules/users/ui/UserDialogs";
+
+export const loader = deleteUserLoader;
+export const action = deleteUserAction;
+export default DeleteUserDialog;

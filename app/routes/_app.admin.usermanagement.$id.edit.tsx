@@ -1,0 +1,6 @@
+import { editUserAction, editUserLoader } from "~/modules/users/users-page.server";
+import { EditUserDialog } from "~/modules/users/ui/UserDialogs";
+
+export const loader = editUserLoader;
+export const action = editUserAction;
+export default EditUserDialog;

@@ -1,0 +1,6 @@
+import { newUserAction, newUserLoader } from "~/modules/users/users-page.server";
+import { NewUserDialog } from "~/modules/users/ui/UserDialogs";
+
+export const loader = newUserLoader;
+export const action = newUserAction;
+export default NewUserDialog;

@@ -1,0 +1,11 @@
+import { useLoaderData } from "@remix-run/react";
+import { usersLoader } from "~/modules/users/users-page.server";
+import { UsersPage } from "~/modules/users/ui/UsersPage";
+
+/** /admin/usermanagement — the users list (admin guard); new/edit/delete dialogs nest here. */
+export const loader = usersLoader;
+
+export default function UsersRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <UsersPage {...data} />;
+}
