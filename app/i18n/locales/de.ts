@@ -271,6 +271,13 @@ const de = {
       password_changed: "Passwort geändert",
       password_reset: "Passwort zurückgesetzt",
       password_reset_requested: "Zurücksetzen angefordert",
+      invited: "Eingeladen",
+      permission_granted: "Berechtigung erteilt",
+      permission_revoked: "Berechtigung entzogen",
+      permissions_granted_all: "Alle Berechtigungen erteilt",
+      permissions_revoked_all: "Alle Berechtigungen entfernt",
+      word_export_changed: "Word-Export geändert",
+      sessions_ended: "Sitzungen beendet",
     },
   },
   basedata: {

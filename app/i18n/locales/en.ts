@@ -271,6 +271,13 @@ const en: Resources = {
       password_changed: "Password changed",
       password_reset: "Password reset",
       password_reset_requested: "Reset requested",
+      invited: "Invited",
+      permission_granted: "Permission granted",
+      permission_revoked: "Permission revoked",
+      permissions_granted_all: "All permissions granted",
+      permissions_revoked_all: "All permissions removed",
+      word_export_changed: "Word export changed",
+      sessions_ended: "Sessions ended",
     },
   },
   basedata: {

@@ -3,9 +3,11 @@ import { Form, Link, Outlet } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SidebarPrefs } from "~/ui/shell/prefs";
+import type { OwnSession } from "../sessions.server";
+import { SessionsCard } from "./SessionsCard";
 
-/** /settings — the sidebar switches and the own account; dialogs (change password) nest here. */
-export function SettingsPage({ prefs, azureUser }: { prefs: SidebarPrefs; azureUser: boolean }) {
+/** /settings — the sidebar switches, the own account and its signed-in devices; dialogs (change password) nest here. */
+export function SettingsPage({ prefs, azureUser, sessions }: { prefs: SidebarPrefs; azureUser: boolean; sessions: OwnSession[] }) {
   const { t } = useTranslation();
   const [showWhole, setShowWhole] = useState(prefs.showWholeDrawer);
   return (
@@ -48,6 +50,7 @@ export function SettingsPage({ prefs, azureUser }: { prefs: SidebarPrefs; azureU
           </Anchor>
         </Card>
       )}
+      <SessionsCard sessions={sessions} />
       <Outlet />
     </Stack>
   );
