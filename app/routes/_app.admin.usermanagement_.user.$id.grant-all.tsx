@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { bulkAction, bulkLoader } from "~/modules/users/grants-page.server";
+import { BulkGrantDialog } from "~/modules/users/ui/BulkGrantDialog";
+
+/**
+ * /admin/usermanagement/user/:id/grant-all — grants every category of every catalogue to the user,
+ * after this confirmation: a dialog over the permissions page, a page of its own without JS.
+ */
+export const loader = ({ request, params }: LoaderFunctionArgs) => bulkLoader(request, params.id);
+export const action = ({ request, params }: ActionFunctionArgs) => bulkAction(request, params.id, "grant-all");
+
+export default function GrantAllRoute() {
+  return <BulkGrantDialog kind="grant-all" />;
+}
