@@ -9,6 +9,7 @@
  * @returns {Record<string, string>}
  */
 export function securityHeaders(nonce) {
+  const formTargets = ["'self'", ...signInOrigins()].join(" ");
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -16,7 +17,9 @@ export function securityHeaders(nonce) {
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    "form-action 'self'",
+    // Forms post here only — and, in Azure mode, to the identity provider: the sign-in and logout
+    // forms end in a redirect there, which form-action also governs.
+    `form-action ${formTargets}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",
@@ -29,6 +32,19 @@ export function securityHeaders(nonce) {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
   };
+}
+
+/**
+ * The identity provider's origin in Azure mode (issue 14): Entra ID's, or AZURE_AUTHORITY's.
+ * @returns {string[]}
+ */
+export function signInOrigins(env = process.env) {
+  if (!env.AZURE_TENANT_ID || !env.AZURE_CLIENT_ID || !env.AZURE_CLIENT_SECRET || !env.AZURE_REDIRECT_URI) return [];
+  try {
+    return [new URL(env.AZURE_AUTHORITY || "https://login.microsoftonline.com").origin];
+  } catch {
+    return [];
+  }
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,9 +1,10 @@
 import { useLoaderData } from "@remix-run/react";
-import { usersLoader } from "~/modules/users/users-page.server";
+import { usersAction, usersLoader } from "~/modules/users/users-page.server";
 import { UsersPage } from "~/modules/users/ui/UsersPage";
 
 /** /admin/usermanagement — the users list (admin guard); new/edit/delete dialogs nest here. */
 export const loader = usersLoader;
+export const action = usersAction;
 
 export default function UsersRoute() {
   const data = useLoaderData<typeof loader>();

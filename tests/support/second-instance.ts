@@ -13,7 +13,8 @@ import { factories, type Factories } from "../factories";
  */
 export type SecondInstance = { baseURL: string; db: DB; make: Factories; stop: () => Promise<void> };
 
-export async function startSecondInstance(name: string): Promise<SecondInstance> {
+/** `env` adds settings for the server, e.g. single sign-on pointed at a test identity provider. */
+export async function startSecondInstance(name: string, env: (baseURL: string) => Record<string, string> = () => ({})): Promise<SecondInstance> {
   const port = await freePort();
   const dir = path.join(process.env.E2E_RUN_DIR ?? "data/e2e", `${name}-${port}`);
   fs.mkdirSync(dir, { recursive: true });
@@ -23,7 +24,7 @@ export async function startSecondInstance(name: string): Promise<SecondInstance>
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn("node", ["server.mjs"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", APP_URL: baseURL },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", APP_URL: baseURL, ...env(baseURL) },
   });
   await waitForServer(`${baseURL}/login`, server);
   return {

@@ -8,16 +8,18 @@ import { redirectWithFlash } from "~/server/flash.server";
 import { parseForm, refuse } from "~/server/form.server";
 import { sendMail } from "~/server/mailer.server";
 import { LoginError, authenticator, clientIp } from "./authenticator.server";
+import { azureMode, mayChangePassword } from "./azure-config.server";
 import { admitResetRequest } from "./login-attempt.server";
 import { createPasswordResetToken, findValidResetToken, resetPasswordWithToken } from "./password-reset.server";
 import { ChangePasswordSchema, LoginSchema, ResetPasswordSchema, ResetRequestSchema } from "./schemas";
-import { getSessionId, getUser, requireUser, startUserSession } from "./session.server";
+import { endUserSession, getSessionId, getUser, requireUser, startUserSession } from "./session.server";
+import { azureLogoutUrl } from "./azure.server";
 import { changePassword } from "./user.server";
 
 /** /login — a signed-in visitor goes straight to the dashboard. */
 export async function loginLoader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/dashboard");
-  return null;
+  return { azureMode: azureMode() };
 }
 
 export async function loginAction({ request }: ActionFunctionArgs) {
@@ -72,13 +74,13 @@ export async function resetPasswordAction({ request, params }: ActionFunctionArg
 /** /settings/password — accounts from the identity provider have no local password (spec 01 §2). */
 export async function changePasswordLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (user.azureUser) throw new Response("Not Found", { status: 404 });
+  if (!mayChangePassword(user)) throw new Response("Not Found", { status: 404 });
   return null;
 }
 
 export async function changePasswordAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  if (user.azureUser) throw new Response("Forbidden", { status: 403 });
+  if (!mayChangePassword(user)) throw new Response("Forbidden", { status: 403 });
   const { submission } = await parseForm(request, ChangePasswordSchema);
   if (submission.status !== "success") return refuse(submission);
   const { old_password, new_password, redirectTo } = submission.value;
@@ -86,4 +88,16 @@ export async function changePasswordAction({ request }: ActionFunctionArgs) {
   const ok = await inTransaction(getDb(), (trx) => changePassword(trx, user, old_password, new_password, sessionId));
   if (!ok) return refuse(submission, { fields: { old_password: "auth.oldPasswordWrong" } });
   return redirectWithFlash(request, safeRedirectPath(redirectTo, "/settings"), { kind: "success", message: "auth.passwordChanged" });
+}
+
+/**
+ * POST /logout — ends the session. An SSO user in Azure mode goes on to Entra ID's front-channel
+ * logout, which returns to /login (a full page load); everyone else lands on /login at once.
+ */
+export async function logoutAction({ request }: ActionFunctionArgs) {
+  const user = await getUser(request);
+  const clear = await endUserSession(request);
+  const idpLogout = user?.azureUser ? await azureLogoutUrl(`${appOrigin()}/login`) : null;
+  if (idpLogout) return redirect(idpLogout, { headers: { "Set-Cookie": clear } });
+  return redirectWithFlash(request, "/login", { kind: "info", message: "auth.loggedOut" }, { headers: { "Set-Cookie": clear } });
 }

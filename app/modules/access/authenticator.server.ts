@@ -1,6 +1,8 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { getDb } from "~/server/db/db.server";
+import { getLocalLoginEnabled } from "~/server/settings.server";
+import { azureMode } from "./azure-config.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LoginSchema } from "~/modules/access/schemas";
 import { LOCKOUT_WINDOW_MS, clearFailedLogins, isLockedOut, recordFailedLogin } from "~/modules/access/login-attempt.server";
@@ -9,7 +11,7 @@ import { verifyLogin, type SessionUser } from "~/modules/access/user.server";
 /** A refused sign-in: the status to answer with and the form's message (an i18n key). */
 export class LoginError extends Error {
   constructor(
-    readonly status: 400 | 401 | 429,
+    readonly status: 400 | 401 | 403 | 429,
     readonly formError: string,
   ) {
     super(`login refused (${status})`);
@@ -45,6 +47,7 @@ authenticator.use(
       throw new LoginError(401, "auth.invalidCredentials");
     }
     await clearFailedLogins(db, email, ip);
+    if (user.role !== "superadmin" && azureMode() && !(await getLocalLoginEnabled(db))) throw new LoginError(403, "auth.localLoginDisabled");
     return user;
   }),
   "form",

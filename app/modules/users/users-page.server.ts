@@ -9,6 +9,9 @@ import { ValidationError } from "~/server/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { commonRefusal, parseForm, refuse, refuseForm } from "~/server/form.server";
 import { sendMail } from "~/server/mailer.server";
+import { SETTING_KEYS, getLocalLoginEnabled, putSetting } from "~/server/settings.server";
+import { azureMode } from "~/modules/access/azure-config.server";
+import { z } from "zod";
 import { createAccount, deleteAccount, findAccount, listUsers, updateAccount } from "./users.server";
 import { parseUserListQuery, userListHref } from "./users-query";
 import { EditUserSchema, NewUserSchema } from "./users-schema";
@@ -42,7 +45,23 @@ async function accountOr404(raw: string | undefined) {
 export async function usersLoader({ request }: LoaderFunctionArgs) {
   const me = await requireUserAdmin(request);
   const query = parseUserListQuery(new URL(request.url).searchParams);
-  return { ...(await listUsers(getDb(), query)), query, meId: me.id };
+  const db = getDb();
+  // Only in Azure mode, and only a superadmin (who can always still sign in) may switch password sign-in off.
+  const localLogin = azureMode() && me.role === "superadmin" ? await getLocalLoginEnabled(db) : null;
+  return { ...(await listUsers(db, query)), query, meId: me.id, localLogin };
+}
+
+const LocalLoginSchema = z.object({ intent: z.literal("local-login"), enabled: z.enum(["true", "false"]) });
+
+/** The list's own form: whether local accounts may still sign in with a password in Azure mode. */
+export async function usersAction({ request }: LoaderFunctionArgs) {
+  const me = await requireUserAdmin(request);
+  if (me.role !== "superadmin" || !azureMode()) throw new Response("Forbidden", { status: 403 });
+  const { submission } = await parseForm(request, LocalLoginSchema);
+  if (submission.status !== "success") return refuse(submission);
+  const enabled = submission.value.enabled === "true";
+  await inTransaction(getDb(), (trx) => putSetting(trx, SETTING_KEYS.localLogin, enabled, me));
+  return redirectWithFlash(request, listOf(request), { kind: "success", message: enabled ? "users.localLoginOn" : "users.localLoginOff" });
 }
 
 export async function newUserLoader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
+import { superadminCount } from "~/modules/access/superadmins.server";
 import type { Role } from "~/modules/access/roles";
 import { endSessionsOf } from "~/modules/access/session.server";
 import { createUser, findUserByEmail, normaliseEmail } from "~/modules/access/user.server";
 import { recordActivity, type Causer, type Executor } from "~/server/audit.server";
-import { containsIgnoreCase, foldCase, inTransaction, isPostgresDb } from "~/server/db-helpers.server";
+import { containsIgnoreCase, foldCase, inTransaction } from "~/server/db-helpers.server";
 import { NotFoundError, ValidationError } from "~/server/errors.server";
 import { nowIso } from "~/lib/time";
 import { USER_SORTS, USERS_PAGE_SIZE, type UserListQuery } from "./users-query";
@@ -17,6 +18,8 @@ export interface UserListItem {
   role: Role;
   azureUser: boolean;
   lastLoginAt: string | null;
+  /** The last sign-in through Entra ID (issue 14), when the account is linked. */
+  ssoLastLoginAt: string | null;
 }
 
 /** The users list: substring search over name and e-mail, one sort column, a page of 25. */
@@ -32,13 +35,14 @@ export async function listUsers(db: Executor, query: UserListQuery) {
   // Never signed in sorts last in either direction; id keeps equal names in a stable order across pages.
   const rows = await base
     .select(["id", "name", "email", "role", "azure_user", "last_login_at"])
+    .select((eb) => eb.selectFrom("authenticated_users as au").select((inner) => inner.fn.max("au.last_login").as("m")).whereRef("au.user_id", "=", "users.id").as("sso_last_login"))
     .$if(column === "last_login_at", (q) => q.orderBy(sql`last_login_at is null`))
     .orderBy(orderKey, query.dir)
     .orderBy("id", "asc")
     .limit(USERS_PAGE_SIZE)
     .offset((page - 1) * USERS_PAGE_SIZE)
     .execute();
-  const items: UserListItem[] = rows.map((r) => ({ id: r.id, name: r.name, email: r.email, role: r.role, azureUser: r.azure_user === 1, lastLoginAt: r.last_login_at }));
+  const items: UserListItem[] = rows.map((r) => ({ id: r.id, name: r.name, email: r.email, role: r.role, azureUser: r.azure_user === 1, lastLoginAt: r.last_login_at, ssoLastLoginAt: r.sso_last_login ?? null }));
   return { items, total, page, pageCount };
 }
 
@@ -57,19 +61,6 @@ export interface AccountInput {
 async function assertEmailFree(db: Executor, email: string, exceptId: number | null) {
   const existing = await findUserByEmail(db, email);
   if (existing && existing.id !== exceptId) throw new ValidationError({ email: "users.emailTaken" });
-}
-
-/**
- * Locks the superadmin rows for the rest of the transaction (Postgres; SQLite writes one at a
- * time anyway), so two admins demoting the last two superadmins at once cannot both succeed.
- */
-async function superadminCount(db: Executor): Promise<number> {
-  if (isPostgresDb(db)) {
-    const locked = await sql<{ id: number }>`select id from users where role = 'superadmin' for update`.execute(db);
-    return locked.rows.length;
-  }
-  const { count } = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).where("role", "=", "superadmin").executeTakeFirstOrThrow();
-  return Number(count);
 }
 
 /**

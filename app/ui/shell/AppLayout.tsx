@@ -11,6 +11,7 @@ import classes from "./shell.module.css";
 /** The default layout of spec 01 §2: top bar, collapsible side menu, content. */
 export function AppLayout({
   user,
+  canChangePassword,
   prefs,
   version,
   appBarStyle,
@@ -18,6 +19,7 @@ export function AppLayout({
   children,
 }: {
   user: SessionUser;
+  canChangePassword: boolean;
   prefs: SidebarPrefs;
   version: string;
   appBarStyle: { background: string; color: string };
@@ -43,7 +45,7 @@ export function AppLayout({
       <a href="#main" className="skip-link">
         {t("app.skipToContent")}
       </a>
-      <TopBar user={user} version={version} style={appBarStyle} title={title} menu={{ open: menuOpen, toggle: () => setMenuOpen((open) => !open) }} />
+      <TopBar user={user} canChangePassword={canChangePassword} version={version} style={appBarStyle} title={title} menu={{ open: menuOpen, toggle: () => setMenuOpen((open) => !open) }} />
       <div className={classes.body}>
         <SideMenu role={user.role} prefs={prefs} open={menuOpen} />
         {menuOpen ? <div className={classes.backdrop} aria-hidden onClick={() => setMenuOpen(false)} /> : null}

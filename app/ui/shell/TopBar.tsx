@@ -12,12 +12,15 @@ const LANGUAGE_LABEL_KEYS = { de: "topbar.languageDe", en: "topbar.languageEn" }
 
 export function TopBar({
   user,
+  canChangePassword,
   version,
   style,
   title,
   menu,
 }: {
   user: SessionUser;
+  /** Hidden for SSO accounts and everyone in Azure mode. */
+  canChangePassword: boolean;
   version: string;
   style: { background: string; color: string };
   title?: string | null;
@@ -106,7 +109,7 @@ export function TopBar({
             <IconSettings size={16} aria-hidden />
             {t("topbar.settings")}
           </a>
-          {user.azureUser ? null : (
+          {!canChangePassword ? null : (
             <a href={`/settings/password?${new URLSearchParams({ redirectTo: here })}`}>
               <IconKey size={16} aria-hidden />
               {t("topbar.changePassword")}

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { version } from "../../../package.json";
+import { mayChangePassword } from "~/modules/access/azure-config.server";
 import { requireUser } from "~/modules/access/session.server";
 import { getCatalogue, getCurrentCatalogueId } from "~/modules/catalogue/catalogue.server";
 import { getDb } from "~/server/db/db.server";
@@ -18,6 +19,6 @@ async function catalogueNaming(request: Request, userId: number) {
 export async function appLayoutLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [prefs, appBar, catalogue] = await Promise.all([readSidebarPrefs(request), getAppBarSettings(getDb()), catalogueNaming(request, user.id)]);
-  return { user, prefs, version, appBarStyle: appBarStyle(appBar), catalogue };
+  return { user, prefs, version, appBarStyle: appBarStyle(appBar), catalogue, canChangePassword: mayChangePassword(user) };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteRequest, securityHeaders } from "../../../server/security.mjs";
+import { isCrossSiteRequest, securityHeaders, signInOrigins } from "../../../server/security.mjs";
 
 function cspDirectives(csp: string): Map<string, string> {
   return new Map(
@@ -13,6 +13,16 @@ function cspDirectives(csp: string): Map<string, string> {
       }),
   );
 }
+
+describe("signInOrigins", () => {
+  const azure = { AZURE_TENANT_ID: "t", AZURE_CLIENT_ID: "c", AZURE_CLIENT_SECRET: "s", AZURE_REDIRECT_URI: "https://hub.example/auth/azure/callback" };
+  it("names the identity provider's origin only in Azure mode", () => {
+    expect(signInOrigins({})).toEqual([]);
+    expect(signInOrigins({ ...azure, AZURE_CLIENT_SECRET: "" })).toEqual([]);
+    expect(signInOrigins(azure)).toEqual(["https://login.microsoftonline.com"]);
+    expect(signInOrigins({ ...azure, AZURE_AUTHORITY: "http://127.0.0.1:4567/tenant/v2.0" })).toEqual(["http://127.0.0.1:4567"]);
+  });
+});
 
 describe("securityHeaders", () => {
   const headers = securityHeaders("abc123NONCE==");

@@ -1,14 +1,16 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { IconBrandWindows } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { FormAlert } from "~/ui/FormAlert";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import { LoginSchema } from "../schemas";
 
-/** /login — the local sign-in form. */
+/** /login — the local sign-in form and, in Azure mode, "Sign in with Microsoft" above it. */
 export function LoginPage() {
   const { t } = useTranslation();
+  const { azureMode } = useLoaderData<{ azureMode: boolean }>() ?? { azureMode: false };
   const [form, fields] = useSchemaForm(LoginSchema, useActionData<FormReply>());
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -21,6 +23,17 @@ export function LoginPage() {
         {t("auth.loginIntro")}
       </Text>
       <FormAlert error={form.errors?.[0]} />
+      {azureMode ? (
+        <>
+          {/* A full page load: the browser leaves for the identity provider. */}
+          <Form method="post" action="/auth/azure/login" reloadDocument>
+            <Button type="submit" fullWidth variant="default" leftSection={<IconBrandWindows size={18} aria-hidden />} data-testid="sso-login">
+              {t("auth.sso.signIn")}
+            </Button>
+          </Form>
+          <Divider label={t("auth.sso.orLocal")} labelPosition="center" />
+        </>
+      ) : null}
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
         <input type="hidden" name={fields.redirectTo.name} value={safeRedirectPath(params.get("redirectTo"), "")} />
         <Stack gap="sm">

@@ -7,7 +7,7 @@ import type { OwnSession } from "../sessions.server";
 import { SessionsCard } from "./SessionsCard";
 
 /** /settings — the sidebar switches, the own account and its signed-in devices; dialogs (change password) nest here. */
-export function SettingsPage({ prefs, azureUser, sessions }: { prefs: SidebarPrefs; azureUser: boolean; sessions: OwnSession[] }) {
+export function SettingsPage({ prefs, canChangePassword, sessions }: { prefs: SidebarPrefs; canChangePassword: boolean; sessions: OwnSession[] }) {
   const { t } = useTranslation();
   const [showWhole, setShowWhole] = useState(prefs.showWholeDrawer);
   return (
@@ -40,7 +40,7 @@ export function SettingsPage({ prefs, azureUser, sessions }: { prefs: SidebarPre
           </Stack>
         </Form>
       </Card>
-      {azureUser ? null : (
+      {!canChangePassword ? null : (
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">
             {t("settings.account")}

@@ -59,6 +59,13 @@ const users = {
   updated: "{{name}} ist gespeichert.",
   updatedSignedOut: "{{name}} ist gespeichert und auf allen Geräten abgemeldet (neue Rolle).",
   deleted: "{{name}} ist gelöscht.",
+  ssoLastLogin: "zuletzt über Microsoft: {{date}}",
+  localLoginIsOn: "Anmeldung mit Passwort: für alle eingeschaltet.",
+  localLoginIsOff: "Anmeldung mit Passwort: nur für Superadmins (alle anderen melden sich mit Microsoft an).",
+  localLoginSwitchOff: "Nur noch für Superadmins",
+  localLoginSwitchOn: "Für alle einschalten",
+  localLoginOn: "Die Anmeldung mit Passwort ist wieder für alle eingeschaltet.",
+  localLoginOff: "Mit Passwort melden sich jetzt nur noch Superadmins an.",
 };
 
 export default users;

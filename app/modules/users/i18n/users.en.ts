@@ -60,6 +60,13 @@ const users: typeof usersDe = {
   updated: "{{name}} was saved.",
   updatedSignedOut: "{{name}} was saved and signed out on every device (new role).",
   deleted: "{{name}} was deleted.",
+  ssoLastLogin: "last via Microsoft: {{date}}",
+  localLoginIsOn: "Password sign-in: on for everyone.",
+  localLoginIsOff: "Password sign-in: superadmins only (everyone else signs in with Microsoft).",
+  localLoginSwitchOff: "Superadmins only",
+  localLoginSwitchOn: "Switch on for everyone",
+  localLoginOn: "Password sign-in is on for everyone again.",
+  localLoginOff: "Only superadmins now sign in with a password.",
 };
 
 export default users;

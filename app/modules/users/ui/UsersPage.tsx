@@ -25,10 +25,12 @@ interface UsersPageProps {
   pageCount: number;
   query: UserListQuery;
   meId: number;
+  /** Azure mode, seen by a superadmin: whether password sign-in is on for everyone. */
+  localLogin: boolean | null;
 }
 
 /** /admin/usermanagement — every account, searchable and sortable; new, edit and delete are dialogs over it. */
-export function UsersPage({ items, total, page, pageCount, query, meId }: UsersPageProps) {
+export function UsersPage({ items, total, page, pageCount, query, meId, localLogin }: UsersPageProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const sortHeader = (column: UserSort, label: string) => {
@@ -51,6 +53,18 @@ export function UsersPage({ items, total, page, pageCount, query, meId }: UsersP
           {t("users.new")}
         </Button>
       </Group>
+      {localLogin !== null ? (
+        <Form method="post" data-testid="local-login">
+          <input type="hidden" name="intent" value="local-login" />
+          <input type="hidden" name="enabled" value={localLogin ? "false" : "true"} />
+          <Group gap="sm" wrap="wrap">
+            <Text size="sm">{localLogin ? t("users.localLoginIsOn") : t("users.localLoginIsOff")}</Text>
+            <Button type="submit" size="xs" variant="default">
+              {localLogin ? t("users.localLoginSwitchOff") : t("users.localLoginSwitchOn")}
+            </Button>
+          </Group>
+        </Form>
+      ) : null}
       <Form method="get" role="search" aria-label={t("users.search")}>
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput name="q" label={t("users.search")} placeholder={t("users.searchPlaceholder")} defaultValue={query.q} leftSection={<IconSearch size={14} aria-hidden />} style={{ flex: 1, maxWidth: 420 }} type="search" />
@@ -101,7 +115,14 @@ export function UsersPage({ items, total, page, pageCount, query, meId }: UsersP
                       {t(ROLE_LABEL_KEYS[user.role])}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{user.azureUser ? t("users.yes") : t("users.no")}</Table.Td>
+                  <Table.Td data-testid="user-sso">
+                    {user.azureUser ? t("users.yes") : t("users.no")}
+                    {user.ssoLastLoginAt ? (
+                      <Text span size="xs" c="dimmed" display="block">
+                        {t("users.ssoLastLogin", { date: formatDateTime(user.ssoLastLoginAt) })}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : <Text span size="sm" c="dimmed">{t("users.never")}</Text>}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
