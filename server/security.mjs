@@ -36,6 +36,7 @@ export function securityHeaders(nonce) {
 
 /**
  * The identity provider's origin in Azure mode (issue 14): Entra ID's, or AZURE_AUTHORITY's.
+ * @param {Record<string, string | undefined>} [env]
  * @returns {string[]}
  */
 export function signInOrigins(env = process.env) {
