@@ -9,7 +9,8 @@ export async function firstIds(db: import("~/server/db/db.server").DB) {
   const area = await db.selectFrom("service_areas").select("id").orderBy("id").executeTakeFirstOrThrow();
   const category = await db.selectFrom("service_categories").select("id").orderBy("id").executeTakeFirstOrThrow();
   const owner = await db.selectFrom("owners").select("id").orderBy("id").executeTakeFirstOrThrow();
-  return { service: service.id, area: area.id, category: category.id, owner: owner.id };
+  const user = await db.selectFrom("users").select("id").where("email", "=", "user@example.com").executeTakeFirstOrThrow();
+  return { service: service.id, area: area.id, category: category.id, owner: owner.id, user: user.id };
 }
 
 export const PUBLIC_SCREENS = ["/login", "/reset-password"];
@@ -39,6 +40,14 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/basedata/termdefinitions",
     "/basedata/customerdata",
     "/admin/tags",
+    "/admin/usermanagement",
+    "/admin/usermanagement/new",
+    `/admin/usermanagement/${ids.user}/edit`,
+    `/admin/usermanagement/${ids.user}/delete`,
+    `/admin/usermanagement/user/${ids.user}`,
+    `/admin/usermanagement/user/${ids.user}?category=${ids.category}`,
+    `/admin/usermanagement/user/${ids.user}/grant-all`,
+    `/admin/usermanagement/user/${ids.user}/remove-all`,
     "/settings",
     "/settings/password",
     "/unauthorized",

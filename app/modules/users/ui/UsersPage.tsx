@@ -111,7 +111,7 @@ export function UsersPage({ items, total, page, pageCount, query, meId, localLog
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={ROLE_COLOUR[user.role]} variant="light" data-role={user.role}>
+                    <Badge color={ROLE_COLOUR[user.role]} c={`${ROLE_COLOUR[user.role]}.9`} variant="light" data-role={user.role}>
                       {t(ROLE_LABEL_KEYS[user.role])}
                     </Badge>
                   </Table.Td>
