@@ -7,6 +7,10 @@ import users from "../../modules/users/i18n/users.de";
 import grants from "../../modules/users/i18n/grants.de";
 import logs from "../../modules/logs/i18n/logs.de";
 import sessions from "../../modules/settings/i18n/sessions.de";
+import attributes from "../../modules/attributes/i18n/attributes.de";
+import masks from "../../modules/masks/i18n/masks.de";
+import headlines from "../../modules/masks/i18n/headlines.de";
+import appearance from "../../modules/appearance/i18n/appearance.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
 // the type of en.ts and tests/unit/i18n/resources.test.ts both enforce it.
 const de = {
@@ -401,6 +405,10 @@ const de = {
   grants,
   logs,
   sessions,
+  attributes,
+  masks,
+  headlines,
+  appearance,
   toast: {
     deleted: "Gelöscht",
     success: "Erfolg",

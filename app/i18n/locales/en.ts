@@ -7,6 +7,10 @@ import users from "../../modules/users/i18n/users.en";
 import grants from "../../modules/users/i18n/grants.en";
 import logs from "../../modules/logs/i18n/logs.en";
 import sessions from "../../modules/settings/i18n/sessions.en";
+import attributes from "../../modules/attributes/i18n/attributes.en";
+import masks from "../../modules/masks/i18n/masks.en";
+import headlines from "../../modules/masks/i18n/headlines.en";
+import appearance from "../../modules/appearance/i18n/appearance.en";
 import type { Resources } from "./de";
 
 const en: Resources = {
@@ -401,6 +405,10 @@ const en: Resources = {
   grants,
   logs,
   sessions,
+  attributes,
+  masks,
+  headlines,
+  appearance,
   toast: {
     deleted: "Deleted",
     success: "Success",

@@ -1,0 +1,7 @@
+import type appearanceDe from "./appearance.de";
+
+const appearance: typeof appearanceDe = {
+  title: "Logo and appearance",
+};
+
+export default appearance;
