@@ -62,20 +62,20 @@ describe("navigationFor", () => {
 
 describe("findPlannedPage", () => {
   it("finds a planned page by its path and by a detail path below it", () => {
-    expect(findPlannedPage("/admin/logs")).toMatchObject({ key: "logs", to: "/admin/logs", audience: "admin" });
-    expect(findPlannedPage("/admin/logs/5")).toMatchObject({ key: "logs", to: "/admin/logs" });
+    expect(findPlannedPage("/factory/catalog")).toMatchObject({ key: "factoryCatalog", to: "/factory/catalog", audience: "admin" });
+    expect(findPlannedPage("/factory/catalog/5")).toMatchObject({ key: "factoryCatalog", to: "/factory/catalog" });
     expect(findPlannedPage("/factory/kpi/12")).toMatchObject({ key: "factoryKpi", audience: "admin" });
   });
 
   it("ignores trailing slashes", () => {
     expect(findPlannedPage("/factory/kpi/")).toMatchObject({ key: "factoryKpi", to: "/factory/kpi" });
-    expect(findPlannedPage("/admin/logs//")).toMatchObject({ key: "logs" });
+    expect(findPlannedPage("/factory/catalog//")).toMatchObject({ key: "factoryCatalog" });
   });
 
   it("returns undefined for unknown paths and for paths that merely share a prefix", () => {
     expect(findPlannedPage("/nope")).toBeUndefined();
     expect(findPlannedPage("/")).toBeUndefined();
-    expect(findPlannedPage("/admin/logsx")).toBeUndefined();
+    expect(findPlannedPage("/factory/catalogx")).toBeUndefined();
     expect(findPlannedPage("/admin")).toBeUndefined();
   });
 
