@@ -90,6 +90,11 @@ function parseValues(json: string | null): Record<string, unknown> {
  */
 export async function historyFor(db: Executor, subjectType: string, subjectId: string | number) {
   const activities = await listActivitiesFor(db, subjectType, subjectId);
+  return { activities, names: await referencedNames(db, activities) };
+}
+
+/** The names of the records these activities' changes point to, keyed "field:id" (history tabs, the logs' detail page). */
+export async function referencedNames(db: Executor, activities: { old_values: string | null; new_values: string | null }[]) {
   const wanted = new Map<ReferenceTable, Set<number>>();
   for (const activity of activities) {
     for (const values of [parseValues(activity.old_values), parseValues(activity.new_values)]) {
@@ -113,5 +118,5 @@ export async function historyFor(db: Executor, subjectType: string, subjectId: s
       }
     }),
   );
-  return { activities, names };
+  return names;
 }

@@ -56,7 +56,7 @@ test.describe("with a session", () => {
     await page.goto("/admin/tags");
     await expect(page).toHaveURL(/\/admin\/tags$/);
     await expect(page.getByRole("heading", { name: "Tags" })).toBeVisible();
-    await page.goto("/admin/logs");
+    await page.goto("/factory/catalog");
     await expect(page.getByTestId("coming-soon")).toBeVisible();
   });
 

@@ -10,7 +10,8 @@ export async function firstIds(db: import("~/server/db/db.server").DB) {
   const category = await db.selectFrom("service_categories").select("id").orderBy("id").executeTakeFirstOrThrow();
   const owner = await db.selectFrom("owners").select("id").orderBy("id").executeTakeFirstOrThrow();
   const user = await db.selectFrom("users").select("id").where("email", "=", "user@example.com").executeTakeFirstOrThrow();
-  return { service: service.id, area: area.id, category: category.id, owner: owner.id, user: user.id };
+  const activity = await db.selectFrom("activities").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+  return { service: service.id, area: area.id, category: category.id, owner: owner.id, user: user.id, activity: activity.id };
 }
 
 export const PUBLIC_SCREENS = ["/login", "/reset-password"];
@@ -48,6 +49,9 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     `/admin/usermanagement/user/${ids.user}?category=${ids.category}`,
     `/admin/usermanagement/user/${ids.user}/grant-all`,
     `/admin/usermanagement/user/${ids.user}/remove-all`,
+    "/admin/logs",
+    "/admin/logs?event=updated&from=2020-01-01",
+    `/admin/logs/${ids.activity}`,
     "/settings",
     "/settings/password",
     "/unauthorized",

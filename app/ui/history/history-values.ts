@@ -66,3 +66,25 @@ export function historyDiff(key: string, before: unknown, after: unknown): DiffP
   if (!TEXTS.has(key) && !MARKUP.test(String(before)) && !MARKUP.test(String(after))) return null;
   return diffWords(a, b).map((part) => ({ text: part.value, change: part.added ? "added" : part.removed ? "removed" : undefined }));
 }
+
+/** The stored values of one audit activity (JSON text, as the activities table holds them). */
+export interface ActivityValues {
+  old_values: string | null;
+  new_values: string | null;
+}
+
+/** An activity's stored JSON as an object; {} for nothing or anything malformed. */
+export function parseValues(json: string | null): Record<string, unknown> {
+  if (!json) return {};
+  try {
+    const value = JSON.parse(json);
+    return value && typeof value === "object" ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The fields an activity changed that a reader cares about (ids, timestamps and positions left out). */
+export function changedFields(activity: ActivityValues): string[] {
+  return [...new Set([...Object.keys(parseValues(activity.old_values)), ...Object.keys(parseValues(activity.new_values))])].filter(isShownField);
+}
