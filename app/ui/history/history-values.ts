@@ -14,7 +14,7 @@ export { markupToText };
 
 /** Bookkeeping a reader does not need: ids, timestamps, list positions, the picture's type. */
 const HIDDEN = new Set(["id", "created_at", "updated_at", "pos", "position", "service_id", "picture_mime"]);
-const FLAGS = new Set(["client", "it", "servicechangeplanned", "customerspecific", "processingpersonaldata", "processingsensitivpersonaldata", "active"]);
+const FLAGS = new Set(["client", "it", "servicechangeplanned", "customerspecific", "processingpersonaldata", "processingsensitivpersonaldata", "active", "word_export", "azure_user"]);
 const MONEY = new Set(["costs"]);
 /** Long texts whose change is easier read as a word diff. */
 const TEXTS = new Set(["short_description", "description", "content", "advantages", "definition", "details", "text", "plannedchanges"]);
@@ -48,6 +48,7 @@ export function historyValue(key: string, value: unknown, t: TFunction, language
   if (MONEY.has(key) && Number.isFinite(Number(value))) return formatMoney(Number(value), language);
   if (key === "status" && typeof value === "string") return t(`catalogue.status.${value}`, { defaultValue: value });
   if (key === "servicetype" && typeof value === "string") return t(`catalogue.type.${value}`, { defaultValue: value });
+  if (key === "role" && typeof value === "string") return t(`roles.${value}`, { defaultValue: value });
   if (Array.isArray(value)) return value.map((v) => historyValue(key, v, t, language)).join(", ") || "—";
   if (typeof value === "object") return Object.values(value as Record<string, unknown>).map(String).join(", ") || "—";
   if (typeof value === "string" && ISO_DATE.test(value)) return formatDateTime(value) || value;

@@ -48,6 +48,18 @@ describe("history values in the reader's language", () => {
     expect(historyLabel(t, exists, "picture", () => "Bild (JPG oder PNG, höchstens 2 MB)")).toBe("Bild");
     expect(historyLabel(instances.en.t, instances.en.exists, "client")).toBe("Customer");
   });
+
+  it("reads a user's changes: roles translated, flags and counts labelled", () => {
+    expect(historyValue("role", "keysuperuser", instances.de.t, "de")).toBe("Admin");
+    expect(historyValue("role", "keyuser", instances.en.t, "en")).not.toBe("keyuser");
+    expect(historyValue("word_export", true, instances.de.t, "de")).toBe("Ja");
+    const { t, exists } = instances.en;
+    for (const key of ["role", "email", "sessions_ended", "word_export", "azure_user", "category", "service", "categories_added"]) {
+      const label = historyLabel(t, exists, key);
+      expect(label, key).toBeTruthy();
+      expect(label, key).not.toBe(key);
+    }
+  });
 });
 
 describe("a change of a long text", () => {
