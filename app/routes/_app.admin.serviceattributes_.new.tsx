@@ -1,0 +1,7 @@
+import { newAttributeAction, newAttributeLoader } from "~/modules/attributes/attributes-page.server";
+import { AttributeFormPage } from "~/modules/attributes/ui/AttributeFormPage";
+
+/** /admin/serviceattributes/new — a new service attribute (admin guard); a page of its own, like the edit page. */
+export const loader = newAttributeLoader;
+export const action = newAttributeAction;
+export default AttributeFormPage;
