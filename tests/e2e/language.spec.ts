@@ -51,6 +51,7 @@ const CONTENT_TABLES = [
   "settings",
   // An admin's own headlines (the defaults are ours and translated).
   "service_headlines",
+  "attribute_masks",
   // The history shows the values of changes as they were stored.
   "activities",
 ] as const;

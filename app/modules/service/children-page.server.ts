@@ -33,6 +33,7 @@ import {
   type ChildMeta,
 } from "./children-types";
 import { readFormData } from "~/server/request-body.server";
+import { refuseHidden } from "~/modules/masks/mask-rules.server";
 import type { z } from "zod";
 
 /** The toast after each successful intent (and when nothing had to change). */
@@ -144,6 +145,8 @@ export async function childrenAction(request: Request, rawId: string | undefined
 
   let changed: boolean;
   try {
+    // A section or attribute an attribute mask hides is not shown, so it cannot be changed either (403).
+    await refuseHidden(getDb(), serviceId, { section: CHILD_INTENTS[intent], attribute: CHILD_INTENTS[intent] === "attributes" ? itemIdOf(intent, form) : null });
     // One intent at a time: its handler reads the values its own schema produced.
     const handler = CHILD_HANDLERS[intent] as (r: ChildRequest<ChildIntent>) => Promise<boolean>;
     changed = await handler({ serviceId, expected, fields: submission.value as ChildRequest<ChildIntent>["fields"], picture, user });

@@ -41,6 +41,7 @@ import {
 } from "~/modules/service/service.server";
 import { serviceIdOr404 } from "./access.server";
 import { formVersion, readFormData } from "~/server/request-body.server";
+import { hiddenForService, withoutHidden } from "~/modules/masks/mask-rules.server";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
@@ -53,13 +54,17 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
   const tab: "content" | "history" = url.searchParams.get("tab") === "history" ? "history" : "content";
   const depq = (url.searchParams.get("depq") ?? "").slice(0, 100);
   const canEdit = await canEditService(db, user, id);
-  const [children, categories, pickers, history, candidates] = await Promise.all([
+  const [children, categories, pickers, history, candidates, hidden] = await Promise.all([
     loadServiceChildren(db, id),
     canEdit ? serviceCategoryOptions(db, detail.service.service_catalogue_id) : null,
     canEdit ? relationPickers(db, url.searchParams, detail) : null,
     tab === "history" ? historyFor(db, "service", id) : null,
     canEdit && depq ? dependencyCandidates(db, id, depq) : [],
+    hiddenForService(db, id),
   ]);
+  // What the service's attribute masks hide is neither shown nor sent to the browser.
+  const visible = { ...detail.service, ...Object.fromEntries(hidden.fields.map((f) => [f, null])) } as typeof detail.service;
+  const attributes = { items: children.attributes.items.filter((item) => !hidden.attributes.includes(item.id)) };
   let options = categories ? { categories } : null;
   if (options && !userHasPermission(user, "manage:structure")) {
     // A user with grants may only move the service into categories they were granted (the move checks it too).
@@ -67,12 +72,14 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
     options = { categories: options.categories.filter((c) => c.id === detail.service.category_id || scope.categories.includes(c.id)) };
   }
   // Rich text is sanitised on save; sanitising again on display also covers imported or seeded HTML.
-  const rich = Object.fromEntries(RICH_FIELDS.map((f) => [f, sanitizeRichText(detail.service[f])]));
+  const rich = Object.fromEntries(RICH_FIELDS.map((f) => [f, sanitizeRichText(visible[f])]));
   return data(
     {
       ...detail,
+      service: visible,
+      hidden,
       rich,
-      children,
+      children: { ...children, attributes },
       options,
       pickers,
       history,
@@ -210,7 +217,7 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
       return done(request, id, ANCHORS.dependencies);
     }
   } catch (error) {
-    if (error instanceof StaleRecordError) meta = { ...meta, current: error.current };
+    if (error instanceof StaleRecordError) meta = { ...meta, current: withoutHidden(error.current, await hiddenForService(db, id)) };
     const common = commonRefusal(error, { stale: "service.stale" });
     if (common) return refused(common.errors, common.status);
     if (error instanceof ForbiddenTransitionError) throw new Response("Forbidden", { status: 403 });

@@ -10,6 +10,7 @@ import { type Role } from "~/modules/access/roles";
 import { createBaseData } from "../basedata/basedata.server";
 import { touchService } from "./service-version.server";
 import { moveService } from "./service-order.server";
+import { refuseHidden, visibleValues } from "~/modules/masks/mask-rules.server";
 import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
 import { containsIgnoreCase, foldCase, inTransaction } from "../../server/db-helpers.server";
@@ -231,6 +232,8 @@ export async function updateServiceBasics(
 /** One rich-text field, sanitised; a content change returns an approved service to "open". */
 export async function updateServiceRichText(db: Executor, id: number, field: RichField, html: string, expectedUpdatedAt: string | null, causer: Causer) {
   return inTransaction(db, async (trx) => {
+    // A field an attribute mask hides is not shown, so it cannot be saved either (403, nothing written).
+    await refuseHidden(trx, id, { field });
     const { before } = await touchService(trx, id, expectedUpdatedAt, causer, { reopen: true });
     const clean = sanitizeRichText(html);
     return writeFields(trx, id, before, { [field]: clean.trim() === "" ? null : clean }, causer, field);
@@ -248,7 +251,8 @@ export async function updateServiceFields(
 ) {
   return inTransaction(db, async (trx) => {
     const { before } = await touchService(trx, id, expectedUpdatedAt, causer, { reopen: true });
-    return writeFields(trx, id, before, values, causer, section);
+    // A field an attribute mask hides has no input: the save keeps its stored value.
+    return writeFields(trx, id, before, await visibleValues(trx, id, values), causer, section);
   });
 }
 
@@ -288,6 +292,7 @@ export async function setServiceRelations(
   opts: { newTag?: string | null } = {},
 ) {
   return inTransaction(db, async (trx) => {
+    if (wanted.tags) await refuseHidden(trx, id, { section: "tags" });
     await touchService(trx, id, expectedUpdatedAt, causer, { reopen: true });
     const tags = wanted.tags ? [...wanted.tags] : undefined;
     const newTag = opts.newTag?.trim();
@@ -317,6 +322,7 @@ export async function setServiceRelations(
 export async function addDependency(db: Executor, id: number, requiredId: number, expectedUpdatedAt: string | null, causer: Causer) {
   return inTransaction(db, async (trx) => {
     if (requiredId === id) throw new InvalidReferenceError("required", "service.errors.selfDependency");
+    await refuseHidden(trx, id, { section: "dependencies" });
     await touchService(trx, id, expectedUpdatedAt, causer, { reopen: true });
     const required = await trx.selectFrom("services").select("id").where("id", "=", requiredId).where("deleted_at", "is", null).executeTakeFirst();
     if (!required) throw new InvalidReferenceError("required", "service.errors.unknownService");
@@ -331,6 +337,7 @@ export async function addDependency(db: Executor, id: number, requiredId: number
 
 export async function removeDependency(db: Executor, id: number, requiredId: number, expectedUpdatedAt: string | null, causer: Causer) {
   return inTransaction(db, async (trx) => {
+    await refuseHidden(trx, id, { section: "dependencies" });
     await touchService(trx, id, expectedUpdatedAt, causer, { reopen: true });
     await trx.deleteFrom("service_dependencies").where("service_id", "=", id).where("required_service_id", "=", requiredId).execute();
     await recordActivity(trx, { subjectType: "service", subjectId: id, event: "dependency_removed", causer, oldValues: { required_service_id: requiredId } });

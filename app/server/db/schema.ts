@@ -488,7 +488,9 @@ export interface AttributeMasksTable {
   id: Generated<number>;
   name: string;
   target_model: AttributeMaskTarget;
-  /** JSON array of attribute names. */
+  /** The area or category (per target_model) the mask applies to; no foreign key (migration 0011). */
+  target_id: number | null;
+  /** JSON array of what the mask hides: "field:<service column>", "section:<jump-to anchor>", "attribute:<service_attribute_items.id>". */
   hidden_attributes: Generated<string>;
   service_id: number | null;
   created_at: Timestamp;

@@ -40,7 +40,39 @@ export function ServicePage({
   result?: ServiceAnswer;
 }) {
   const { t, i18n } = useTranslation();
-  const { service, headlines, canEdit } = data;
+  const { service, headlines, canEdit, hidden } = data;
+  // Attribute masks (issue 15 §2): hidden sections, fields and attributes are left out.
+  const shows = (anchor: string) => !hidden.sections.includes(anchor);
+  const visibleGroups = <
+    G extends { texts: readonly string[]; flags: readonly string[] }
+  >(
+    groups: readonly G[]
+  ) =>
+    groups
+      .map((g) => ({
+        ...g,
+        texts: g.texts.filter((f) => !hidden.fields.includes(f)),
+        flags: g.flags.filter((f) => !hidden.fields.includes(f)),
+      }))
+      .filter((g) => g.texts.length + g.flags.length > 0);
+  const costGroups = shows("cost")
+    ? visibleGroups(
+        DETAIL_GROUPS.map((g) => ({
+          ...g,
+          title: t(`service.groups.${g.key}`),
+        }))
+      )
+    : [];
+  const personalGroups = visibleGroups([
+    {
+      key: "personaldata",
+      texts: PERSONAL_TEXT_FIELDS,
+      flags: PERSONAL_FLAG_FIELDS,
+    },
+  ]);
+  const jumps = JUMP_SECTIONS.filter(
+    ([anchor]) => shows(anchor) && (anchor !== "cost" || costGroups.length > 0)
+  );
   const heading = (position: number) =>
     headlines[position] ?? t(`service.headlines.${position}`);
   const fieldLabel = (key: string) =>
@@ -52,7 +84,7 @@ export function ServicePage({
     updatedAt: service.updated_at,
     canEdit,
   };
-  const inView = useSectionInView(JUMP_SECTIONS.map(([anchor]) => anchor));
+  const inView = useSectionInView(jumps.map(([anchor]) => anchor));
   return (
     <div className={classes.page}>
       <Stack gap="md">
@@ -79,70 +111,84 @@ export function ServicePage({
                   canEdit={canEdit}
                   result={result}
                 />
-                {RICH_FIELDS.map((field, index) => (
-                  <RichSection
-                    key={field}
-                    field={field}
-                    title={heading(index + 1)}
-                    html={data.rich[field] ?? ""}
-                    stored={service[field]}
+                {RICH_FIELDS.map(
+                  (field, index) =>
+                    shows(field) && (
+                      <RichSection
+                        key={field}
+                        field={field}
+                        title={heading(index + 1)}
+                        html={data.rich[field] ?? ""}
+                        stored={service[field]}
+                        updatedAt={service.updated_at}
+                        canEdit={canEdit}
+                        result={result}
+                      />
+                    )
+                )}
+                {shows("options") && (
+                  <OptionsSection
+                    {...common}
+                    title={heading(5)}
+                    data={data.children.options}
+                  />
+                )}
+                {shows("attributes") && (
+                  <AttributesSection
+                    {...common}
+                    title={heading(6)}
+                    data={data.children.attributes}
+                  />
+                )}
+                {shows("responsibilities") && (
+                  <ResponsibilitiesSection
+                    {...common}
+                    title={heading(7)}
+                    data={data.children.responsibilities}
+                  />
+                )}
+                {shows("dependencies") && (
+                  <DependenciesSection
+                    serviceId={service.id}
+                    title={heading(8)}
+                    requires={data.requires}
+                    requiredBy={data.requiredBy}
+                    candidates={data.candidates}
+                    depq={data.depq}
                     updatedAt={service.updated_at}
                     canEdit={canEdit}
                     result={result}
                   />
-                ))}
-                <OptionsSection
-                  {...common}
-                  title={heading(5)}
-                  data={data.children.options}
-                />
-                <AttributesSection
-                  {...common}
-                  title={heading(6)}
-                  data={data.children.attributes}
-                />
-                <ResponsibilitiesSection
-                  {...common}
-                  title={heading(7)}
-                  data={data.children.responsibilities}
-                />
-                <DependenciesSection
-                  serviceId={service.id}
-                  title={heading(8)}
-                  requires={data.requires}
-                  requiredBy={data.requiredBy}
-                  candidates={data.candidates}
-                  depq={data.depq}
-                  updatedAt={service.updated_at}
-                  canEdit={canEdit}
-                  result={result}
-                />
-                <FieldsSection
-                  id="cost"
-                  intent="details"
-                  title={heading(9)}
-                  groups={DETAIL_GROUPS.map((g) => ({
-                    ...g,
-                    title: t(`service.groups.${g.key}`),
-                  }))}
-                  service={service}
-                  canEdit={canEdit}
-                  result={result}
-                />
-                <TagsSection
-                  title={heading(10)}
-                  tags={data.tags}
-                  pickers={data.pickers}
-                  updatedAt={service.updated_at}
-                  canEdit={canEdit}
-                  canCreateTags={data.canCreateTags}
-                  result={result}
-                />
-                <LinksSection
-                  {...common}
-                  title={heading(11)}
-                  data={data.children.links}
-                />
+                )}
+                {costGroups.length > 0 && (
+                  <FieldsSection
+                    id="cost"
+                    intent="details"
+                    title={heading(9)}
+                    groups={costGroups}
+                    service={service}
+                    canEdit={canEdit}
+                    result={result}
+                  />
+                )}
+                {shows("tags") && (
+                  <TagsSection
+                    title={heading(10)}
+                    tags={data.tags}
+                    pickers={data.pickers}
+                    updatedAt={service.updated_at}
+                    canEdit={canEdit}
+                    canCreateTags={data.canCreateTags}
+                    result={result}
+                  />
+                )}
+                {shows("links") && (
+                  <LinksSection
+                    {...common}
+                    title={heading(11)}
+                    data={data.children.links}
+                  />
+                )}
                 <RelationsSection
                   owners={data.owners}
                   providers={data.providers}
@@ -152,21 +198,17 @@ export function ServicePage({
                   canEdit={canEdit}
                   result={result}
                 />
-                <FieldsSection
-                  id="personaldata"
-                  intent="personaldata"
-                  title={t("service.sections.personaldata")}
-                  groups={[
-                    {
-                      key: "personaldata",
-                      texts: PERSONAL_TEXT_FIELDS,
-                      flags: PERSONAL_FLAG_FIELDS,
-                    },
-                  ]}
-                  service={service}
-                  canEdit={canEdit}
-                  result={result}
-                />
+                {personalGroups.length > 0 && (
+                  <FieldsSection
+                    id="personaldata"
+                    intent="personaldata"
+                    title={t("service.sections.personaldata")}
+                    groups={personalGroups}
+                    service={service}
+                    canEdit={canEdit}
+                    result={result}
+                  />
+                )}
                 <PictureSection
                   service={service}
                   canEdit={canEdit}
@@ -179,7 +221,7 @@ export function ServicePage({
               </Stack>
               <nav className={classes.jump} aria-label={t("service.jumpTo")}>
                 <ol>
-                  {JUMP_SECTIONS.map(([anchor, position]) => (
+                  {jumps.map(([anchor, position]) => (
                     <li key={anchor}>
                       <a
                         href={`#${anchor}`}

@@ -1,0 +1,11 @@
+import { useLoaderData } from "@remix-run/react";
+import { masksLoader } from "~/modules/masks/masks-page.server";
+import { MasksPage } from "~/modules/masks/ui/MasksPage";
+
+/** /admin/attributemasks — the attribute masks (admin guard); the delete confirmation nests here. */
+export const loader = masksLoader;
+
+export default function MasksRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <MasksPage {...data} />;
+}

@@ -1,0 +1,7 @@
+import { newMaskAction, newMaskLoader } from "~/modules/masks/masks-page.server";
+import { MaskFormPage } from "~/modules/masks/ui/MaskFormPage";
+
+/** /admin/attributemasks/new — a new attribute mask (a page of its own: the form is long). */
+export const loader = newMaskLoader;
+export const action = newMaskAction;
+export default MaskFormPage;

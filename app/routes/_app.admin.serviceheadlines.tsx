@@ -1,0 +1,12 @@
+import { useLoaderData } from "@remix-run/react";
+import { headlinesAction, headlinesLoader } from "~/modules/masks/headlines-page.server";
+import { HeadlinesPage } from "~/modules/masks/ui/HeadlinesPage";
+
+/** /admin/serviceheadlines — the 11 service headlines (admin guard), used at once on every service page. */
+export const loader = headlinesLoader;
+export const action = headlinesAction;
+
+export default function HeadlinesRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <HeadlinesPage {...data} />;
+}
