@@ -1,13 +1,21 @@
 import { Paper, Stack } from "@mantine/core";
-import { Outlet } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { authLayoutLoader } from "~/modules/appearance/appearance-page.server";
+import { loginFormStyle } from "~/modules/appearance/appearance";
 import { LanguageSwitch } from "~/ui/shell/LanguageSwitch";
 
-/** The bare layout of spec 01 §2 for login-type pages. */
+export const loader = authLayoutLoader;
+
+/** The bare layout of spec 01 §2 for login-type pages: the login-form background and the logo (admin settings). */
 export default function AuthLayout() {
+  const { loginForm, logoUrl } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
-    <main id="main" className="bare-page">
+    <main id="main" className="bare-page" style={loginFormStyle(loginForm)} data-testid="auth-background">
       <Paper shadow="md" p="xl" radius="md" withBorder w="100%" maw={420}>
         <Stack gap="md">
+          {logoUrl ? <img src={logoUrl} alt={t("appearance.logo.alt")} style={{ maxHeight: 64, maxWidth: "100%", alignSelf: "flex-start" }} data-testid="auth-logo" /> : null}
           <LanguageSwitch />
           <Outlet />
         </Stack>

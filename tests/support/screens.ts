@@ -11,7 +11,8 @@ export async function firstIds(db: import("~/server/db/db.server").DB) {
   const owner = await db.selectFrom("owners").select("id").orderBy("id").executeTakeFirstOrThrow();
   const user = await db.selectFrom("users").select("id").where("email", "=", "user@example.com").executeTakeFirstOrThrow();
   const activity = await db.selectFrom("activities").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
-  return { service: service.id, area: area.id, category: category.id, owner: owner.id, user: user.id, activity: activity.id };
+  const attribute = await db.selectFrom("service_attribute_items").select("id").orderBy("id").executeTakeFirstOrThrow();
+  return { service: service.id, area: area.id, category: category.id, owner: owner.id, user: user.id, activity: activity.id, attribute: attribute.id };
 }
 
 export const PUBLIC_SCREENS = ["/login", "/reset-password"];
@@ -52,6 +53,15 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/admin/logs",
     "/admin/logs?event=updated&from=2020-01-01",
     `/admin/logs/${ids.activity}`,
+    "/admin/serviceattributes",
+    "/admin/serviceattributes/new",
+    `/admin/serviceattributes/${ids.attribute}`,
+    `/admin/serviceattributes/${ids.attribute}/delete`,
+    "/admin/attributemasks",
+    "/admin/attributemasks/new",
+    "/admin/serviceheadlines",
+    "/admin/logo",
+    "/admin/servicearea",
     "/settings",
     "/settings/password",
     "/unauthorized",

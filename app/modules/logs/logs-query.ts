@@ -23,6 +23,10 @@ export const SUBJECT_TYPES = [
   "customer_data",
   "user",
   "setting",
+  "service_attribute",
+  "attribute_mask",
+  "service_headline",
+  "service_area_config",
 ] as const;
 
 /**

@@ -15,6 +15,7 @@ export function AppLayout({
   prefs,
   version,
   appBarStyle,
+  logoUrl = null,
   title,
   children,
 }: {
@@ -23,6 +24,8 @@ export function AppLayout({
   prefs: SidebarPrefs;
   version: string;
   appBarStyle: { background: string; color: string };
+  /** The organisation's logo (admin setting), shown in the top bar; null → the app icon. */
+  logoUrl?: string | null;
   title?: string | null;
   children: ReactNode;
 }) {
@@ -45,7 +48,7 @@ export function AppLayout({
       <a href="#main" className="skip-link">
         {t("app.skipToContent")}
       </a>
-      <TopBar user={user} canChangePassword={canChangePassword} version={version} style={appBarStyle} title={title} menu={{ open: menuOpen, toggle: () => setMenuOpen((open) => !open) }} />
+      <TopBar user={user} canChangePassword={canChangePassword} version={version} style={appBarStyle} logoUrl={logoUrl} title={title} menu={{ open: menuOpen, toggle: () => setMenuOpen((open) => !open) }} />
       <div className={classes.body}>
         <SideMenu role={user.role} prefs={prefs} open={menuOpen} />
         {menuOpen ? <div className={classes.backdrop} aria-hidden onClick={() => setMenuOpen(false)} /> : null}

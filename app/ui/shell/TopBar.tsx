@@ -15,6 +15,7 @@ export function TopBar({
   canChangePassword,
   version,
   style,
+  logoUrl = null,
   title,
   menu,
 }: {
@@ -23,6 +24,8 @@ export function TopBar({
   canChangePassword: boolean;
   version: string;
   style: { background: string; color: string };
+  /** The organisation's logo (/admin/logo), instead of the app icon. */
+  logoUrl?: string | null;
   title?: string | null;
   /** The phone's drawer (below 900 px): its state and the menu button's action. */
   menu: { open: boolean; toggle: () => void };
@@ -50,7 +53,11 @@ export function TopBar({
           <IconMenu2 size={22} aria-hidden />
         </a>
         <a href="/dashboard" className={classes.brand} style={{ color: style.color }}>
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {logoUrl ? (
+            <img src={logoUrl} alt={t("appearance.logo.alt")} height={28} style={{ width: "auto", maxWidth: 120, objectFit: "contain" }} data-testid="top-bar-logo" />
+          ) : (
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+          )}
           <span>{t("app.name")}</span>
         </a>
         <span className={classes.version} data-testid="app-version" style={{ color: style.color }}>

@@ -53,10 +53,12 @@ export const NAVIGATION: NavEntry[] = [
     items: [
       { key: "usermanagement", to: "/admin/usermanagement", audience: "admin" },
       { key: "tags", to: "/admin/tags", audience: "admin" },
-      { key: "serviceattributes", to: "/admin/serviceattributes", audience: "admin", planned: true },
-      { key: "attributemasks", to: "/admin/attributemasks", audience: "admin", planned: true },
+      { key: "serviceattributes", to: "/admin/serviceattributes", audience: "admin" },
+      { key: "attributemasks", to: "/admin/attributemasks", audience: "admin" },
       { key: "logs", to: "/admin/logs", audience: "admin" },
-      { key: "serviceheadlines", to: "/admin/serviceheadlines", audience: "admin", planned: true },
+      { key: "serviceheadlines", to: "/admin/serviceheadlines", audience: "admin" },
+      { key: "servicearea", to: "/admin/servicearea", audience: "admin" },
+      { key: "logo", to: "/admin/logo", audience: "admin" },
     ],
   },
   {

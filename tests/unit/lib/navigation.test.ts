@@ -41,7 +41,7 @@ describe("navigationFor", () => {
       "sla",
       "basedata[catalogframe,owner,kpis,provider,customerdata,termdefinitions]",
       "tools",
-      "admin[usermanagement,tags,serviceattributes,attributemasks,logs,serviceheadlines]",
+      "admin[usermanagement,tags,serviceattributes,attributemasks,logs,serviceheadlines,servicearea,logo]",
       "factory[factoryCatalog,factoryProvider,factoryKpi]",
       "bin",
     ]);

@@ -1,0 +1,6 @@
+import { serviceAreaAction, serviceAreaLoader } from "~/modules/appearance/service-area-page.server";
+import { ServiceAreaDialog } from "~/modules/appearance/ui/ServiceAreaDialog";
+
+export const loader = serviceAreaLoader;
+export const action = serviceAreaAction;
+export default ServiceAreaDialog;
