@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Checkbox, Group, List, Stack, Text } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Stack, Text } from "@mantine/core";
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { baseDataView, type BaseDataAnswer, type EntityDef } from "~/modules/basedata/entities";
 import { FormAlert } from "../../../ui/FormAlert";
 import { RouteDialog } from "../../../ui/RouteDialog";
+import { AffectedServices } from "~/ui/AffectedServices";
 
 /**
  * Delete confirmation as a route (its own page without JS). A record that services use lists
@@ -32,20 +33,7 @@ export function DeleteDialog({
           <Text>{t("basedata.deleteQuestion", { name })}</Text>
           {inUse ? (
             <Alert color="orange" title={t("basedata.inUseTitle", { count: inUse.total })} data-testid="in-use">
-              <List size="sm">
-                {inUse.services.map((s) => (
-                  <List.Item key={s.id}>
-                    <Anchor component={Link} to={`/servicecatalog/service/${s.id}`} size="sm">
-                      {s.name}
-                    </Anchor>
-                  </List.Item>
-                ))}
-              </List>
-              {inUse.total > inUse.services.length ? (
-                <Text size="sm" mt="xs">
-                  {t("basedata.inUseMore", { count: inUse.total - inUse.services.length })}
-                </Text>
-              ) : null}
+              <AffectedServices items={inUse.services} total={inUse.total} more={(count) => t("basedata.inUseMore", { count })} />
               <Checkbox mt="sm" name="confirmInUse" value="yes" label={t("basedata.inUseConfirmLabel", { count: inUse.total })} />
             </Alert>
           ) : null}

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, List, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { answerFor, formError } from "~/ui/form/use-schema-form";
 import { FormAlert } from "../../../../ui/FormAlert";
 import { RouteDialog } from "../../../../ui/RouteDialog";
 import { pagePath, type StructureAnswer, type StructureKind } from "../../structure-types";
+import { AffectedServices } from "~/ui/AffectedServices";
 
 /**
  * The confirmation step of deleting an area or category: `?confirm=delete` on its page, so
@@ -37,20 +38,12 @@ export function DeleteStructureDialog({
         <Stack gap="md">
           <Alert color="orange" role="alert" data-testid="has-children">
             <Text size="sm">{t(kind === "area" ? "structure.areaHasCategories" : "structure.categoryHasServices")}</Text>
-            <List size="sm" mt="xs">
-              {blocking.items.map((child) => (
-                <List.Item key={child.id}>
-                  <Anchor component={Link} to={childKind === "service" ? `/servicecatalog/service/${child.id}` : pagePath("category", child.id)} size="sm">
-                    {child.name}
-                  </Anchor>
-                </List.Item>
-              ))}
-            </List>
-            {blocking.total > blocking.items.length ? (
-              <Text size="sm" mt="xs">
-                {t("structure.childrenMore", { count: blocking.total - blocking.items.length })}
-              </Text>
-            ) : null}
+            <AffectedServices
+              items={blocking.items}
+              total={blocking.total}
+              more={(count) => t("structure.childrenMore", { count })}
+              hrefOf={(child) => (childKind === "service" ? `/servicecatalog/service/${child.id}` : pagePath("category", child.id))}
+            />
           </Alert>
           <Group justify="flex-end">
             <Button component={Link} to={closeTo} variant="default">
