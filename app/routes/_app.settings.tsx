@@ -5,6 +5,6 @@ import { SettingsPage } from "~/modules/settings/ui/SettingsPage";
 export const loader = settingsLoader;
 
 export default function SettingsRoute() {
-  const { prefs, canChangePassword, sessions } = useLoaderData<typeof loader>();
-  return <SettingsPage prefs={prefs} canChangePassword={canChangePassword} sessions={sessions} />;
+  const { prefs, canChangePassword, sessions, apiKey } = useLoaderData<typeof loader>();
+  return <SettingsPage prefs={prefs} canChangePassword={canChangePassword} sessions={sessions} apiKey={apiKey} />;
 }

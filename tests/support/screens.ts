@@ -64,6 +64,7 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/admin/servicearea",
     "/settings",
     "/settings/password",
+    "/settings/api-key",
     "/unauthorized",
     "/menu",
     "/views",

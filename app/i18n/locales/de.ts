@@ -320,6 +320,8 @@ const de = {
       permissions_revoked_all: "Alle Berechtigungen entfernt",
       word_export_changed: "Word-Export geändert",
       sessions_ended: "Sitzungen beendet",
+      api_key_created: "API-Schlüssel erzeugt",
+      api_key_rotated: "API-Schlüssel erneuert",
     },
   },
   basedata: {

@@ -62,6 +62,16 @@ export interface UsersTable {
   last_login_at: string | null;
 }
 
+/** Migration 0012: API keys, stored hashed (issue 16). */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  prefix: string;
+  key_hash: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  revoked_at: string | null;
+}
+
 export interface SessionsTable {
   /** Random token. */
   id: string;
@@ -602,6 +612,7 @@ export interface TokenUsageTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  api_keys: ApiKeysTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_attempts: LoginAttemptsTable;
   password_reset_requests: PasswordResetRequestsTable;

@@ -33,6 +33,7 @@ const logs = {
     attribute_mask: "Attributmaske",
     service_headline: "Serviceüberschrift",
     service_area_config: "Service-Bereiche",
+    api_key: "API-Schlüssel",
   },
   unknownSubject: "Objekt „{{type}}“",
   unknownEvent: "Ereignis „{{event}}“",

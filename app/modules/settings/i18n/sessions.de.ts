@@ -17,6 +17,23 @@ const sessions = {
   endedOthers_other: "Sie wurden auf {{count}} anderen Geräten abgemeldet.",
   endedOne: "Das Gerät wurde abgemeldet.",
   noneEnded: "Sie waren auf keinem anderen Gerät angemeldet.",
+  apiKey: {
+    title: "Api-Key",
+    label: "Aktiver Schlüssel: {{prefix}}…",
+    none: "Kein API-Schlüssel angelegt.",
+    manage: "Schlüssel verwalten",
+    current: "Aktiver Schlüssel: {{prefix}}… (erzeugt am {{date}})",
+    create: "Schlüssel erzeugen",
+    rotate: "Neuen Schlüssel erzeugen",
+    createHint: "Andere ServiceHub-Instanzen lesen mit diesem Schlüssel die Katalog-API (Vorlagen-Import).",
+    rotateHint: "Der bisherige Schlüssel funktioniert danach sofort nicht mehr.",
+    newTitle: "Ihr neuer API-Schlüssel",
+    onlyNow: "Er wird nur jetzt vollständig angezeigt; gespeichert ist nur ein Fingerabdruck. Kopieren Sie ihn an einen sicheren Ort.",
+    newLabel: "Neuer Schlüssel",
+    copy: "Kopieren",
+    copied: "Der Schlüssel ist in der Zwischenablage.",
+    copyFailed: "Der Schlüssel konnte nicht kopiert werden: {{reason}}",
+  },
 };
 
 export default sessions;

@@ -18,6 +18,23 @@ const sessions: typeof sessionsDe = {
   endedOthers_other: "You were signed out on {{count}} other devices.",
   endedOne: "The device was signed out.",
   noneEnded: "You were not signed in on any other device.",
+  apiKey: {
+    title: "Api-Key",
+    label: "Active key: {{prefix}}…",
+    none: "No API key yet.",
+    manage: "Manage key",
+    current: "Active key: {{prefix}}… (made on {{date}})",
+    create: "Make a key",
+    rotate: "Make a new key",
+    createHint: "Other ServiceHub instances read the catalogue API (template import) with this key.",
+    rotateHint: "The previous key stops working at once.",
+    newTitle: "Your new API key",
+    onlyNow: "It is shown in full only now; only a fingerprint is stored. Copy it somewhere safe.",
+    newLabel: "New key",
+    copy: "Copy",
+    copied: "The key is on the clipboard.",
+    copyFailed: "The key could not be copied: {{reason}}",
+  },
 };
 
 export default sessions;

@@ -1,13 +1,14 @@
-import { Anchor, Button, Card, Checkbox, Stack, Title } from "@mantine/core";
+import { Anchor, Button, Card, Checkbox, Stack, Text, Title } from "@mantine/core";
 import { Form, Link, Outlet } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SidebarPrefs } from "~/ui/shell/prefs";
 import type { OwnSession } from "../sessions.server";
 import { SessionsCard } from "./SessionsCard";
+import type { ApiKeyInfo } from "../api-keys.server";
 
 /** /settings — the sidebar switches, the own account and its signed-in devices; dialogs (change password) nest here. */
-export function SettingsPage({ prefs, canChangePassword, sessions }: { prefs: SidebarPrefs; canChangePassword: boolean; sessions: OwnSession[] }) {
+export function SettingsPage({ prefs, canChangePassword, sessions, apiKey }: { prefs: SidebarPrefs; canChangePassword: boolean; sessions: OwnSession[]; apiKey: { current: ApiKeyInfo | null } | null }) {
   const { t } = useTranslation();
   const [showWhole, setShowWhole] = useState(prefs.showWholeDrawer);
   return (
@@ -50,6 +51,19 @@ export function SettingsPage({ prefs, canChangePassword, sessions }: { prefs: Si
           </Anchor>
         </Card>
       )}
+      {apiKey ? (
+        <Card withBorder data-testid="api-key-card">
+          <Title order={2} size="h4" mb="sm">
+            {t("sessions.apiKey.title")}
+          </Title>
+          <Text size="sm" mb="xs">
+            {apiKey.current ? t("sessions.apiKey.label", { prefix: apiKey.current.prefix }) : t("sessions.apiKey.none")}
+          </Text>
+          <Anchor component={Link} to="/settings/api-key">
+            {t("sessions.apiKey.manage")}
+          </Anchor>
+        </Card>
+      ) : null}
       <SessionsCard sessions={sessions} />
       <Outlet />
     </Stack>
