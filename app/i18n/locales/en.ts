@@ -320,6 +320,8 @@ const en: Resources = {
       permissions_revoked_all: "All permissions removed",
       word_export_changed: "Word export changed",
       sessions_ended: "Sessions ended",
+      api_key_created: "API key made",
+      api_key_rotated: "API key renewed",
     },
   },
   basedata: {

@@ -27,6 +27,7 @@ export const SUBJECT_TYPES = [
   "attribute_mask",
   "service_headline",
   "service_area_config",
+  "api_key",
 ] as const;
 
 /**

@@ -34,6 +34,7 @@ const logs: typeof logsDe = {
     attribute_mask: "Attribute mask",
     service_headline: "Service headline",
     service_area_config: "Service areas",
+    api_key: "API key",
   },
   unknownSubject: "Record “{{type}}”",
   unknownEvent: "Event “{{event}}”",
