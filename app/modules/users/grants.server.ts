@@ -133,29 +133,44 @@ export interface GrantChange {
   name: string;
 }
 
+/** The two kinds of single grant: the join table, its column, and the name the activity keeps. */
+const GRANT_KINDS = {
+  category: { table: "user_category_permissions", column: "category_id" },
+  service: { table: "user_service_permissions", column: "service_id" },
+} as const;
+
+/**
+ * Writes or removes one grant and records it (the record's id and name, so the log stays readable
+ * after a deletion). Granting twice or removing what is not there changes and records nothing.
+ */
+async function writeGrant(trx: Executor, userId: number, kind: keyof typeof GRANT_KINDS, record: { id: number; name: string }, granted: boolean, causer: Causer | null): Promise<GrantChange> {
+  const { table, column } = GRANT_KINDS[kind];
+  const changed = granted
+    ? await trx
+        .insertInto(table)
+        .values({ user_id: userId, [column]: record.id } as never)
+        .onConflict((oc) => oc.columns(["user_id", column] as never).doNothing())
+        .executeTakeFirst()
+    : await trx.deleteFrom(table).where("user_id", "=", userId).where(sql.ref(column), "=", record.id).executeTakeFirst();
+  if (!rowsOf(changed)) return { changed: false, name: record.name };
+  const values = { [column]: record.id, [kind]: record.name };
+  await recordActivity(trx, {
+    subjectType: "user",
+    subjectId: userId,
+    event: granted ? "permission_granted" : "permission_revoked",
+    causer,
+    ...(granted ? { newValues: values } : { oldValues: values }),
+  });
+  return { changed: true, name: record.name };
+}
+
 /** Grants or removes one category. NotFoundError for an unknown user or category. */
 export async function setCategoryGrant(db: Executor, userId: number, categoryId: number, granted: boolean, causer: Causer | null): Promise<GrantChange> {
   return inTransaction(db, async (trx) => {
     await userOr404(trx, userId);
     const category = await trx.selectFrom("service_categories").select(["id", "name"]).where("id", "=", categoryId).executeTakeFirst();
     if (!category) throw new NotFoundError("category");
-    const changed = granted
-      ? await trx
-          .insertInto("user_category_permissions")
-          .values({ user_id: userId, category_id: categoryId })
-          .onConflict((oc) => oc.columns(["user_id", "category_id"]).doNothing())
-          .executeTakeFirst()
-      : await trx.deleteFrom("user_category_permissions").where("user_id", "=", userId).where("category_id", "=", categoryId).executeTakeFirst();
-    if (!rowsOf(changed)) return { changed: false, name: category.name };
-    const values = { category_id: category.id, category: category.name };
-    await recordActivity(trx, {
-      subjectType: "user",
-      subjectId: userId,
-      event: granted ? "permission_granted" : "permission_revoked",
-      causer,
-      ...(granted ? { newValues: values } : { oldValues: values }),
-    });
-    return { changed: true, name: category.name };
+    return writeGrant(trx, userId, "category", category, granted, causer);
   });
 }
 
@@ -168,23 +183,7 @@ export async function setServiceGrant(db: Executor, userId: number, serviceId: n
     await userOr404(trx, userId);
     const service = await trx.selectFrom("services").select(["id", "name", "deleted_at"]).where("id", "=", serviceId).executeTakeFirst();
     if (!service || (granted && service.deleted_at !== null)) throw new NotFoundError("service");
-    const changed = granted
-      ? await trx
-          .insertInto("user_service_permissions")
-          .values({ user_id: userId, service_id: serviceId })
-          .onConflict((oc) => oc.columns(["user_id", "service_id"]).doNothing())
-          .executeTakeFirst()
-      : await trx.deleteFrom("user_service_permissions").where("user_id", "=", userId).where("service_id", "=", serviceId).executeTakeFirst();
-    if (!rowsOf(changed)) return { changed: false, name: service.name };
-    const values = { service_id: service.id, service: service.name };
-    await recordActivity(trx, {
-      subjectType: "user",
-      subjectId: userId,
-      event: granted ? "permission_granted" : "permission_revoked",
-      causer,
-      ...(granted ? { newValues: values } : { oldValues: values }),
-    });
-    return { changed: true, name: service.name };
+    return writeGrant(trx, userId, "service", service, granted, causer);
   });
 }
 
