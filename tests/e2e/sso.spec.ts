@@ -108,6 +108,13 @@ test("in Azure mode change password is hidden and its route refuses, also for lo
 test("with password sign-in switched off a keyuser is refused but a superadmin gets in", async ({ page, context, browser, javaScriptEnabled }) => {
   const superadmin = await app.make.user("superadmin");
   const keyuser = await app.make.user("keyuser");
+  // Only a superadmin may switch it: an Admin's POST is refused and changes nothing.
+  const admin = await app.make.user("keysuperuser");
+  await addSessionCookie(app.db, context, app.baseURL, admin.id);
+  const refused = await page.request.post(`${app.baseURL}/admin/usermanagement`, { form: { intent: "local-login", enabled: "false" }, maxRedirects: 0 });
+  expect(refused.status()).toBe(403);
+  expect(await app.db.selectFrom("settings").select("key").where("key", "=", "local_login").execute()).toEqual([]);
+  await context.clearCookies();
   await addSessionCookie(app.db, context, app.baseURL, superadmin.id);
   await gotoReady(page, `${app.baseURL}/admin/usermanagement`, javaScriptEnabled);
   const toggle = page.getByTestId("local-login");
