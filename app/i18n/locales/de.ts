@@ -11,6 +11,10 @@ import attributes from "../../modules/attributes/i18n/attributes.de";
 import masks from "../../modules/masks/i18n/masks.de";
 import headlines from "../../modules/masks/i18n/headlines.de";
 import appearance from "../../modules/appearance/i18n/appearance.de";
+import contract from "../../modules/contract/i18n/contract.de";
+import tom from "../../modules/tom/i18n/tom.de";
+import support from "../../modules/support/i18n/support.de";
+import systeminfo from "../../modules/systeminfo/i18n/systeminfo.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
 // the type of en.ts and tests/unit/i18n/resources.test.ts both enforce it.
 const de = {
@@ -433,6 +437,10 @@ const de = {
   masks,
   headlines,
   appearance,
+  contract,
+  tom,
+  support,
+  systeminfo,
   toast: {
     deleted: "Gelöscht",
     success: "Erfolg",

@@ -11,6 +11,10 @@ import attributes from "../../modules/attributes/i18n/attributes.en";
 import masks from "../../modules/masks/i18n/masks.en";
 import headlines from "../../modules/masks/i18n/headlines.en";
 import appearance from "../../modules/appearance/i18n/appearance.en";
+import contract from "../../modules/contract/i18n/contract.en";
+import tom from "../../modules/tom/i18n/tom.en";
+import support from "../../modules/support/i18n/support.en";
+import systeminfo from "../../modules/systeminfo/i18n/systeminfo.en";
 import type { Resources } from "./de";
 
 const en: Resources = {
@@ -433,6 +437,10 @@ const en: Resources = {
   masks,
   headlines,
   appearance,
+  contract,
+  tom,
+  support,
+  systeminfo,
   toast: {
     deleted: "Deleted",
     success: "Success",

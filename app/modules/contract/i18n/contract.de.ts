@@ -1,0 +1,6 @@
+/** German texts of Auftragsdatenverarbeitung (issue 16 §4). */
+const contract = {
+  title: "TODO",
+};
+
+export default contract;

@@ -1,0 +1,7 @@
+import type contractDe from "./contract.de";
+
+const contract: typeof contractDe = {
+  title: "TODO",
+};
+
+export default contract;
