@@ -9,6 +9,7 @@ import { createRequestHandler } from "@remix-run/express";
 import express from "express";
 import {
   answerHeaders,
+  frameableBySelf,
   isCrossSiteRequest,
   normaliseForwardedHeaders,
   securityHeaders,
@@ -108,7 +109,7 @@ async function serve() {
   app.use((req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    for (const [name, value] of Object.entries(securityHeaders(nonce))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(securityHeaders(nonce, { frameableBySelf: frameableBySelf(req.path) }))) res.setHeader(name, value);
     normaliseForwardedHeaders(req.headers, trustedHops > 0);
     setClientAddress(req.headers, req.ip);
     req.url = stripQueryControlCharacters(req.url);

@@ -38,6 +38,7 @@ const env = {
   DATABASE_URL: `file:${path.join(runDir, "servicehub.db")}`,
   SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-0123456789",
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  SUPPORT_EMAIL: "support@servicehub.test",
   // Mailed links point here, whatever Host a request names (the server refuses to start without it in production).
   APP_URL: `http://127.0.0.1:${port}`,
 };

@@ -3,12 +3,28 @@
 // can load it without a build step; unit-tested in tests/unit/server/security.test.ts.
 
 /**
+ * Answers our own pages show in a frame: the T.O.M. viewer embeds /tom.pdf (issue 16 §5). Only
+ * these may be framed, and only by this origin; every other answer stays unframeable. Pages need
+ * nothing more to embed them: `default-src 'self'` already covers same-origin frames (frame-src).
+ */
+const FRAMEABLE_BY_SELF = new Set(["/tom.pdf"]);
+
+/**
+ * @param {string} path  the request's path, without the query
+ */
+export function frameableBySelf(path) {
+  return FRAMEABLE_BY_SELF.has(path);
+}
+
+/**
  * Headers for every response. Scripts need the per-request nonce (Remix's inline hydration
  * data, Mantine's colour-scheme script); styles allow inline because Mantine sets style attributes.
  * @param {string} nonce
+ * @param {{ frameableBySelf?: boolean }} [options]  true only for the paths `frameableBySelf` names
  * @returns {Record<string, string>}
  */
-export function securityHeaders(nonce) {
+export function securityHeaders(nonce, options = {}) {
+  const framing = options.frameableBySelf === true;
   const formTargets = ["'self'", ...signInOrigins()].join(" ");
   const csp = [
     "default-src 'self'",
@@ -20,7 +36,7 @@ export function securityHeaders(nonce) {
     // Forms post here only — and, in Azure mode, to the identity provider: the sign-in and logout
     // forms end in a redirect there, which form-action also governs.
     `form-action ${formTargets}`,
-    "frame-ancestors 'none'",
+    framing ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",
   ].join("; ");
@@ -28,7 +44,7 @@ export function securityHeaders(nonce) {
     "Content-Security-Policy": csp,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Frame-Options": "DENY",
+    "X-Frame-Options": framing ? "SAMEORIGIN" : "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
   };

@@ -1,7 +1,12 @@
+import { useLoaderData } from "@remix-run/react";
 import { apiKeyAction, apiKeyLoader } from "~/modules/settings/api-key-page.server";
-import { ApiKeyDialog } from "~/modules/settings/ui/ApiKeyDialog";
+import { settingsEntryLoader } from "~/modules/settings/settings-page.server";
+import { ApiKeyPanel } from "~/modules/settings/ui/ApiKeyPanel";
 
 /** /settings/api-key — admins only (spec 01 §2: the Api-Key entry). */
-export const loader = apiKeyLoader;
+export const loader = settingsEntryLoader("api-key", apiKeyLoader);
 export const action = apiKeyAction;
-export default ApiKeyDialog;
+
+export default function ApiKeyEntry() {
+  return <ApiKeyPanel data={useLoaderData<typeof loader>()} />;
+}

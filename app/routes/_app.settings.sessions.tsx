@@ -1,5 +1,12 @@
-import { sessionsAction, sessionsLoader } from "~/modules/settings/sessions-page.server";
+import { useLoaderData } from "@remix-run/react";
+import { sessionsAction } from "~/modules/settings/sessions-page.server";
+import { sessionsEntryLoader } from "~/modules/settings/settings-page.server";
+import { SessionsPanel } from "~/modules/settings/ui/SessionsPanel";
 
-/** /settings/sessions — the buttons of the "signed-in devices" card on /settings post here. */
-export const loader = sessionsLoader;
+/** /settings/sessions — the signed-in devices; its buttons post here. */
+export const loader = sessionsEntryLoader;
 export const action = sessionsAction;
+
+export default function SessionsEntry() {
+  return <SessionsPanel data={useLoaderData<typeof loader>()} />;
+}

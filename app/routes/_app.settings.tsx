@@ -1,10 +1,10 @@
 import { useLoaderData } from "@remix-run/react";
-import { settingsLoader } from "~/modules/settings/settings-page.server";
-import { SettingsPage } from "~/modules/settings/ui/SettingsPage";
+import { settingsLayoutLoader } from "~/modules/settings/settings-page.server";
+import { SettingsLayout } from "~/modules/settings/ui/SettingsLayout";
 
-export const loader = settingsLoader;
+/** /settings/* — the settings as a page (without JS; with JS they open as a dialog over the current page). */
+export const loader = settingsLayoutLoader;
 
 export default function SettingsRoute() {
-  const { prefs, canChangePassword, sessions, apiKey } = useLoaderData<typeof loader>();
-  return <SettingsPage prefs={prefs} canChangePassword={canChangePassword} sessions={sessions} apiKey={apiKey} />;
+  return <SettingsLayout entries={useLoaderData<typeof loader>().entries} />;
 }

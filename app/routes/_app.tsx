@@ -13,10 +13,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevali
   defaultShouldRevalidate || currentUrl.pathname.startsWith("/servicecatalog") !== nextUrl.pathname.startsWith("/servicecatalog");
 
 export default function AppRoute() {
-  const { user, prefs, version, appBarStyle, catalogue, canChangePassword, logoUrl } = useLoaderData<typeof loader>();
+  const { user, prefs, version, appBarStyle, catalogue, canChangePassword, logoUrl, systemMessage } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <AppLayout user={user} canChangePassword={canChangePassword} prefs={prefs} version={version} appBarStyle={appBarStyle} logoUrl={logoUrl} title={catalogue ? catalogueTitle(t, catalogue) : null}>
+    <AppLayout user={user} canChangePassword={canChangePassword} prefs={prefs} version={version} appBarStyle={appBarStyle} logoUrl={logoUrl} title={catalogue ? catalogueTitle(t, catalogue) : null} systemMessage={systemMessage}>
       <Outlet />
     </AppLayout>
   );

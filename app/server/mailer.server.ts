@@ -5,6 +5,9 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML version beside the text (already safe: sanitised or escaped by the caller). */
+  html?: string;
+  replyTo?: string;
 }
 
 let transport: Transporter | null | undefined;
@@ -21,8 +24,8 @@ function getTransport(): Transporter | null {
 export async function sendMail(mail: Mail): Promise<void> {
   const t = getTransport();
   if (!t) {
-    console.info(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
+    console.info(`[mail] to=${mail.to}${mail.replyTo ? ` reply-to=${mail.replyTo}` : ""} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
     return;
   }
-  await t.sendMail({ from: env().MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+  await t.sendMail({ from: env().MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo });
 }

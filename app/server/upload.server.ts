@@ -1,5 +1,6 @@
 /**
- * The one upload helper for image uploads (area and category images, and any later image form).
+ * The one upload helper for image uploads (area and category images, and any later image form)
+ * and, through `parseFileUpload`, for other files whose type the caller sniffs (the T.O.M. PDF).
  *
  * Parses a multipart request in memory with a per-part limit (and a limit on the whole body, so
  * many parts cannot add up), and accepts the file only when its bytes are a JPEG or PNG — the
@@ -70,16 +71,26 @@ function limitTotal(handler: UploadHandler, maxTotal: number): UploadHandler {
   };
 }
 
+/** A file of any type, as sent: the caller judges its bytes (e.g. by their magic numbers). */
+export interface UploadedFile {
+  bytes: Buffer;
+  filename: string;
+}
+
+export type FileUploadResult =
+  | { ok: true; fields: FormData; file: UploadedFile | null }
+  | { ok: false; status: 400; errors: FieldErrors; fields: FormData };
+
 /**
- * Reads a multipart form with one image file. Returns the other fields (strings only) as
- * FormData, and the image when one was sent and it is a JPEG or PNG of at most `maxBytes`.
+ * Reads a multipart form with one file of at most `maxBytes`. Returns the other fields (strings
+ * only) as FormData, and the file when one was sent; what the file is, the caller decides.
  */
-export async function parseImageUpload(request: Request, options: ImageUploadOptions = {}): Promise<ImageUploadResult> {
+export async function parseFileUpload(request: Request, options: ImageUploadOptions = {}): Promise<FileUploadResult> {
   const field = options.field ?? "image";
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
   const required = options.required ?? true;
   const fields = new FormData();
-  const fail = (error: string): ImageUploadResult => ({ ok: false, status: 400, errors: { [field]: error }, fields });
+  const fail = (error: string): FileUploadResult => ({ ok: false, status: 400, errors: { [field]: error }, fields });
 
   const maxTotal = maxBytes + FORM_OVERHEAD_BYTES;
   const declared = Number(request.headers.get("Content-Length"));
@@ -104,10 +115,22 @@ export async function parseImageUpload(request: Request, options: ImageUploadOpt
     else if (name === field && !file) file = value;
   }
 
-  if (!file || file.size === 0) return required ? fail(UPLOAD_ERRORS.required) : { ok: true, fields, image: null };
+  if (!file || file.size === 0) return required ? fail(UPLOAD_ERRORS.required) : { ok: true, fields, file: null };
   if (file.size > maxBytes) return fail(UPLOAD_ERRORS.tooLarge);
-  const bytes = Buffer.from(await file.arrayBuffer());
-  const mime = sniffImageMime(bytes);
-  if (mime !== "image/jpeg" && mime !== "image/png") return fail(UPLOAD_ERRORS.type);
-  return { ok: true, fields, image: { data: bytes.toString("base64"), bytes, mime, filename: file.name } };
+  return { ok: true, fields, file: { bytes: Buffer.from(await file.arrayBuffer()), filename: file.name } };
+}
+
+/**
+ * Reads a multipart form with one image file. Returns the other fields (strings only) as
+ * FormData, and the image when one was sent and it is a JPEG or PNG of at most `maxBytes`.
+ */
+export async function parseImageUpload(request: Request, options: ImageUploadOptions = {}): Promise<ImageUploadResult> {
+  const field = options.field ?? "image";
+  const upload = await parseFileUpload(request, { ...options, field });
+  if (!upload.ok) return upload;
+  const { fields, file } = upload;
+  if (!file) return { ok: true, fields, image: null };
+  const mime = sniffImageMime(file.bytes);
+  if (mime !== "image/jpeg" && mime !== "image/png") return { ok: false, status: 400, errors: { [field]: UPLOAD_ERRORS.type }, fields };
+  return { ok: true, fields, image: { data: file.bytes.toString("base64"), bytes: file.bytes, mime, filename: file.filename } };
 }

@@ -20,7 +20,8 @@ export function EntryPlaceProvider({ to, overlay, children }: EntryPlace & { chi
 /** Appends `redirectTo` (read by the action through `returnPath`) when the form lives somewhere else. */
 export function useEntryAction(action: string): string {
   const place = useContext(EntryPlaceContext);
-  if (!place) return action;
+  // On its own page a form needs no way back.
+  if (!place || (!place.overlay && action.split("?")[0] === place.to)) return action;
   const separator = action.includes("?") ? "&" : "?";
   return `${action}${separator}${new URLSearchParams({ redirectTo: place.to })}`;
 }
@@ -41,6 +42,11 @@ export function useEntryForm<T = unknown>(action: string) {
     return { Form: fetcher.Form as typeof Form, action: href, result: fetcher.data as T | undefined, busy: fetcher.state !== "idle" };
   }
   return { Form, action: href, result: actionData, busy: navigation.state === "submitting" && navigation.formAction?.split("?")[0] === action.split("?")[0] };
+}
+
+/** Where the screen is shown, if somewhere else than its own page. */
+export function useEntryPlace(): EntryPlace | null {
+  return useContext(EntryPlaceContext);
 }
 
 /** Whether this screen is shown in a client-side dialog (links to other routes then leave it). */

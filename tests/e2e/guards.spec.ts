@@ -2,10 +2,10 @@ import { DEMO_PASSWORD, expect, loginWithForm, test } from "../support/fixtures"
 
 test.describe("without a session", () => {
   test("every app path redirects to /login and returns there after sign-in", async ({ page }) => {
-    await page.goto("/settings?tab=sidebar");
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings%3Ftab%3Dsidebar$/);
+    await page.goto("/settings/sidebar?tab=sidebar");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings%2Fsidebar%3Ftab%3Dsidebar$/);
     await loginWithForm(page, "keyuser@example.com", DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/settings\?tab=sidebar$/);
+    await expect(page).toHaveURL(/\/settings\/sidebar\?tab=sidebar$/);
   });
 
   test("/ and unknown paths redirect to /login", async ({ page }) => {

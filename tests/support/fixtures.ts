@@ -65,6 +65,23 @@ export async function readMail(to: string, timeoutMs = 10_000): Promise<string> 
   throw new Error(`no mail for ${to}`);
 }
 
+/**
+ * Waits for a mail to this address that contains `text` (after quoted-printable decoding) — for an
+ * address several parallel tests mail to, where the latest mail may be another test's.
+ */
+export async function findMail(to: string, text: string, timeoutMs = 10_000): Promise<string> {
+  const dir = path.join(process.env.E2E_RUN_DIR ?? "data/e2e", "mail", to.toLowerCase());
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      const mail = decodeQuotedPrintable(fs.readFileSync(path.join(dir, name), "utf8"));
+      if (mail.includes(text)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail for ${to} containing ${JSON.stringify(text)}`);
+}
+
 /** How many mails the app sent to this address during the run. */
 export function mailCount(to: string): number {
   const file = path.join(process.env.E2E_RUN_DIR ?? "data/e2e", "mail", `${to.toLowerCase()}.log`);

@@ -22,6 +22,10 @@ export default async function globalSetup() {
           fs.writeFileSync(path.join(dir, `${rcpt.address.toLowerCase()}.eml`), Buffer.concat(chunks));
           // One line per mail, so a test can count how many an address got.
           fs.appendFileSync(path.join(dir, `${rcpt.address.toLowerCase()}.log`), `${new Date().toISOString()}\n`);
+          // And every mail kept, for an address that parallel tests share (findMail).
+          const all = path.join(dir, rcpt.address.toLowerCase());
+          fs.mkdirSync(all, { recursive: true });
+          fs.writeFileSync(path.join(all, `${Date.now()}-${Math.random().toString(36).slice(2)}.eml`), Buffer.concat(chunks));
         }
         callback();
       });

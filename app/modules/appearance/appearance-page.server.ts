@@ -4,6 +4,7 @@ import { requirePermission } from "~/modules/access/policy.server";
 import { getDb } from "~/server/db/db.server";
 import { ValidationError } from "~/server/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
+import { returnPath } from "~/server/return-to.server";
 import { dispatchIntent, refuse, refuseForm, validateForm } from "~/server/form.server";
 import { readFormData } from "~/server/request-body.server";
 import { UPLOAD_ERRORS, isMultipart, parseImageUpload } from "~/server/upload.server";
@@ -79,7 +80,7 @@ async function uploadLogo(request: Request, causer: { id: number; name: string }
     console.error(error);
     return refused(undefined, 500);
   }
-  return redirectWithFlash(request, PAGE, { kind: "success", message: "appearance.logoSaved" });
+  return redirectWithFlash(request, returnPath(request, PAGE), { kind: "success", message: "appearance.logoSaved" });
 }
 
 /** Saves one settings form; the debounced save (JS) gets data back, a plain post a redirect with a toast. */
@@ -96,7 +97,7 @@ async function saveSettings(request: Request, form: FormData, intent: "appBar" |
     return refuse(submission, { form: failed }, 500, { target: intent });
   }
   if (values.autosave) return data({ status: "success" as const, target: intent, savedAt: crypto.randomUUID() });
-  return redirectWithFlash(request, PAGE, { kind: "success", message: intent === "appBar" ? "appearance.appBarSaved" : "appearance.loginFormSaved" });
+  return redirectWithFlash(request, returnPath(request, PAGE), { kind: "success", message: intent === "appBar" ? "appearance.appBarSaved" : "appearance.loginFormSaved" });
 }
 
 export async function appearanceAction({ request }: ActionFunctionArgs) {
@@ -115,7 +116,7 @@ export async function appearanceAction({ request }: ActionFunctionArgs) {
         console.error(error);
         return refuseForm({ form: APPEARANCE_ERRORS.updateLogo }, 500, { target: "removeLogo" });
       }
-      return redirectWithFlash(request, PAGE, { kind: "success", message: "appearance.logoRemoved" });
+      return redirectWithFlash(request, returnPath(request, PAGE), { kind: "success", message: "appearance.logoRemoved" });
     },
   });
 }

@@ -3,6 +3,7 @@ import { requirePermission } from "~/modules/access/policy.server";
 import { getDb } from "~/server/db/db.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { parseForm, refuse } from "~/server/form.server";
+import { returnPath } from "~/server/return-to.server";
 import { ServiceAreaSchema } from "./appearance-schema";
 import { isServiceAreaActive, setServiceAreaActive } from "./appearance.server";
 
@@ -23,7 +24,7 @@ export async function serviceAreaAction({ request }: ActionFunctionArgs) {
     console.error(error);
     return refuse(submission, { form: "appearance.serviceArea.failed" }, 500);
   }
-  return redirectWithFlash(request, "/admin/servicearea", {
+  return redirectWithFlash(request, returnPath(request, "/admin/servicearea"), {
     kind: "success",
     message: submission.value.active ? "appearance.serviceArea.activated" : "appearance.serviceArea.deactivated",
   });

@@ -4,6 +4,7 @@ import { getDb } from "~/server/db/db.server";
 import { StaleRecordError } from "~/server/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { parseForm, refuse } from "~/server/form.server";
+import { returnPath } from "~/server/return-to.server";
 import { formVersion } from "~/server/request-body.server";
 import { getCustomerData, saveCustomerData } from "./customer-data.server";
 import { CUSTOMER_DATA_FIELDS, recordSchema, type BaseDataMeta, type RecordValues } from "./entities";
@@ -27,5 +28,5 @@ export async function customerDataAction({ request }: ActionFunctionArgs) {
       return refuse<BaseDataMeta>(submission, { form: "basedata.stale" }, 409, { meta: { current: error.current, changedFields: error.changedFields } });
     throw error;
   }
-  return redirectWithFlash(request, "/basedata/customerdata", { kind: "success", message: "basedata.customerdata.saved" });
+  return redirectWithFlash(request, returnPath(request, "/basedata/customerdata"), { kind: "success", message: "basedata.customerdata.saved" });
 }

@@ -28,6 +28,10 @@ export const SUBJECT_TYPES = [
   "service_headline",
   "service_area_config",
   "api_key",
+  "contract",
+  "support_ticket",
+  "patch_note",
+  "system_message",
 ] as const;
 
 /**

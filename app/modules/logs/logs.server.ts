@@ -61,7 +61,7 @@ const SUBJECTS: Record<string, { table: NameTable; column: "name" | "title" | "t
 type NameTable = "services" | "service_areas" | "service_categories" | "service_catalogues" | "owners" | "kpis" | "providers" | "term_definitions" | "tags" | "users";
 
 /** Records without an id of their own, with a page of their own. */
-const SINGLETONS: Record<string, string> = { customer_data: "/basedata/customerdata" };
+const SINGLETONS: Record<string, string> = { customer_data: "/basedata/customerdata", contract: "/settings/contract" };
 
 type ActivityRow = {
   id: number;

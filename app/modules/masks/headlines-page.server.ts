@@ -3,6 +3,7 @@ import { requirePermission } from "~/modules/access/policy.server";
 import { getDb } from "~/server/db/db.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { commonRefusal, parseForm, refuse } from "~/server/form.server";
+import { returnPath } from "~/server/return-to.server";
 import { listHeadlines, resetHeadline, setHeadline } from "./headlines.server";
 import { HeadlineSchema } from "./masks-schema";
 
@@ -32,5 +33,6 @@ export async function headlinesAction({ request }: ActionFunctionArgs) {
     return refuse(submission, refusal.errors, refusal.status, { target });
   }
   const message = !changed ? "headlines.unchanged" : intent === "reset" || !custom ? "headlines.resetDone" : "headlines.saved";
-  return redirectWithFlash(request, `${PAGE}#headline-${position}`, { kind: changed ? "success" : "info", message, values: { position: String(position) } });
+  const back = returnPath(request, PAGE);
+  return redirectWithFlash(request, `${back}#headline-${position}`, { kind: changed ? "success" : "info", message, values: { position: String(position) } });
 }

@@ -3,11 +3,12 @@ import { requireUser } from "~/modules/access/session.server";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { redirectWithFlash } from "~/server/flash.server";
 import { parseForm, refuseForm } from "~/server/form.server";
+import { returnPath } from "~/server/return-to.server";
 import { readSidebarPrefs, writeSidebarPrefs } from "~/server/prefs.server";
 import { PrefsSchema } from "./prefs-schema";
 
 /** /prefs/sidebar has nothing to show: a visit goes to the settings. */
-export const prefsLoader = () => redirect("/settings");
+export const prefsLoader = () => redirect("/settings/sidebar");
 
 /** Browser preferences (side menu, catalogue sub-views), stored in a cookie; fields that are not sent keep their value. */
 export async function prefsAction({ request }: ActionFunctionArgs) {
@@ -27,7 +28,8 @@ export async function prefsAction({ request }: ActionFunctionArgs) {
     },
   };
   const headers = { "Set-Cookie": await writeSidebarPrefs(request, next) };
-  const to = safeRedirectPath(sent.redirectTo);
+  // The side menu and catalogue switches name their page in the body; the settings entry in its action URL.
+  const to = sent.redirectTo !== undefined ? safeRedirectPath(sent.redirectTo) : returnPath(request, "/settings/sidebar");
   if (sent.notify) return redirectWithFlash(request, to, { kind: "success", message: "settings.saved" }, { headers });
   return redirect(to, { headers });
 }

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getSessionId, requireUser } from "~/modules/access/session.server";
 import type { SessionUser } from "~/modules/access/user.server";
@@ -6,24 +6,19 @@ import { getDb } from "~/server/db/db.server";
 import { NotFoundError } from "~/server/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { parseForm } from "~/server/form.server";
+import { returnPath } from "~/server/return-to.server";
 import { endOtherSessions, endOwnSession, listOwnSessions, type OwnSession } from "./sessions.server";
 
 /**
- * The "signed-in devices" card of /settings: its rows for the settings loader, and the action of
+ * The "signed-in devices" entry of the settings: its rows for the entry's loader, and the action of
  * /settings/sessions behind its buttons (plain POST forms, so they work without JavaScript).
  */
 
-const SETTINGS = "/settings";
+const SETTINGS = "/settings/sessions";
 
 /** The rows of the card; the settings loader has already checked the user. */
 export async function ownSessionsFor(request: Request, user: SessionUser): Promise<OwnSession[]> {
   return listOwnSessions(getDb(), user.id, await getSessionId(request));
-}
-
-/** /settings/sessions has nothing to show: a visit goes to the settings. */
-export async function sessionsLoader({ request }: { request: Request }) {
-  await requireUser(request);
-  return redirect(SETTINGS);
 }
 
 // The session names are publicSessionId values: 22 characters of base64url.
@@ -43,11 +38,12 @@ export async function sessionsAction({ request }: ActionFunctionArgs) {
   // route answers with a real Response (single fetch would send a data() refusal as 200).
   if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
   const db = getDb();
+  const back = returnPath(request, SETTINGS);
   const sent = submission.value;
   if (sent.intent === "others") {
     const count = await endOtherSessions(db, user, currentId);
-    if (count === 0) return redirectWithFlash(request, SETTINGS, { kind: "info", message: "sessions.noneEnded" });
-    return redirectWithFlash(request, SETTINGS, { kind: "success", message: "sessions.endedOthers", values: { count } });
+    if (count === 0) return redirectWithFlash(request, back, { kind: "info", message: "sessions.noneEnded" });
+    return redirectWithFlash(request, back, { kind: "success", message: "sessions.endedOthers", values: { count } });
   }
   try {
     await endOwnSession(db, user, currentId, sent.session);
@@ -56,5 +52,5 @@ export async function sessionsAction({ request }: ActionFunctionArgs) {
     if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
     throw error;
   }
-  return redirectWithFlash(request, SETTINGS, { kind: "success", message: "sessions.endedOne" });
+  return redirectWithFlash(request, back, { kind: "success", message: "sessions.endedOne" });
 }

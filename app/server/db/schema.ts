@@ -558,11 +558,18 @@ export interface ServiceAreaConfigTable {
 export interface SupportTicketsTable {
   id: Generated<number>;
   user_id: number | null;
+  /** The sender as they were when sending (migration 0013). */
+  user_name: string | null;
+  user_email: string | null;
+  /** The host name the ticket was sent from; the subject's first word comes from it. */
+  host: string | null;
   subject: string;
   /** Sanitised HTML. */
   message: string;
+  /** 'open' (stored), 'sent' (mailed, sent_at), 'failed' (mail_error). */
   status: Generated<string>;
   sent_at: string | null;
+  mail_error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -586,6 +593,13 @@ export interface PatchNotesTable {
   patch_date: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Who has read which system message (shown once per user); key "local:<id>" or "<host>:<id or hash>". */
+export interface SystemMessageReadsTable {
+  user_id: number;
+  message_key: string;
+  read_at: Timestamp;
 }
 
 export interface TokenOrdersTable {
@@ -659,6 +673,7 @@ export interface Database {
   service_area_config: ServiceAreaConfigTable;
   support_tickets: SupportTicketsTable;
   system_messages: SystemMessagesTable;
+  system_message_reads: SystemMessageReadsTable;
   patch_notes: PatchNotesTable;
   token_orders: TokenOrdersTable;
   token_usage: TokenUsageTable;

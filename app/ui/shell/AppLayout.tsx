@@ -3,6 +3,9 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SidebarPrefs } from "~/ui/shell/prefs";
 import type { SessionUser } from "~/modules/access/user.server";
+import { SettingsDialogProvider } from "~/modules/settings/ui/SettingsDialog";
+import type { SystemMessage } from "~/modules/systeminfo/rules";
+import { SystemMessageDialog } from "~/modules/systeminfo/ui/SystemMessageDialog";
 import { ClientLinks } from "../ClientLinks";
 import { SideMenu } from "./SideMenu";
 import { TopBar } from "./TopBar";
@@ -16,6 +19,7 @@ export function AppLayout({
   version,
   appBarStyle,
   logoUrl = null,
+  systemMessage = null,
   title,
   children,
 }: {
@@ -26,6 +30,8 @@ export function AppLayout({
   appBarStyle: { background: string; color: string };
   /** The organisation's logo (admin setting), shown in the top bar; null → the app icon. */
   logoUrl?: string | null;
+  /** The current system message, unless this user has read it (issue 16 §7). */
+  systemMessage?: SystemMessage | null;
   title?: string | null;
   children: ReactNode;
 }) {
@@ -43,19 +49,36 @@ export function AppLayout({
     return () => document.removeEventListener("keydown", onKey);
   }, [menuOpen]);
   return (
-    // Plain links anywhere in the layout become client-side navigations (one listener).
-    <ClientLinks className={classes.layout}>
-      <a href="#main" className="skip-link">
-        {t("app.skipToContent")}
-      </a>
-      <TopBar user={user} canChangePassword={canChangePassword} version={version} style={appBarStyle} logoUrl={logoUrl} title={title} menu={{ open: menuOpen, toggle: () => setMenuOpen((open) => !open) }} />
-      <div className={classes.body}>
-        <SideMenu role={user.role} prefs={prefs} open={menuOpen} />
-        {menuOpen ? <div className={classes.backdrop} aria-hidden onClick={() => setMenuOpen(false)} /> : null}
-        <main id="main" className={classes.main} tabIndex={-1}>
-          {children}
-        </main>
-      </div>
-    </ClientLinks>
+    // The settings open over any page; plain links anywhere in the layout become client-side navigations (one listener).
+    <SettingsDialogProvider user={user} canChangePassword={canChangePassword}>
+      <ClientLinks className={classes.layout}>
+        <a href="#main" className="skip-link">
+          {t("app.skipToContent")}
+        </a>
+        <TopBar
+          user={user}
+          canChangePassword={canChangePassword}
+          version={version}
+          style={appBarStyle}
+          logoUrl={logoUrl}
+          title={title}
+          menu={{ open: menuOpen, toggle: () => setMenuOpen((open) => !open) }}
+        />
+        <div className={classes.body}>
+          <SideMenu role={user.role} prefs={prefs} open={menuOpen} />
+          {menuOpen ? (
+            <div
+              className={classes.backdrop}
+              aria-hidden
+              onClick={() => setMenuOpen(false)}
+            />
+          ) : null}
+          <main id="main" className={classes.main} tabIndex={-1}>
+            {children}
+          </main>
+        </div>
+        {systemMessage ? <SystemMessageDialog message={systemMessage} /> : null}
+      </ClientLinks>
+    </SettingsDialogProvider>
   );
 }

@@ -32,6 +32,11 @@ const TITLES: Record<string, string> = {
   "routes/_app.admin.serviceheadlines": "headlines.title",
   "routes/_app.settings": "settings.title",
   "routes/_app.settings.password": "topbar.changePassword",
+  "routes/_app.settings.contract": "contract.title",
+  "routes/_app.admin.supporttickets": "support.tickets.title",
+  "routes/_app.support": "support.title",
+  "routes/_app.admin.systeminfo": "systeminfo.title",
+  "routes/_app.patch-notes": "systeminfo.patchNotes.title",
   "routes/_app.unauthorized": "errors.unauthorizedTitle",
   "routes/_app.menu": "nav.menuPage",
 };

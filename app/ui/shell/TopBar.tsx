@@ -5,6 +5,9 @@ import { ROLE_LABEL_KEYS } from "~/modules/access/roles";
 import { SUPPORTED_LANGUAGES } from "~/i18n/config";
 import { firstLetter } from "~/ui/shell/initials";
 import type { SessionUser } from "~/modules/access/user.server";
+import { useOpenSettings } from "~/modules/settings/ui/SettingsDialog";
+import { SupportButton } from "~/modules/support/ui/SupportButton";
+import { VersionLink } from "~/modules/systeminfo/ui/PatchNotes";
 import { DisclosureMenu } from "../DisclosureMenu";
 import classes from "./shell.module.css";
 
@@ -33,6 +36,7 @@ export function TopBar({
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
+  const openSettings = useOpenSettings();
   return (
     <header className={classes.header} style={style} data-testid="top-bar">
       <div className={classes.headerGroup}>
@@ -52,7 +56,7 @@ export function TopBar({
         >
           <IconMenu2 size={22} aria-hidden />
         </a>
-        <a href="/dashboard" className={classes.brand} style={{ color: style.color }}>
+        <a href="/dashboard" className={classes.brand} style={{ color: style.color }} aria-label={t("app.name")}>
           {logoUrl ? (
             <img src={logoUrl} alt={t("appearance.logo.alt")} height={28} style={{ width: "auto", maxWidth: 120, objectFit: "contain" }} data-testid="top-bar-logo" />
           ) : (
@@ -60,9 +64,7 @@ export function TopBar({
           )}
           <span>{t("app.name")}</span>
         </a>
-        <span className={classes.version} data-testid="app-version" style={{ color: style.color }}>
-          {t("app.version", { version })}
-        </span>
+        <VersionLink version={version} className={classes.version} style={{ color: style.color }} />
         {title ? (
           <span className={classes.headerTitle} data-testid="catalogue-title" style={{ color: style.color }}>
             {title}
@@ -70,6 +72,7 @@ export function TopBar({
         ) : null}
       </div>
       <div className={classes.headerGroup}>
+        <SupportButton color={style.color} />
         <DisclosureMenu
           label={t("topbar.language")}
           testId="language-menu"
@@ -112,7 +115,15 @@ export function TopBar({
               {t(ROLE_LABEL_KEYS[user.role])}
             </span>
           </div>
-          <a href="/settings">
+          <a
+            href="/settings"
+            onClick={(event) => {
+              if (!openSettings) return;
+              event.preventDefault();
+              openSettings();
+            }}
+            data-testid="open-settings"
+          >
             <IconSettings size={16} aria-hidden />
             {t("topbar.settings")}
           </a>

@@ -8,6 +8,7 @@ import { readSidebarPrefs } from "~/server/prefs.server";
 import { getAppBarSettings } from "~/server/settings.server";
 import { getLogoVersion } from "~/modules/appearance/appearance.server";
 import { logoUrl } from "~/modules/appearance/appearance";
+import { shellSystemMessage } from "~/modules/systeminfo/public-page.server";
 import { appBarStyle } from "./app-bar";
 
 /** The signed-in shell: the user, their sidebar, the top bar's look and title. */
@@ -20,7 +21,13 @@ async function catalogueNaming(request: Request, userId: number) {
 
 export async function appLayoutLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [prefs, appBar, catalogue, logoVersion] = await Promise.all([readSidebarPrefs(request), getAppBarSettings(getDb()), catalogueNaming(request, user.id), getLogoVersion(getDb())]);
-  return { user, prefs, version, appBarStyle: appBarStyle(appBar), catalogue, canChangePassword: mayChangePassword(user), logoUrl: logoUrl(logoVersion) };
+  const [prefs, appBar, catalogue, logoVersion, systemMessage] = await Promise.all([
+    readSidebarPrefs(request),
+    getAppBarSettings(getDb()),
+    catalogueNaming(request, user.id),
+    getLogoVersion(getDb()),
+    shellSystemMessage(user.id),
+  ]);
+  return { user, prefs, version, appBarStyle: appBarStyle(appBar), catalogue, canChangePassword: mayChangePassword(user), logoUrl: logoUrl(logoVersion), systemMessage };
 }
 

@@ -1,8 +1,8 @@
 import { roleHasPermission } from "~/modules/access/policy";
 import { type Role } from "~/modules/access/roles";
 
-/** Who sees a menu entry (spec 01 §6): everyone, base-data roles, or the admin guard. */
-export type Audience = "all" | "basedata" | "admin";
+/** Who sees a menu entry (spec 01 §6): everyone, base-data roles, the admin guard, or superadmins only. */
+export type Audience = "all" | "basedata" | "admin" | "superadmin";
 
 export interface NavItem {
   key: string; // i18n key under nav.*, also the icon's name
@@ -59,6 +59,8 @@ export const NAVIGATION: NavEntry[] = [
       { key: "serviceheadlines", to: "/admin/serviceheadlines", audience: "admin" },
       { key: "servicearea", to: "/admin/servicearea", audience: "admin" },
       { key: "logo", to: "/admin/logo", audience: "admin" },
+      { key: "supporttickets", to: "/admin/supporttickets", audience: "superadmin" },
+      { key: "systeminfo", to: "/admin/systeminfo", audience: "superadmin" },
     ],
   },
   {
@@ -82,6 +84,7 @@ export const EXTRA_PLANNED: NavItem[] = [
 ];
 
 export function audienceAllows(audience: Audience, role: Role): boolean {
+  if (audience === "superadmin") return role === "superadmin";
   if (audience === "admin") return roleHasPermission(role, "access:admin");
   if (audience === "basedata") return roleHasPermission(role, "read:basedata");
   return true;

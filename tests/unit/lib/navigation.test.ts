@@ -32,7 +32,10 @@ describe("navigationFor", () => {
     expect(paths(nav).some((p) => p.startsWith("/admin/") || p.startsWith("/factory/"))).toBe(false);
   });
 
-  it.each<Role>(["superadmin", "keysuperuser"])("%s sees everything, including catalogue frame, admin, factory and bin", (role) => {
+  it.each<[Role, string]>([
+    ["superadmin", ",supporttickets,systeminfo"],
+    ["keysuperuser", ""],
+  ])("%s sees everything, including catalogue frame, admin, factory and bin (support tickets, system info: superadmins only)", (role, superadminOnly) => {
     const nav = navigationFor(role);
     expect(outline(nav)).toEqual([
       "dashboard",
@@ -41,11 +44,12 @@ describe("navigationFor", () => {
       "sla",
       "basedata[catalogframe,owner,kpis,provider,customerdata,termdefinitions]",
       "tools",
-      "admin[usermanagement,tags,serviceattributes,attributemasks,logs,serviceheadlines,servicearea,logo]",
+      `admin[usermanagement,tags,serviceattributes,attributemasks,logs,serviceheadlines,servicearea,logo${superadminOnly}]`,
       "factory[factoryCatalog,factoryProvider,factoryKpi]",
       "bin",
     ]);
-    expect(paths(nav)).toEqual(paths(NAVIGATION));
+    const all = paths(NAVIGATION);
+    expect(paths(nav)).toEqual(role === "superadmin" ? all : all.filter((p) => p !== "/admin/supporttickets" && p !== "/admin/systeminfo"));
   });
 
   it("hides everything beyond the common entries for an unknown role", () => {

@@ -1,14 +1,14 @@
 import { Alert, SimpleGrid, Stack } from "@mantine/core";
-import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { answerFor, useSchemaForm, type FormAnswer } from "~/ui/form/use-schema-form";
 import { appBarStyle, normaliseAppBar, type AppBarSettings } from "~/ui/shell/app-bar";
 import { appBarContrast } from "../appearance";
 import { AppBarSchema } from "../appearance-schema";
-import { SaveRow, autosaveErrors, useAutosave } from "./autosave";
+import { ACTION, SaveRow, autosaveErrors, useAutosave } from "./autosave";
 import { AppearanceSection, ColourField, DegreeField, OpacityField } from "./fields";
 import classes from "./appearance.module.css";
+import { useEntryForm } from "~/ui/entry-form";
 
 const INTENT = "appBar";
 type Values = Record<keyof AppBarSettings, string>;
@@ -25,7 +25,8 @@ function toValues(settings: AppBarSettings, typed?: Record<string, unknown>): Va
 }
 
 /** The app bar's colours, angle and opacities with a live preview and its contrast (spec 01 §2, 02 §3). */
-export function AppBarSection({ settings, logoUrl, answer, loadError }: { settings: AppBarSettings; logoUrl: string | null; answer?: FormAnswer; loadError?: string }) {
+export function AppBarSection({ settings, logoUrl, loadError }: { settings: AppBarSettings; logoUrl: string | null; loadError?: string }) {
+  const { Form, action, result: answer } = useEntryForm<FormAnswer>(ACTION);
   const { t, i18n } = useTranslation();
   const reply = answerFor(answer, INTENT);
   const [form, fields] = useSchemaForm(AppBarSchema, reply, { id: "appearance-app-bar" });
@@ -49,7 +50,7 @@ export function AppBarSection({ settings, logoUrl, answer, loadError }: { settin
         <Alert color={contrast.ok ? "green" : "yellow"} variant="light" data-testid="app-bar-contrast" data-ok={contrast.ok}>
           {t(contrast.ok ? "appearance.contrastOk" : "appearance.contrastLow", { first: ratios.first, second: ratios.second })}
         </Alert>
-        <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
+        <Form method="post" action={action} id={form.id} onSubmit={form.onSubmit} noValidate>
           <input type="hidden" name="intent" value={INTENT} />
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

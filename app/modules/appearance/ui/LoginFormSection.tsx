@@ -1,13 +1,13 @@
 import { Radio, SimpleGrid, Stack } from "@mantine/core";
-import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { answerFor, fieldError, useSchemaForm, type FormAnswer } from "~/ui/form/use-schema-form";
 import { GRADIENT_TYPES, loginFormStyle, normaliseLoginForm, type LoginFormSettings } from "../appearance";
 import { LoginFormSchema } from "../appearance-schema";
-import { SaveRow, autosaveErrors, useAutosave } from "./autosave";
+import { ACTION, SaveRow, autosaveErrors, useAutosave } from "./autosave";
 import { AppearanceSection, ColourField, DegreeField, OpacityField } from "./fields";
 import classes from "./appearance.module.css";
+import { useEntryForm } from "~/ui/entry-form";
 
 const INTENT = "loginForm";
 type Values = Record<keyof LoginFormSettings, string>;
@@ -18,7 +18,8 @@ function toValues(settings: LoginFormSettings, typed?: Record<string, unknown>):
 }
 
 /** The sign-in page's background: base colour, gradient type, two colours, angle (linear only), two opacities. */
-export function LoginFormSection({ settings, logoUrl, answer, loadError }: { settings: LoginFormSettings; logoUrl: string | null; answer?: FormAnswer; loadError?: string }) {
+export function LoginFormSection({ settings, logoUrl, loadError }: { settings: LoginFormSettings; logoUrl: string | null; loadError?: string }) {
+  const { Form, action, result: answer } = useEntryForm<FormAnswer>(ACTION);
   const { t } = useTranslation();
   const reply = answerFor(answer, INTENT);
   const [form, fields] = useSchemaForm(LoginFormSchema, reply, { id: "appearance-login-form" });
@@ -38,7 +39,7 @@ export function LoginFormSection({ settings, logoUrl, answer, loadError }: { set
             <span>{t("appearance.loginForm.previewCard")}</span>
           </div>
         </div>
-        <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
+        <Form method="post" action={action} id={form.id} onSubmit={form.onSubmit} noValidate>
           <input type="hidden" name="intent" value={INTENT} />
           <Stack gap="sm">
             <ColourField name="leftPartBgColor" label={t("appearance.loginForm.leftPartBgColor")} value={values.leftPartBgColor} onChange={set("leftPartBgColor")} errors={errorsOf("leftPartBgColor")} />

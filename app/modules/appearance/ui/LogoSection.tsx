@@ -1,14 +1,17 @@
 import { Alert, Button, Card, Group, Input, Stack, Text, Title } from "@mantine/core";
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FlashToast } from "~/ui/FlashToast";
 import { answerFor, fieldError, formError, type FormAnswer } from "~/ui/form/use-schema-form";
 import { LOGO_ACCEPT } from "../appearance";
 import classes from "./appearance.module.css";
+import { useEntryForm } from "~/ui/entry-form";
+import { ACTION } from "./autosave";
 
 /** The logo: what is stored, the upload (JPG, JPEG, PNG by content, at most 1 MB) and "remove logo". */
-export function LogoSection({ logoUrl, answer, loadError }: { logoUrl: string | null; answer?: FormAnswer; loadError?: string }) {
+export function LogoSection({ logoUrl, loadError }: { logoUrl: string | null; loadError?: string }) {
+  const { Form, action, result: answer } = useEntryForm<FormAnswer>(ACTION);
   const { t } = useTranslation();
   const navigation = useNavigation();
   const inputId = useId();
@@ -40,7 +43,7 @@ export function LogoSection({ logoUrl, answer, loadError }: { logoUrl: string | 
             {t("appearance.logo.none")}
           </Text>
         )}
-        <Form method="post" encType="multipart/form-data" noValidate>
+        <Form method="post" action={action} encType="multipart/form-data" noValidate>
           <Stack gap="sm">
             <Input.Wrapper id={inputId} label={t("appearance.logo.file")} description={t("appearance.logo.fileHint")} error={error}>
               <input
@@ -62,7 +65,7 @@ export function LogoSection({ logoUrl, answer, loadError }: { logoUrl: string | 
           </Stack>
         </Form>
         {logoUrl ? (
-          <Form method="post">
+          <Form method="post" action={action}>
             <input type="hidden" name="intent" value="removeLogo" />
             <Button type="submit" variant="default" color="red" data-testid="logo-remove">
               {t("appearance.logo.remove")}

@@ -8,6 +8,9 @@ import { FlashToast } from "~/ui/FlashToast";
 /** Spec 02 §4, §9: settings are saved after a 500 ms pause in editing. */
 export const AUTOSAVE_DELAY_MS = 500;
 
+/** The appearance screen's one action (its page is /admin/logo; the settings entry reuses it). */
+export const ACTION = "/admin/logo";
+
 export type AutosaveAnswer = FormAnswer | { status: "success"; target: string; savedAt: string };
 
 /**
@@ -27,7 +30,7 @@ export function useAutosave(intent: string, values: Record<string, string | unde
       last.current = serialised;
       const body: Record<string, string> = { intent, autosave: "1" };
       for (const [key, value] of Object.entries(JSON.parse(serialised) as Record<string, string | undefined>)) if (value !== undefined) body[key] = value;
-      void submit.current(body, { method: "post", action: "/admin/logo" });
+      void submit.current(body, { method: "post", action: ACTION });
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [serialised, intent]);

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useEntryForm } from "~/ui/entry-form";
 import { FormAlert } from "~/ui/FormAlert";
 import { answerFields, answerFor, type FormAnswer } from "~/ui/form/answer";
 import { translateError } from "~/ui/forms";
@@ -11,13 +12,15 @@ import type { Headline } from "../headlines.server";
  * their language, and the custom text (one form per row; empty or "reset" = the built-in heading).
  * A custom text is shown as written, in both languages (decision 0023).
  */
-export function HeadlinesPage({ headlines }: { headlines: Headline[] }) {
+export function HeadlinesPage({ headlines, heading = 1 }: { headlines: Headline[]; heading?: 1 | 2 }) {
   const { t } = useTranslation();
-  const answer = useActionData<FormAnswer>();
+  const { Form, action, result: answer } = useEntryForm<FormAnswer>("/admin/serviceheadlines");
   const navigation = useNavigation();
   return (
     <Stack gap="md" maw={960}>
-      <Title order={1}>{t("headlines.title")}</Title>
+      <Title order={heading} size={heading === 2 ? "h3" : undefined}>
+        {t("headlines.title")}
+      </Title>
       <Text size="sm" c="dimmed">
         {t("headlines.intro")}
       </Text>
@@ -29,7 +32,7 @@ export function HeadlinesPage({ headlines }: { headlines: Headline[] }) {
           const builtIn = t(`service.headlines.${h.position}`);
           return (
             <Card key={h.id} component="li" withBorder padding="sm" id={`headline-${h.position}`} data-testid={`headline-${h.position}`}>
-              <Form method="post" preventScrollReset aria-label={t("headlines.rowLabel", { position: h.position })}>
+              <Form method="post" action={action} preventScrollReset aria-label={t("headlines.rowLabel", { position: h.position })}>
                 <input type="hidden" name="position" value={h.position} />
                 <Stack gap="xs">
                   <Group gap="xs" wrap="wrap">
@@ -78,4 +81,9 @@ export function HeadlinesPage({ headlines }: { headlines: Headline[] }) {
       </Stack>
     </Stack>
   );
+}
+
+/** The Serviceüberschriften entry of the settings: the same rows. */
+export function HeadlinesPanel({ data }: { data: { headlines: Headline[] } }) {
+  return <HeadlinesPage headlines={data.headlines} heading={2} />;
 }

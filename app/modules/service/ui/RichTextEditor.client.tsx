@@ -15,7 +15,7 @@ const BACKGROUND = "#fff3bf";
  * lists, text colour, background). Loaded lazily by RichTextField, so only pages that edit rich
  * text download it. The HTML travels in a hidden input under the field's name.
  */
-export default function RichTextEditorField({ name, defaultValue, labelId }: { name: string; defaultValue: string; labelId: string }) {
+export default function RichTextEditorField({ name, defaultValue, labelId, colours = true }: { name: string; defaultValue: string; labelId: string; colours?: boolean }) {
   const { t } = useTranslation();
   const [html, setHtml] = useState(defaultValue);
   const editor = useEditor({
@@ -59,16 +59,18 @@ export default function RichTextEditorField({ name, defaultValue, labelId }: { n
             <RichTextEditor.OrderedList />
             <RichTextEditor.BulletList />
           </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.ColorPicker colors={SWATCHES} />
-            <RichTextEditor.UnsetColor />
-            <RichTextEditor.Control onClick={() => editor?.chain().focus().setBackground(BACKGROUND).run()} aria-label={t("service.editor.background")} title={t("service.editor.background")}>
-              <IconHighlight size={16} aria-hidden />
-            </RichTextEditor.Control>
-            <RichTextEditor.Control onClick={() => editor?.chain().focus().unsetBackground().run()} aria-label={t("service.editor.removeBackground")} title={t("service.editor.removeBackground")}>
-              <IconHighlightOff size={16} aria-hidden />
-            </RichTextEditor.Control>
-          </RichTextEditor.ControlsGroup>
+          {colours ? (
+            <RichTextEditor.ControlsGroup>
+              <RichTextEditor.ColorPicker colors={SWATCHES} />
+              <RichTextEditor.UnsetColor />
+              <RichTextEditor.Control onClick={() => editor?.chain().focus().setBackground(BACKGROUND).run()} aria-label={t("service.editor.background")} title={t("service.editor.background")}>
+                <IconHighlight size={16} aria-hidden />
+              </RichTextEditor.Control>
+              <RichTextEditor.Control onClick={() => editor?.chain().focus().unsetBackground().run()} aria-label={t("service.editor.removeBackground")} title={t("service.editor.removeBackground")}>
+                <IconHighlightOff size={16} aria-hidden />
+              </RichTextEditor.Control>
+            </RichTextEditor.ControlsGroup>
+          ) : null}
         </RichTextEditor.Toolbar>
         <RichTextEditor.Content />
       </RichTextEditor>

@@ -9,7 +9,20 @@ const Editor = lazy(() => import("./RichTextEditor.client"));
  * the HTML, so the form always posts a value under `name`; the server sanitises it on save.
  * With JS the textarea is replaced by the editor, whose code loads only here.
  */
-export function RichTextField({ name, label, defaultValue, error }: { name: string; label: string; defaultValue?: string | null; error?: string }) {
+export function RichTextField({
+  name,
+  label,
+  defaultValue,
+  error,
+  colours = true,
+}: {
+  name: string;
+  label: string;
+  defaultValue?: string | null;
+  error?: string;
+  /** Text colour and background in the toolbar (the support form offers only the five basic controls). */
+  colours?: boolean;
+}) {
   const { t } = useTranslation();
   const [enhanced, setEnhanced] = useState(false);
   const labelId = useId();
@@ -22,7 +35,7 @@ export function RichTextField({ name, label, defaultValue, error }: { name: stri
   return (
     <Input.Wrapper label={label} labelProps={{ id: labelId }} error={error}>
       <Suspense fallback={fallback}>
-        <Editor name={name} defaultValue={defaultValue ?? ""} labelId={labelId} />
+        <Editor name={name} defaultValue={defaultValue ?? ""} labelId={labelId} colours={colours} />
       </Suspense>
     </Input.Wrapper>
   );

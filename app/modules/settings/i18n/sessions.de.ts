@@ -18,6 +18,7 @@ const sessions = {
   endedOne: "Das Gerät wurde abgemeldet.",
   noneEnded: "Sie waren auf keinem anderen Gerät angemeldet.",
   apiKey: {
+    loading: "API-Schlüssel wird geladen …",
     title: "Api-Key",
     label: "Aktiver Schlüssel: {{prefix}}…",
     none: "Kein API-Schlüssel angelegt.",

@@ -19,6 +19,7 @@ const sessions: typeof sessionsDe = {
   endedOne: "The device was signed out.",
   noneEnded: "You were not signed in on any other device.",
   apiKey: {
+    loading: "Loading the API key …",
     title: "Api-Key",
     label: "Active key: {{prefix}}…",
     none: "No API key yet.",

@@ -1,10 +1,11 @@
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { Form, useNavigation } from "@remix-run/react";
+import { useNavigation } from "@remix-run/react";
 import { IconLogout } from "@tabler/icons-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { formatDateTime } from "~/lib/dates";
+import { useEntryForm } from "~/ui/entry-form";
 import type { DeviceName, OwnSession } from "../sessions.server";
 
 const ACTION = "/settings/sessions";
@@ -17,14 +18,15 @@ export function deviceLabel(t: TFunction, name: DeviceName): string {
 }
 
 /**
- * The signed-in user's sessions on /settings, as stacked rows (no table, so nothing scrolls
+ * The signed-in user's sessions (settings entry), as stacked rows (no table, so nothing scrolls
  * sideways on a phone). Every button is its own POST form, so it works without JavaScript.
  */
 export function SessionsCard({ sessions }: { sessions: OwnSession[] }) {
   const { t } = useTranslation();
+  const { Form, action } = useEntryForm(ACTION);
   const titleId = useId();
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === ACTION ? navigation.formData : undefined;
+  const sending = navigation.state === "submitting" && navigation.formAction === action ? navigation.formData : undefined;
   const others = sessions.filter((s) => !s.current).length;
   return (
     <Card withBorder data-testid="sessions-card">
@@ -60,7 +62,7 @@ export function SessionsCard({ sessions }: { sessions: OwnSession[] }) {
                   </Text>
                 </Stack>
                 {session.current ? null : (
-                  <Form method="post" action={ACTION}>
+                  <Form method="post" action={action}>
                     <input type="hidden" name="intent" value="one" />
                     <input type="hidden" name="session" value={session.id} />
                     <Button
@@ -82,7 +84,7 @@ export function SessionsCard({ sessions }: { sessions: OwnSession[] }) {
         })}
       </Stack>
       {others > 0 ? (
-        <Form method="post" action={ACTION}>
+        <Form method="post" action={action}>
           <input type="hidden" name="intent" value="others" />
           <Button type="submit" mt="sm" variant="outline" color="red" loading={sending?.get("intent") === "others"} style={{ maxWidth: "100%" }}>
             {t("sessions.signOutOthers")}

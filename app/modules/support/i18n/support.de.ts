@@ -1,6 +1,31 @@
-/** German texts of support tickets (issue 16 §6). */
+/** German texts of support tickets (issue 16 §6). Success text verbatim from spec 01 §8. */
 const support = {
-  title: "TODO",
+  title: "Support-Ticket",
+  open: "Support-Ticket schreiben",
+  intro: "Beschreiben Sie Ihr Anliegen. Das Support-Team antwortet an Ihre E-Mail-Adresse.",
+  message: "Nachricht",
+  send: "Senden",
+  sent: "Support-Ticket erfolgreich eingereicht!",
+  failed: "Das Support-Ticket konnte nicht eingereicht werden.",
+  messageEmpty: "Bitte schreiben Sie eine Nachricht.",
+  messageTooLong: "Die Nachricht ist zu lang.",
+  mailIntro: "Support-Ticket von {{name}} <{{email}}> über {{host}}",
+  tickets: {
+    title: "Support-Tickets",
+    intro: "Alle Support-Tickets, die neuesten zuerst. Jedes Ticket wird gespeichert und an die Support-Adresse gemailt.",
+    empty: "Noch keine Support-Tickets.",
+    emptyHint: "Tickets schreiben Benutzer über den Support-Knopf oben in der Leiste.",
+    from: "Von",
+    sentOn: "Eingereicht am",
+    host: "Host",
+    subject: "Betreff",
+    mail: "Mail",
+    mailed: "Gemailt am {{date}}",
+    mailFailed: "Nicht gemailt: {{error}}",
+    mailPending: "Noch nicht gemailt",
+    deletedUser: "(Konto gelöscht)",
+    list: "Support-Tickets",
+  },
 };
 
 export default support;

@@ -1,7 +1,33 @@
 import type supportDe from "./support.de";
 
+/** English texts of support tickets; the failure text verbatim from spec 01 §8. */
 const support: typeof supportDe = {
-  title: "TODO",
+  title: "Support ticket",
+  open: "Write a support ticket",
+  intro: "Describe what you need. The support team answers to your e-mail address.",
+  message: "Message",
+  send: "Send",
+  sent: "Support ticket submitted successfully!",
+  failed: "Failed to submit support ticket.",
+  messageEmpty: "Please write a message.",
+  messageTooLong: "The message is too long.",
+  mailIntro: "Support ticket from {{name}} <{{email}}> via {{host}}",
+  tickets: {
+    title: "Support tickets",
+    intro: "All support tickets, newest first. Every ticket is stored and mailed to the support address.",
+    empty: "No support tickets yet.",
+    emptyHint: "Users write tickets with the support button in the top bar.",
+    from: "From",
+    sentOn: "Submitted on",
+    host: "Host",
+    subject: "Subject",
+    mail: "Mail",
+    mailed: "Mailed on {{date}}",
+    mailFailed: "Not mailed: {{error}}",
+    mailPending: "Not mailed yet",
+    deletedUser: "(account deleted)",
+    list: "Support tickets",
+  },
 };
 
 export default support;

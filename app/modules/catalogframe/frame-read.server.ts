@@ -1,0 +1,124 @@
+import type { z } from "zod";
+import type { Executor } from "~/server/audit.server";
+import {
+  DeploymentTimeRowSchema,
+  KeyFiguresSchema,
+  PriorityRowSchema,
+  SolutionTimeRowSchema,
+  type FrameView,
+  type SectionItem,
+  type SectionType,
+  type SectionView,
+} from "./frame-types";
+
+/** JSON text from the database, read leniently: anything malformed reads as the fallback. */
+function parseJson<T>(raw: string | null | undefined, schema: z.ZodType<T>, fallback: T): T {
+  if (!raw) return fallback;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const strings = (raw: string | null | undefined): string[] => {
+  try {
+    const value: unknown = JSON.parse(raw ?? "[]");
+    return Array.isArray(value) ? value.map((v) => String(v ?? "")) : [];
+  } catch {
+    return [];
+  }
+};
+
+const grid = (raw: string | null | undefined): string[][] => {
+  try {
+    const value: unknown = JSON.parse(raw ?? "[]");
+    return Array.isArray(value) ? value.map((row) => (Array.isArray(row) ? row.map((v) => String(v ?? "")) : [])) : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The sections of a catalogue with their paragraphs, tables (with rows) and matrices, each kind
+ * in one query whatever the number of sections; items ordered by their shared global position.
+ */
+export async function readSections(db: Executor, catalogueId: number): Promise<SectionView[]> {
+  const sections = await db.selectFrom("sections").selectAll().where("service_catalogue_id", "=", catalogueId).orderBy("position").orderBy("id").execute();
+  if (sections.length === 0) return [];
+  const ids = sections.map((s) => s.id);
+  const [paragraphs, tables, matrices] = await Promise.all([
+    db.selectFrom("paragraphs").selectAll().where("section_id", "in", ids).execute(),
+    db.selectFrom("section_tables").selectAll().where("section_id", "in", ids).execute(),
+    db.selectFrom("matrix_tables").selectAll().where("section_id", "in", ids).execute(),
+  ]);
+  const rows = tables.length
+    ? await db
+        .selectFrom("table_rows")
+        .selectAll()
+        .where(
+          "table_id",
+          "in",
+          tables.map((t) => t.id),
+        )
+        .orderBy("position")
+        .orderBy("id")
+        .execute()
+    : [];
+  const items = new Map<number, SectionItem[]>(ids.map((id) => [id, []]));
+  for (const p of paragraphs) items.get(p.section_id)!.push({ kind: "paragraph", id: p.id, title: p.title, content: p.content, global_position: p.global_position });
+  for (const t of tables)
+    items.get(t.section_id)!.push({
+      kind: "table",
+      id: t.id,
+      title: t.title,
+      headers: strings(t.headers),
+      rows: rows.filter((r) => r.table_id === t.id).map((r) => ({ id: r.id, values: strings(r.row_values) })),
+      global_position: t.global_position,
+    });
+  for (const m of matrices)
+    items.get(m.section_id)!.push({
+      kind: "matrix",
+      id: m.id,
+      title: m.title,
+      row_headers: strings(m.row_headers),
+      column_headers: strings(m.column_headers),
+      matrix_data: grid(m.matrix_data),
+      global_position: m.global_position,
+    });
+  const order = { paragraph: 0, table: 1, matrix: 2 } as const;
+  return sections.map((s) => ({
+    id: s.id,
+    name: s.name,
+    description: s.description,
+    type: s.type as SectionType,
+    position: s.position,
+    items: items.get(s.id)!.sort((a, b) => a.global_position - b.global_position || order[a.kind] - order[b.kind] || a.id - b.id),
+  }));
+}
+
+/** The frame of a catalogue (an empty one when none was written yet), with its sections. */
+export async function readFrame(db: Executor, catalogueId: number): Promise<FrameView> {
+  const [frame, sections] = await Promise.all([
+    db
+      .selectFrom("catalog_frames")
+      .select(["title", "introduction", "picture_mime", "priorities", "solution_times", "deployment_times", "key_figures", "updated_at"])
+      .select((eb) => eb.fn<number>("length", ["picture"]).as("picture_length"))
+      .where("service_catalogue_id", "=", catalogueId)
+      .executeTakeFirst(),
+    readSections(db, catalogueId),
+  ]);
+  return {
+    catalogueId,
+    title: frame?.title ?? null,
+    introduction: frame?.introduction ?? null,
+    picture: frame?.picture_mime && frame.picture_length ? { mime: frame.picture_mime, version: `${frame.updated_at}` } : null,
+    priorities: parseJson(frame?.priorities, PriorityRowSchema.array(), []),
+    solutionTimes: parseJson(frame?.solution_times, SolutionTimeRowSchema.array(), []),
+    deploymentTimes: parseJson(frame?.deployment_times, DeploymentTimeRowSchema.array(), []),
+    keyFigures: parseJson(frame?.key_figures, KeyFiguresSchema, {}),
+    sections,
+    updatedAt: frame?.updated_at ?? null,
+  };
+}

@@ -1,0 +1,6 @@
+import { deleteMessageAction, deleteMessageLoader } from "~/modules/systeminfo/admin-page.server";
+import { DeleteDialog } from "~/modules/systeminfo/ui/SystemInfoDialogs";
+
+export const loader = deleteMessageLoader;
+export const action = deleteMessageAction;
+export default DeleteDialog;

@@ -1,0 +1,6 @@
+import { deletePatchNoteAction, deletePatchNoteLoader } from "~/modules/systeminfo/admin-page.server";
+import { DeleteDialog } from "~/modules/systeminfo/ui/SystemInfoDialogs";
+
+export const loader = deletePatchNoteLoader;
+export const action = deletePatchNoteAction;
+export default DeleteDialog;

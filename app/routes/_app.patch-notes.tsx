@@ -1,0 +1,9 @@
+import { patchNotesLoader } from "~/modules/systeminfo/public-page.server";
+import { PatchNotesPage } from "~/modules/systeminfo/ui/PatchNotes";
+
+/**
+ * /patch-notes?n=&redirectTo= — the patch-notes dialog as a page (the top bar's "Version" link
+ * without JS); with JS the top bar loads this loader with a fetcher and shows a modal instead.
+ */
+export const loader = patchNotesLoader;
+export default PatchNotesPage;

@@ -1,0 +1,3 @@
+import { settingsIndexLoader } from "~/modules/settings/settings-page.server";
+
+export const loader = settingsIndexLoader;

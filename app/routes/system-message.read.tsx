@@ -1,0 +1,5 @@
+import { readMessageAction, readMessageLoader } from "~/modules/systeminfo/public-page.server";
+
+/** POST /system-message/read — OK of the system-message dialog (a resource route: it only records and redirects). */
+export const loader = readMessageLoader;
+export const action = readMessageAction;
