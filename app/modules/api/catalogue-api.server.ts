@@ -2,9 +2,15 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sql } from "kysely";
 import { getDb } from "~/server/db/db.server";
 import { requireApiKey } from "./api-auth.server";
+import { pageOf, PER_PAGE, requestedPage } from "./paging.server";
+import { publishedServices } from "./published-services.server";
 
-/** Published services: approved (closed) and not in the bin. */
-const PUBLISHED = "closed";
+/**
+ * The open catalogue API (issue 18 §1) another ServiceHub imports from: JSON, X-Api-Key, paged
+ * lists in a stable order (by id). Only approved (closed) services outside the bin are published.
+ */
+
+const count = () => sql<number>`count(*)`.as("n");
 
 /** GET /api/servicecatalog — the catalogues with their numbers of areas, categories and published services. */
 export async function catalogueListLoader({ request }: LoaderFunctionArgs) {
@@ -15,17 +21,100 @@ export async function catalogueListLoader({ request }: LoaderFunctionArgs) {
     .select((eb) => [
       "c.id",
       "c.title",
-      eb.selectFrom("service_areas as a").whereRef("a.service_catalogue_id", "=", "c.id").select(sql<number>`count(*)`.as("n")).as("areas_count"),
-      eb.selectFrom("service_categories as k").whereRef("k.service_catalogue_id", "=", "c.id").select(sql<number>`count(*)`.as("n")).as("categories_count"),
+      eb.selectFrom("service_areas as a").whereRef("a.service_catalogue_id", "=", "c.id").select(count()).as("areas_count"),
+      eb.selectFrom("service_categories as k").whereRef("k.service_catalogue_id", "=", "c.id").select(count()).as("categories_count"),
       eb
         .selectFrom("services as s")
         .whereRef("s.service_catalogue_id", "=", "c.id")
-        .where("s.status", "=", PUBLISHED)
+        .where("s.status", "=", "closed")
         .where("s.deleted_at", "is", null)
-        .select(sql<number>`count(*)`.as("n"))
+        .select(count())
         .as("services_count"),
     ])
     .orderBy("c.id")
     .execute();
-  return Response.json({ data: rows.map((row) => ({ ...row, areas_count: Number(row.areas_count), categories_count: Number(row.categories_count), services_count: Number(row.services_count) })) });
+  return Response.json({
+    data: rows.map((row) => ({ ...row, areas_count: Number(row.areas_count), categories_count: Number(row.categories_count), services_count: Number(row.services_count) })),
+  });
+}
+
+/** GET /api/areas?page=n */
+export async function areasLoader({ request }: LoaderFunctionArgs) {
+  await requireApiKey(request);
+  const db = getDb();
+  const page = requestedPage(request);
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom("service_areas")
+      .select(["id", "name", "description", "service_catalogue_id", "position"])
+      .orderBy("id")
+      .limit(PER_PAGE)
+      .offset((page - 1) * PER_PAGE)
+      .execute(),
+    db.selectFrom("service_areas").select(count()).executeTakeFirstOrThrow(),
+  ]);
+  return Response.json(pageOf(request, rows, Number(total.n), page));
+}
+
+/** GET /api/categories?page=n — with their area's name and their number of published services. */
+export async function categoriesLoader({ request }: LoaderFunctionArgs) {
+  await requireApiKey(request);
+  const db = getDb();
+  const page = requestedPage(request);
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom("service_categories as k")
+      .leftJoin("service_areas as a", "a.id", "k.service_area_id")
+      .select((eb) => [
+        "k.id",
+        "k.name",
+        "k.description",
+        "k.service_area_id",
+        "a.name as area_name",
+        "k.service_catalogue_id",
+        "k.position",
+        eb.selectFrom("services as s").whereRef("s.category_id", "=", "k.id").where("s.status", "=", "closed").where("s.deleted_at", "is", null).select(count()).as("services_count"),
+      ])
+      .orderBy("k.id")
+      .limit(PER_PAGE)
+      .offset((page - 1) * PER_PAGE)
+      .execute(),
+    db.selectFrom("service_categories").select(count()).executeTakeFirstOrThrow(),
+  ]);
+  return Response.json(pageOf(request, rows.map((row) => ({ ...row, services_count: Number(row.services_count) })), Number(total.n), page));
+}
+
+/** GET /api/services?page=n — published services with their children and relations by name. */
+export async function servicesLoader({ request }: LoaderFunctionArgs) {
+  await requireApiKey(request);
+  const page = requestedPage(request);
+  const { rows, total } = await publishedServices(getDb(), { limit: PER_PAGE, offset: (page - 1) * PER_PAGE });
+  return Response.json(pageOf(request, rows, total, page));
+}
+
+/** GET /api/services/:id — one published service (the factory's preview); 404 otherwise. */
+export async function serviceLoader({ request, params }: LoaderFunctionArgs) {
+  await requireApiKey(request);
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1) return Response.json({ message: "Not found." }, { status: 404 });
+  const { rows } = await publishedServices(getDb(), { ids: [id] });
+  return rows[0] ? Response.json({ data: rows[0] }) : Response.json({ message: "Not found." }, { status: 404 });
+}
+
+/** GET /api/factory/kpis — the service levels the factory offers. */
+export async function factoryKpisLoader({ request }: LoaderFunctionArgs) {
+  await requireApiKey(request);
+  const rows = await getDb().selectFrom("kpis").select(["id", "name", "definition", "calculation", "measuring_points"]).orderBy("id").execute();
+  return Response.json({ data: rows });
+}
+
+/** GET /api/factory/providers — the service providers the factory offers. */
+export async function factoryProvidersLoader({ request }: LoaderFunctionArgs) {
+  await requireApiKey(request);
+  const rows = await getDb()
+    .selectFrom("providers")
+    .select(["id", "name", "description", "street", "zipcode", "city", "country", "contact_person", "email_contact", "website_link", "company_profile"])
+    .orderBy("id")
+    .execute();
+  return Response.json({ data: rows });
 }

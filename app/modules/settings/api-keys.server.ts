@@ -44,9 +44,14 @@ export async function rotateApiKey(db: Executor, causer: Causer): Promise<string
   return key;
 }
 
-/** Whether a presented key is the active one (for the API's X-Api-Key header). */
-export async function isActiveApiKey(db: Executor, presented: string | null | undefined): Promise<boolean> {
-  if (!presented || !presented.startsWith(KEY_PREFIX) || presented.length > 200) return false;
+/** The id of the active key a request presents (the API's X-Api-Key header), or null. */
+export async function activeApiKeyId(db: Executor, presented: string | null | undefined): Promise<number | null> {
+  if (!presented || !presented.startsWith(KEY_PREFIX) || presented.length > 200) return null;
   const row = await db.selectFrom("api_keys").select("id").where("key_hash", "=", hashKey(presented)).where("revoked_at", "is", null).executeTakeFirst();
-  return Boolean(row);
+  return row ? Number(row.id) : null;
+}
+
+/** Whether a presented key is the active one. */
+export async function isActiveApiKey(db: Executor, presented: string | null | undefined): Promise<boolean> {
+  return (await activeApiKeyId(db, presented)) !== null;
 }

@@ -63,6 +63,13 @@ export interface UsersTable {
 }
 
 /** Migration 0012: API keys, stored hashed (issue 16). */
+export interface ApiRequestCountsTable {
+  key_id: number;
+  /** ISO minute the window starts at. */
+  window_start: string;
+  count: DefaultInt;
+}
+
 export interface ApiKeysTable {
   id: Generated<number>;
   prefix: string;
@@ -627,6 +634,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
+  api_request_counts: ApiRequestCountsTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_attempts: LoginAttemptsTable;
   password_reset_requests: PasswordResetRequestsTable;

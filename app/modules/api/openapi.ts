@@ -1,0 +1,116 @@
+/**
+ * The catalogue API's description (issue 18 §1), served at /api/openapi.json. A test validates it
+ * against the OpenAPI 3.1 schema and checks real answers against the response schemas below.
+ */
+const str = { type: "string" } as const;
+const nstr = { type: ["string", "null"] } as const;
+const int = { type: "integer" } as const;
+const nint = { type: ["integer", "null"] } as const;
+const names = { type: "array", items: str } as const;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const page = (item: string) => ({
+  type: "object",
+  required: ["data", "current_page", "last_page", "per_page", "total", "next_page_url", "prev_page_url"],
+  properties: {
+    data: { type: "array", items: ref(item) },
+    current_page: int,
+    last_page: int,
+    per_page: int,
+    total: int,
+    from: nint,
+    to: nint,
+    next_page_url: nstr,
+    prev_page_url: nstr,
+  },
+});
+
+const listOf = (item: string) => ({ type: "object", required: ["data"], properties: { data: { type: "array", items: ref(item) } } });
+
+const answers = (schema: object, description: string) => ({
+  "200": { description, content: { "application/json": { schema } } },
+  "401": { description: "Missing, wrong or rotated key", content: { "application/json": { schema: ref("Message") } } },
+  "429": { description: "Too many requests for this key this minute", content: { "application/json": { schema: ref("Message") } } },
+});
+
+const pageParam = { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } };
+
+export const OPENAPI_DOCUMENT = {
+  openapi: "3.1.0",
+  info: {
+    title: "ServiceHub catalogue API",
+    // The API's own version: it changes when the published shape does, not with every release.
+    version: "1.0.0",
+    description: "Read-only API another ServiceHub imports services from (template import). Only approved, non-deleted services are published. Lists are paged, 50 a page, ordered by id.",
+  },
+  security: [{ apiKey: [] }],
+  paths: {
+    "/api/servicecatalog": { get: { operationId: "listCatalogues", summary: "Catalogues with counts", responses: answers(listOf("Catalogue"), "The catalogues") } },
+    "/api/areas": { get: { operationId: "listAreas", summary: "Areas", parameters: [pageParam], responses: answers(page("Area"), "One page of areas") } },
+    "/api/categories": { get: { operationId: "listCategories", summary: "Categories", parameters: [pageParam], responses: answers(page("Category"), "One page of categories") } },
+    "/api/services": { get: { operationId: "listServices", summary: "Published services", parameters: [pageParam], responses: answers(page("Service"), "One page of services") } },
+    "/api/services/{id}": {
+      get: {
+        operationId: "getService",
+        summary: "One published service",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+        responses: {
+          ...answers({ type: "object", required: ["data"], properties: { data: ref("Service") } }, "The service"),
+          "404": { description: "Not published or unknown", content: { "application/json": { schema: ref("Message") } } },
+        },
+      },
+    },
+    "/api/factory/kpis": { get: { operationId: "listKpis", summary: "Service levels", responses: answers(listOf("Kpi"), "All service levels") } },
+    "/api/factory/providers": { get: { operationId: "listProviders", summary: "Service providers", responses: answers(listOf("Provider"), "All providers") } },
+  },
+  components: {
+    securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "The key from the Api-Key settings of the serving instance." } },
+    schemas: {
+      Message: { type: "object", required: ["message"], properties: { message: str } },
+      Catalogue: {
+        type: "object",
+        required: ["id", "title", "areas_count", "categories_count", "services_count"],
+        properties: { id: int, title: nstr, areas_count: int, categories_count: int, services_count: int },
+      },
+      Area: { type: "object", required: ["id", "name"], properties: { id: int, name: str, description: nstr, service_catalogue_id: nint, position: int } },
+      Category: {
+        type: "object",
+        required: ["id", "name", "service_area_id", "services_count"],
+        properties: { id: int, name: str, description: nstr, service_area_id: nint, area_name: nstr, service_catalogue_id: nint, position: int, services_count: int },
+      },
+      Option: { type: "object", required: ["name"], properties: { name: str, short_description: nstr, description: nstr, art_nr: nstr, costs: { type: "number" }, position: int } },
+      Responsibility: { type: "object", required: ["pos", "client", "it"], properties: { pos: int, description: nstr, client: int, it: int } },
+      Link: { type: "object", required: ["url"], properties: { url: str, position: int } },
+      Service: {
+        type: "object",
+        required: ["id", "name", "category_id", "options", "responsibilities", "links", "owners", "providers", "kpis", "tags", "required_services"],
+        properties: {
+          id: int,
+          name: str,
+          service_catalogue_id: nint,
+          category_id: nint,
+          category_name: nstr,
+          area_id: nint,
+          area_name: nstr,
+          short_description: nstr,
+          description: nstr,
+          content: nstr,
+          advantages: nstr,
+          servicetype: str,
+          costs: nstr,
+          options: { type: "array", items: ref("Option") },
+          responsibilities: { type: "array", items: ref("Responsibility") },
+          links: { type: "array", items: ref("Link") },
+          owners: names,
+          providers: names,
+          kpis: names,
+          tags: names,
+          required_services: names,
+        },
+        additionalProperties: true,
+      },
+      Kpi: { type: "object", required: ["id", "name"], properties: { id: int, name: str, definition: nstr, calculation: nstr, measuring_points: nstr } },
+      Provider: { type: "object", required: ["id", "name"], properties: { id: int, name: str, description: nstr, city: nstr, country: nstr, email_contact: nstr, website_link: nstr } },
+    },
+  },
+} as const;
