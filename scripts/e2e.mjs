@@ -39,6 +39,8 @@ const env = {
   SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-0123456789",
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   SUPPORT_EMAIL: "support@servicehub.test",
+  // The billing side's key for /api/billing/orders (tests/e2e/credits.spec.ts).
+  BILLING_API_KEY: "e2e-billing-key-0123456789abcdef0123456789",
   // Mailed links point here, whatever Host a request names (the server refuses to start without it in production).
   APP_URL: `http://127.0.0.1:${port}`,
 };

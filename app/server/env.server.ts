@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   /** Another ServiceHub whose patch notes and system message this one shows (issue 16 §7); empty = unset. */
   SYSTEM_HOST_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   APP_URL: z.string().url().optional(),
+  /** The billing side's secret for /api/billing/orders (issue 19 §5); unset → that endpoint refuses everyone. */
+  BILLING_API_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32).optional()),
   /** Requests per minute the catalogue API answers for one key (issue 18). */
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   PORT: z.coerce.number().int().positive().default(3000),

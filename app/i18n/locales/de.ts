@@ -15,6 +15,7 @@ import contract from "../../modules/contract/i18n/contract.de";
 import tom from "../../modules/tom/i18n/tom.de";
 import support from "../../modules/support/i18n/support.de";
 import systeminfo from "../../modules/systeminfo/i18n/systeminfo.de";
+import credits from "../../modules/credits/i18n/credits.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
 // the type of en.ts and tests/unit/i18n/resources.test.ts both enforce it.
 const de = {
@@ -51,6 +52,7 @@ const de = {
     customerdata: "Kundendaten",
     termdefinitions: "Glossar",
     tools: "Tools",
+    credits: "Credits",
     admin: "Admin",
     usermanagement: "Benutzerverwaltung",
     tags: "Tags",
@@ -62,6 +64,7 @@ const de = {
     logo: "Logo/App-Bar",
     supporttickets: "Support-Tickets",
     systeminfo: "Versionshinweise & Meldungen",
+    creditsAdmin: "Credits verwalten",
     factory: "Vorlagen",
     factoryCatalog: "Katalog",
     factoryProvider: "Provider",
@@ -346,6 +349,7 @@ const de = {
       api_key_created: "API-Schlüssel erzeugt",
       api_key_rotated: "API-Schlüssel erneuert",
       contract_accepted: "Vertrag akzeptiert",
+      status_changed: "Status geändert",
     },
   },
   basedata: {
@@ -463,6 +467,7 @@ const de = {
   tom,
   support,
   systeminfo,
+  credits,
   toast: {
     deleted: "Gelöscht",
     success: "Erfolg",

@@ -15,6 +15,7 @@ import contract from "../../modules/contract/i18n/contract.en";
 import tom from "../../modules/tom/i18n/tom.en";
 import support from "../../modules/support/i18n/support.en";
 import systeminfo from "../../modules/systeminfo/i18n/systeminfo.en";
+import credits from "../../modules/credits/i18n/credits.en";
 import type { Resources } from "./de";
 
 const en: Resources = {
@@ -51,6 +52,7 @@ const en: Resources = {
     customerdata: "Customer Data",
     termdefinitions: "Glossary",
     tools: "Tools",
+    credits: "Credits",
     admin: "Admin",
     usermanagement: "User management",
     tags: "Tags",
@@ -62,6 +64,7 @@ const en: Resources = {
     logo: "Logo/app bar",
     supporttickets: "Support tickets",
     systeminfo: "Patch notes & messages",
+    creditsAdmin: "Manage credits",
     factory: "Templates",
     factoryCatalog: "Catalogue",
     factoryProvider: "Providers",
@@ -346,6 +349,7 @@ const en: Resources = {
       api_key_created: "API key made",
       api_key_rotated: "API key renewed",
       contract_accepted: "Contract accepted",
+      status_changed: "Status changed",
     },
   },
   basedata: {
@@ -463,6 +467,7 @@ const en: Resources = {
   tom,
   support,
   systeminfo,
+  credits,
   toast: {
     deleted: "Deleted",
     success: "Success",

@@ -1,5 +1,5 @@
 /**
- * The catalogue API's description (issue 18 §1), served at /api/openapi.json. A test validates it
+ * The catalogue API's description (issue 18 §1) and the billing endpoint (issue 19 §5), served at /api/openapi.json. A test validates it
  * against the OpenAPI 3.1 schema and checks real answers against the response schemas below.
  */
 const str = { type: "string" } as const;
@@ -33,6 +33,10 @@ const answers = (schema: object, description: string) => ({
   "429": { description: "Too many requests for this key this minute", content: { "application/json": { schema: ref("Message") } } },
 });
 
+const orderId = { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } };
+const orderAnswer = (extra: object) => ({ type: "object", required: ["order"], properties: { order: ref("Order"), ...extra } });
+const message = (description: string) => ({ description, content: { "application/json": { schema: ref("Message") } } });
+
 const pageParam = { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } };
 
 export const OPENAPI_DOCUMENT = {
@@ -41,7 +45,8 @@ export const OPENAPI_DOCUMENT = {
     title: "ServiceHub catalogue API",
     // The API's own version: it changes when the published shape does, not with every release.
     version: "1.0.0",
-    description: "Read-only API another ServiceHub imports services from (template import). Only approved, non-deleted services are published. Lists are paged, 50 a page, ordered by id.",
+    description:
+      "Read-only API another ServiceHub imports services from (template import). Only approved, non-deleted services are published. Lists are paged, 50 a page, ordered by id. Besides, the billing side reads a credit order and marks it paid (completed) or failed.",
   },
   security: [{ apiKey: [] }],
   paths: {
@@ -62,9 +67,40 @@ export const OPENAPI_DOCUMENT = {
     },
     "/api/factory/kpis": { get: { operationId: "listKpis", summary: "Service levels", responses: answers(listOf("Kpi"), "All service levels") } },
     "/api/factory/providers": { get: { operationId: "listProviders", summary: "Service providers", responses: answers(listOf("Provider"), "All providers") } },
+    "/api/billing/orders/{id}": {
+      get: {
+        operationId: "getCreditOrder",
+        security: [{ billingKey: [] }],
+        summary: "A credit order, to check amount and status before charging",
+        parameters: [orderId],
+        responses: { ...answers(orderAnswer({}), "The order"), "404": message("Unknown order") },
+      },
+      post: {
+        operationId: "setCreditOrderStatus",
+        security: [{ billingKey: [] }],
+        summary: "Mark a pending credit order paid (completed: its credits count for 12 months) or failed",
+        description: "Repeating the order's current status changes nothing (changed: false); another outcome of a processed order is refused with 409.",
+        parameters: [orderId],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { type: "object", required: ["status"], properties: { status: { type: "string", enum: ["completed", "failed"] } } } } },
+        },
+        responses: {
+          ...answers(orderAnswer({ changed: { type: "boolean" } }), "The order after the change"),
+          "404": message("Unknown order"),
+          "409": { description: "The order was already processed otherwise", content: { "application/json": { schema: orderAnswer({ message: str }) } } },
+          "413": message("Body too large"),
+          "415": message("Body is not JSON"),
+          "422": message("Status is neither completed nor failed"),
+        },
+      },
+    },
   },
   components: {
-    securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "The key from the Api-Key settings of the serving instance." } },
+    securitySchemes: {
+      apiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "The key from the Api-Key settings of the serving instance." },
+      billingKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "BILLING_API_KEY of the serving instance's environment (the billing side only)." },
+    },
     schemas: {
       Message: { type: "object", required: ["message"], properties: { message: str } },
       Catalogue: {
@@ -110,6 +146,22 @@ export const OPENAPI_DOCUMENT = {
         additionalProperties: true,
       },
       Kpi: { type: "object", required: ["id", "name"], properties: { id: int, name: str, definition: nstr, calculation: nstr, measuring_points: nstr } },
+      Order: {
+        type: "object",
+        required: ["id", "value", "status", "package", "ordered_at", "status_changed_at", "completed_at", "expires_at", "consumed"],
+        properties: {
+          id: int,
+          value: { type: "integer", description: "Credits ordered" },
+          status: { type: "string", enum: ["pending", "completed", "failed", "cancelled"] },
+          package: { type: ["string", "null"], enum: ["starter", "professional", "enterprise", null] },
+          ordered_at: str,
+          status_changed_at: nstr,
+          completed_at: nstr,
+          expires_at: { type: ["string", "null"], description: "Until when the credits count (12 months after completion)" },
+          consumed: int,
+          user_name: nstr,
+        },
+      },
       Provider: { type: "object", required: ["id", "name"], properties: { id: int, name: str, description: nstr, city: nstr, country: nstr, email_contact: nstr, website_link: nstr } },
     },
   },

@@ -32,6 +32,8 @@ export const SUBJECT_TYPES = [
   "support_ticket",
   "patch_note",
   "system_message",
+  "token_order",
+  "token_configuration",
 ] as const;
 
 /**

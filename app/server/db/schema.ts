@@ -21,6 +21,14 @@ export type SectionType = (typeof SECTION_TYPES)[number];
 export const TOKEN_ORDER_STATUSES = ["pending", "completed", "failed", "cancelled"] as const;
 export type TokenOrderStatus = (typeof TOKEN_ORDER_STATUSES)[number];
 
+/** Migration 0017: the packages an order may name (amounts in app/modules/credits/credits.ts). */
+export const TOKEN_PACKAGES = ["starter", "professional", "enterprise"] as const;
+export type TokenPackage = (typeof TOKEN_PACKAGES)[number];
+
+/** Migration 0017: unlimited use, or the monthly contingent plus bought credits. */
+export const TOKEN_MODES = ["unlimitedUse", "contingent"] as const;
+export type TokenMode = (typeof TOKEN_MODES)[number];
+
 export const ATTRIBUTE_MASK_TARGETS = ["area", "category"] as const;
 export type AttributeMaskTarget = (typeof ATTRIBUTE_MASK_TARGETS)[number];
 
@@ -617,6 +625,14 @@ export interface TokenOrdersTable {
   status_changed_at: string | null;
   completed_at: string | null;
   user_id: number | null;
+  /** Migration 0017: the package ordered; null for a free amount. */
+  package: TokenPackage | null;
+  /** Migration 0017: JSON of the customer data at ordering time (whom the billing side invoices). */
+  customer: string | null;
+  /** Migration 0017: set on completion, 12 months later; the credits count until then. */
+  expires_at: string | null;
+  /** Migration 0017: how many of this order's credits were used. */
+  consumed: DefaultInt;
 }
 
 export interface TokenUsageTable {
@@ -626,6 +642,28 @@ export interface TokenUsageTable {
   tokens: number;
   kind: string;
   created_at: Timestamp;
+  /** Migration 0017: the part charged to the monthly contingent (the rest of `tokens` to bought credits; neither in unlimited use). */
+  monthly_tokens: DefaultInt;
+  /** Migration 0017: the part charged to bought credits. */
+  bought_tokens: DefaultInt;
+}
+
+/** Migration 0017: the single credit configuration row (id 1). */
+export interface TokenConfigurationTable {
+  id: number;
+  is_active: Flag;
+  current_mode: Generated<TokenMode>;
+  monthly_contingent: DefaultInt;
+  updated_at: Timestamp;
+}
+
+/** Migration 0017: tokens held while an AI call runs; closed when settled or released. */
+export interface TokenReservationsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  tokens: number;
+  created_at: Timestamp;
+  closed_at: string | null;
 }
 
 // -------------------------------------------------------------------------------------- database
@@ -685,6 +723,8 @@ export interface Database {
   patch_notes: PatchNotesTable;
   token_orders: TokenOrdersTable;
   token_usage: TokenUsageTable;
+  token_configuration: TokenConfigurationTable;
+  token_reservations: TokenReservationsTable;
 }
 
 export type TableName = keyof Database;

@@ -1,8 +1,8 @@
 import { roleHasPermission } from "~/modules/access/policy";
 import { type Role } from "~/modules/access/roles";
 
-/** Who sees a menu entry (spec 01 §6): everyone, base-data roles, the admin guard, or superadmins only. */
-export type Audience = "all" | "basedata" | "admin" | "superadmin";
+/** Who sees a menu entry (spec 01 §6): everyone, base-data roles, AI users, the admin guard, or superadmins only. */
+export type Audience = "all" | "basedata" | "ai" | "admin" | "superadmin";
 
 export interface NavItem {
   key: string; // i18n key under nav.*, also the icon's name
@@ -47,6 +47,7 @@ export const NAVIGATION: NavEntry[] = [
     ],
   },
   { key: "tools", to: "/tools", audience: "all", planned: true },
+  { key: "credits", to: "/credits", audience: "ai" },
   {
     key: "admin",
     audience: "admin",
@@ -61,6 +62,7 @@ export const NAVIGATION: NavEntry[] = [
       { key: "logo", to: "/admin/logo", audience: "admin" },
       { key: "supporttickets", to: "/admin/supporttickets", audience: "superadmin" },
       { key: "systeminfo", to: "/admin/systeminfo", audience: "superadmin" },
+      { key: "creditsAdmin", to: "/admin/credits", audience: "superadmin" },
     ],
   },
   {
@@ -87,6 +89,7 @@ export function audienceAllows(audience: Audience, role: Role): boolean {
   if (audience === "superadmin") return role === "superadmin";
   if (audience === "admin") return roleHasPermission(role, "access:admin");
   if (audience === "basedata") return roleHasPermission(role, "read:basedata");
+  if (audience === "ai") return roleHasPermission(role, "use:ai");
   return true;
 }
 

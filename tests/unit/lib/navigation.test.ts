@@ -24,18 +24,18 @@ describe("navigationFor", () => {
     }
   });
 
-  it.each<Role>(["keyuser", "admin"])("%s also sees base data (without the admin-only catalogue frame), no admin groups", (role) => {
+  it.each<Role>(["keyuser", "admin"])("%s also sees base data (without the admin-only catalogue frame) and credits, no admin groups", (role) => {
     const nav = navigationFor(role);
-    expect(outline(nav)).toEqual(["dashboard", "servicecatalog", "views", "sla", BASEDATA_WITHOUT_FRAME, "tools"]);
+    expect(outline(nav)).toEqual(["dashboard", "servicecatalog", "views", "sla", BASEDATA_WITHOUT_FRAME, "tools", "credits"]);
     expect(paths(nav)).not.toContain("/catalogframe");
     expect(paths(nav)).not.toContain("/bin");
     expect(paths(nav).some((p) => p.startsWith("/admin/") || p.startsWith("/factory/"))).toBe(false);
   });
 
   it.each<[Role, string]>([
-    ["superadmin", ",supporttickets,systeminfo"],
+    ["superadmin", ",supporttickets,systeminfo,creditsAdmin"],
     ["keysuperuser", ""],
-  ])("%s sees everything, including catalogue frame, admin, factory and bin (support tickets, system info: superadmins only)", (role, superadminOnly) => {
+  ])("%s sees everything, including catalogue frame, credits, admin, factory and bin (support tickets, system info, managing credits: superadmins only)", (role, superadminOnly) => {
     const nav = navigationFor(role);
     expect(outline(nav)).toEqual([
       "dashboard",
@@ -44,12 +44,13 @@ describe("navigationFor", () => {
       "sla",
       "basedata[catalogframe,owner,kpis,provider,customerdata,termdefinitions]",
       "tools",
+      "credits",
       `admin[usermanagement,tags,serviceattributes,attributemasks,logs,serviceheadlines,servicearea,logo${superadminOnly}]`,
       "factory[factoryCatalog,factoryProvider,factoryKpi]",
       "bin",
     ]);
     const all = paths(NAVIGATION);
-    expect(paths(nav)).toEqual(role === "superadmin" ? all : all.filter((p) => p !== "/admin/supporttickets" && p !== "/admin/systeminfo"));
+    expect(paths(nav)).toEqual(role === "superadmin" ? all : all.filter((p) => !["/admin/supporttickets", "/admin/systeminfo", "/admin/credits"].includes(p)));
   });
 
   it("hides everything beyond the common entries for an unknown role", () => {

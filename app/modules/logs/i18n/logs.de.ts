@@ -38,6 +38,8 @@ const logs = {
     support_ticket: "Support-Ticket",
     patch_note: "Versionshinweis",
     system_message: "Systemnachricht",
+    token_order: "Credit-Bestellung",
+    token_configuration: "Credit-Konfiguration",
   },
   unknownSubject: "Objekt „{{type}}“",
   unknownEvent: "Ereignis „{{event}}“",

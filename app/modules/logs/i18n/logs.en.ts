@@ -39,6 +39,8 @@ const logs: typeof logsDe = {
     support_ticket: "Support ticket",
     patch_note: "Patch note",
     system_message: "System message",
+    token_order: "Credit order",
+    token_configuration: "Credit configuration",
   },
   unknownSubject: "Record “{{type}}”",
   unknownEvent: "Event “{{event}}”",

@@ -1,0 +1,10 @@
+import { useLoaderData } from "@remix-run/react";
+import { creditsLoader } from "~/modules/credits/credits-page.server";
+import { CreditsPanel } from "~/modules/credits/ui/CreditsPage";
+
+/** /credits — credit usage and orders (keyuser and above; docs/decisions/0033-credits.md). */
+export const loader = creditsLoader;
+
+export default function CreditsRoute() {
+  return <CreditsPanel data={useLoaderData<typeof loader>()} />;
+}
