@@ -10,6 +10,9 @@ import { TreeView } from "~/modules/catalogue/ui/browser/TreeView";
 import { browserAction, browserLoader } from "~/modules/catalogue/browser.server";
 import { isFiltered } from "~/modules/catalogue/catalogue-query";
 import { namedFromStructure } from "~/modules/catalogue/catalogue-structure";
+import { FrameMapHeader } from "~/modules/catalogframe/ui/FrameMapHeader";
+import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
+import { useTranslation } from "react-i18next";
 
 
 export const loader = ({ request }: LoaderFunctionArgs) => browserLoader(request);
@@ -17,11 +20,13 @@ export const action = ({ request }: ActionFunctionArgs) => browserAction(request
 
 export default function CatalogueBrowser() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const { query } = data;
+  const current = data.catalogues.find((c) => c.id === data.catalogueId);
   const filtered = isFiltered(query);
   return (
     <div className={plain.stack}>
-      <BrowserHeader view={data.view} query={query} catalogues={data.catalogues} catalogueId={data.catalogueId} size={data.catalogueSize} canStructure={data.canStructure} />
+      <BrowserHeader view={data.view} query={query} catalogues={data.catalogues} catalogueId={data.catalogueId} size={data.catalogueSize} canStructure={data.canStructure} canExport={data.canExport} />
       <SearchAndFilters view={data.view} query={query} structure={data.structure} areaActive={data.areaActive} options={data.options} />
       {data.view === 0 ? <SubviewSwitches subviews={data.subviews} areaActive={data.areaActive} /> : null}
       {data.view === 0 && data.list ? (
@@ -34,10 +39,14 @@ export default function CatalogueBrowser() {
           catalogues={data.catalogues}
           catalogueId={data.catalogueId}
           canStructure={data.canStructure}
+          canExport={data.canExport}
         />
       ) : null}
       {data.view === 1 ? (
         <TreeView query={query} structure={data.structure} chips={data.chips} areaActive={data.areaActive} scope={data.scope} />
+      ) : null}
+      {data.view === 3 && data.frame ? (
+        <FrameMapHeader frame={data.frame} title={catalogueTitle(t, current ?? { id: data.catalogueId, title: null })} canEdit={data.canCreateCatalogue} />
       ) : null}
       {data.view === 3 ? <MapView structure={data.structure} chips={data.chips} areaActive={data.areaActive} filtered={filtered} /> : null}
     </div>

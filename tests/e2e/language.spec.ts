@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import de from "~/i18n/locales/de";
 import en from "~/i18n/locales/en";
+import contractDe from "~/modules/contract/contract-text.de";
+import contractEn from "~/modules/contract/contract-text.en";
 import { expect, gotoReady, test } from "../support/fixtures";
 import { anyDb } from "../support/helpers";
 import { PUBLIC_SCREENS, firstIds, signedInScreens } from "../support/screens";
@@ -22,7 +24,8 @@ function wordsOf(value: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-const WORDS = { de: wordsOf(de), en: wordsOf(en) };
+// Our long texts in the repo (the data-processing agreement) are translated like the resources.
+const WORDS = { de: wordsOf(contractDe, wordsOf(de)), en: wordsOf(contractEn, wordsOf(en)) };
 /** Words only the other language uses. */
 const foreign = (language: "de" | "en") => {
   const other = language === "de" ? WORDS.en : WORDS.de;
@@ -54,6 +57,16 @@ const CONTENT_TABLES = [
   "attribute_masks",
   // The history shows the values of changes as they were stored.
   "activities",
+  // The catalogue frame (cover sheet) is written by the organisation.
+  "catalog_frames",
+  "sections",
+  "paragraphs",
+  "section_tables",
+  "table_rows",
+  "matrix_tables",
+  "support_tickets",
+  "patch_notes",
+  "system_messages",
 ] as const;
 
 /** Every word of the stored content, read after the page was shown (parallel tests keep adding rows). */

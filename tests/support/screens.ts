@@ -12,7 +12,10 @@ export async function firstIds(db: import("~/server/db/db.server").DB) {
   const user = await db.selectFrom("users").select("id").where("email", "=", "user@example.com").executeTakeFirstOrThrow();
   const activity = await db.selectFrom("activities").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
   const attribute = await db.selectFrom("service_attribute_items").select("id").orderBy("id").executeTakeFirstOrThrow();
-  return { service: service.id, area: area.id, category: category.id, owner: owner.id, user: user.id, activity: activity.id, attribute: attribute.id };
+  const catalogue = await db.selectFrom("service_catalogues").select("id").where("id", ">", 0).orderBy("id").executeTakeFirstOrThrow();
+  const staticSection = await db.selectFrom("sections").select("id").where("service_catalogue_id", "=", -1).orderBy("position").executeTakeFirstOrThrow();
+  const staticParagraph = await db.selectFrom("paragraphs").select("id").where("section_id", "=", staticSection.id).orderBy("global_position").executeTakeFirstOrThrow();
+  return { service: service.id, area: area.id, category: category.id, owner: owner.id, user: user.id, activity: activity.id, attribute: attribute.id, catalogue: catalogue.id, staticSection: staticSection.id, staticParagraph: staticParagraph.id };
 }
 
 export const PUBLIC_SCREENS = ["/login", "/reset-password"];
@@ -62,6 +65,16 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/admin/serviceheadlines",
     "/admin/logo",
     "/admin/servicearea",
+    "/catalogframe/static",
+    "/catalogframe/static/print",
+    `/catalogframe/${ids.catalogue}`,
+    `/catalogframe/${ids.catalogue}/print`,
+    "/catalogframe/static/section/new",
+    `/catalogframe/static/section/${ids.staticSection}`,
+    `/catalogframe/static/item/paragraph/new?section=${ids.staticSection}`,
+    `/catalogframe/static/item/paragraph/${ids.staticParagraph}`,
+    `/catalogframe/static/delete/section/${ids.staticSection}`,
+    "/servicecatalog?view=3",
     "/settings/sidebar",
     "/settings/tom",
     "/settings/servicearea",

@@ -16,6 +16,8 @@ import tom from "../../modules/tom/i18n/tom.de";
 import support from "../../modules/support/i18n/support.de";
 import systeminfo from "../../modules/systeminfo/i18n/systeminfo.de";
 import credits from "../../modules/credits/i18n/credits.de";
+import catalogframe from "../../modules/catalogframe/i18n/catalogframe.de";
+import wordexport from "../../modules/wordexport/i18n/wordexport.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
 // the type of en.ts and tests/unit/i18n/resources.test.ts both enforce it.
 const de = {
@@ -349,6 +351,7 @@ const de = {
       api_key_created: "API-Schlüssel erzeugt",
       api_key_rotated: "API-Schlüssel erneuert",
       contract_accepted: "Vertrag akzeptiert",
+      exported: "Nach Word exportiert",
       status_changed: "Status geändert",
     },
   },
@@ -468,6 +471,8 @@ const de = {
   support,
   systeminfo,
   credits,
+  catalogframe,
+  wordexport,
   toast: {
     deleted: "Gelöscht",
     success: "Erfolg",

@@ -16,6 +16,8 @@ import tom from "../../modules/tom/i18n/tom.en";
 import support from "../../modules/support/i18n/support.en";
 import systeminfo from "../../modules/systeminfo/i18n/systeminfo.en";
 import credits from "../../modules/credits/i18n/credits.en";
+import catalogframe from "../../modules/catalogframe/i18n/catalogframe.en";
+import wordexport from "../../modules/wordexport/i18n/wordexport.en";
 import type { Resources } from "./de";
 
 const en: Resources = {
@@ -349,6 +351,7 @@ const en: Resources = {
       api_key_created: "API key made",
       api_key_rotated: "API key renewed",
       contract_accepted: "Contract accepted",
+      exported: "Exported to Word",
       status_changed: "Status changed",
     },
   },
@@ -468,6 +471,8 @@ const en: Resources = {
   support,
   systeminfo,
   credits,
+  catalogframe,
+  wordexport,
   toast: {
     deleted: "Deleted",
     success: "Success",

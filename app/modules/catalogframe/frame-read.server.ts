@@ -12,7 +12,7 @@ import {
 } from "./frame-types";
 
 /** JSON text from the database, read leniently: anything malformed reads as the fallback. */
-function parseJson<T>(raw: string | null | undefined, schema: z.ZodType<T>, fallback: T): T {
+export function parseJson<T>(raw: string | null | undefined, schema: z.ZodType<T>, fallback: T): T {
   if (!raw) return fallback;
   try {
     const parsed = schema.safeParse(JSON.parse(raw));
@@ -94,21 +94,20 @@ export async function readSections(db: Executor, catalogueId: number): Promise<S
     description: s.description,
     type: s.type as SectionType,
     position: s.position,
+    created_at: s.created_at,
+    updated_at: s.updated_at,
     items: items.get(s.id)!.sort((a, b) => a.global_position - b.global_position || order[a.kind] - order[b.kind] || a.id - b.id),
   }));
 }
 
-/** The frame of a catalogue (an empty one when none was written yet), with its sections. */
-export async function readFrame(db: Executor, catalogueId: number): Promise<FrameView> {
-  const [frame, sections] = await Promise.all([
-    db
-      .selectFrom("catalog_frames")
-      .select(["title", "introduction", "picture_mime", "priorities", "solution_times", "deployment_times", "key_figures", "updated_at"])
-      .select((eb) => eb.fn<number>("length", ["picture"]).as("picture_length"))
-      .where("service_catalogue_id", "=", catalogueId)
-      .executeTakeFirst(),
-    readSections(db, catalogueId),
-  ]);
+/** The frame of a catalogue without its sections (the catalogue map's header); empty when none was written yet. */
+export async function readFrameCore(db: Executor, catalogueId: number): Promise<Omit<FrameView, "sections">> {
+  const frame = await db
+    .selectFrom("catalog_frames")
+    .select(["title", "introduction", "picture_mime", "priorities", "solution_times", "deployment_times", "key_figures", "updated_at"])
+    .select((eb) => eb.fn<number>("length", ["picture"]).as("picture_length"))
+    .where("service_catalogue_id", "=", catalogueId)
+    .executeTakeFirst();
   return {
     catalogueId,
     title: frame?.title ?? null,
@@ -118,7 +117,19 @@ export async function readFrame(db: Executor, catalogueId: number): Promise<Fram
     solutionTimes: parseJson(frame?.solution_times, SolutionTimeRowSchema.array(), []),
     deploymentTimes: parseJson(frame?.deployment_times, DeploymentTimeRowSchema.array(), []),
     keyFigures: parseJson(frame?.key_figures, KeyFiguresSchema, {}),
-    sections,
     updatedAt: frame?.updated_at ?? null,
   };
+}
+
+/** The frame of a catalogue (an empty one when none was written yet), with its sections. */
+export async function readFrame(db: Executor, catalogueId: number): Promise<FrameView> {
+  const [core, sections] = await Promise.all([readFrameCore(db, catalogueId), readSections(db, catalogueId)]);
+  return { ...core, sections };
+}
+
+/** The frame picture as bytes (the image route); undefined without one. */
+export async function readFramePicture(db: Executor, catalogueId: number): Promise<{ data: Buffer; mime: string; updated_at: string } | undefined> {
+  const row = await db.selectFrom("catalog_frames").select(["picture", "picture_mime", "updated_at"]).where("service_catalogue_id", "=", catalogueId).executeTakeFirst();
+  if (!row?.picture) return undefined;
+  return { data: Buffer.from(row.picture, "base64"), mime: row.picture_mime ?? "image/png", updated_at: row.updated_at };
 }

@@ -50,6 +50,8 @@ export interface SectionView {
   description: string | null;
   type: SectionType;
   position: number;
+  created_at: string;
+  updated_at: string;
   items: SectionItem[];
 }
 
@@ -80,4 +82,62 @@ export function parseHeaders(input: string): string[] {
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** The frame's row lists (spec 02 §3): their column in catalog_frames and their fields, in form order. */
+export const FRAME_ROW_KINDS = {
+  priorities: { column: "priorities", fields: ["name", "description", "impact_example"] },
+  solutionTimes: { column: "solution_times", fields: ["priority", "reaction_time", "solution_time", "comment"] },
+  deploymentTimes: { column: "deployment_times", fields: ["name", "deployment_time", "comment"] },
+} as const;
+export type FrameRowKind = keyof typeof FRAME_ROW_KINDS;
+export const FRAME_ROW_KIND_NAMES = Object.keys(FRAME_ROW_KINDS) as FrameRowKind[];
+export type FrameRow = Record<string, string>;
+
+export const ITEM_KINDS = ["paragraph", "table", "matrix"] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
+
+/**
+ * What each section type holds (docs/decisions/0030-catalogue-frame.md): a "Paragraph" section
+ * paragraphs, a "Table" section tables and matrices, a "Section" any of them.
+ */
+export const SECTION_HOLDS: Readonly<Record<SectionType, readonly ItemKind[]>> = {
+  Paragraph: ["paragraph"],
+  Table: ["table", "matrix"],
+  Section: ["paragraph", "table", "matrix"],
+};
+
+/** Sort keys of the section list (spec 02 §9); reordering only while sorted by position (§4). */
+export const SECTION_SORTS = ["position", "alphabet", "createDate", "editDate"] as const;
+export type SectionSort = (typeof SECTION_SORTS)[number];
+
+/** The frame's page: `/catalogframe/static` for the static catalogue, else `/catalogframe/{id}`. */
+export function framePath(catalogueId: number): string {
+  return catalogueId === -1 ? "/catalogframe/static" : `/catalogframe/${catalogueId}`;
+}
+
+/** The catalogue a `/catalogframe/{param}` names: "static" is -1; null for anything else than a positive id. */
+export function frameParam(raw: string | undefined): number | null {
+  if (raw === "static") return -1;
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** The frame picture as the image route serves it; the version makes the URL immutable. */
+export function framePictureUrl(catalogueId: number, version: string): string {
+  return `/images/frame/${catalogueId === -1 ? "static" : catalogueId}?v=${encodeURIComponent(version)}`;
+}
+
+/** Whether the frame has anything to show (the catalogue map shows its header only then). */
+export function frameHasContent(frame: Pick<FrameView, "title" | "introduction" | "picture" | "priorities" | "solutionTimes" | "deploymentTimes" | "keyFigures">): boolean {
+  return Boolean(
+    frame.title?.trim() ||
+      frame.introduction?.trim() ||
+      frame.picture ||
+      frame.priorities.length ||
+      frame.solutionTimes.length ||
+      frame.deploymentTimes.length ||
+      Object.values(frame.keyFigures).some((v) => v?.trim()),
+  );
 }

@@ -35,6 +35,8 @@ import { editScope } from "~/modules/access/permissions.server";
 import { moveService } from "~/modules/service/service-order.server";
 import { categoryCounts, searchServices, serviceFilterConditions } from "~/modules/catalogue/service-search.server";
 import { readFormData } from "~/server/request-body.server";
+import { mayExportWord } from "~/modules/wordexport/export-access.server";
+import { mapFrameHeader } from "~/modules/catalogframe/frame-page.server";
 
 
 /** The browser page's data for the chosen view; one query per concern, never per row. */
@@ -52,12 +54,13 @@ export async function browserLoader(request: Request) {
   const view = query.view ?? remembered ?? 0;
   const db = getDb();
   const catalogueId = await getCurrentCatalogueId(db, user.id);
-  const [catalogues, areaActive, prefs, options, scope] = await Promise.all([
+  const [catalogues, areaActive, prefs, options, scope, canExport] = await Promise.all([
     listCatalogueNames(db),
     isServiceAreaActive(db),
     readSidebarPrefs(request),
     filterOptions(db),
     editScope(db, user),
+    mayExportWord(db, user),
   ]);
   const filter: CatalogueQuery = areaActive ? query : { ...query, areas: [] };
   const where = await serviceFilterConditions(db, catalogueId, filter);
@@ -69,6 +72,8 @@ export async function browserLoader(request: Request) {
   let list = null;
   let named = null;
   let chips: Record<number, Awaited<ReturnType<typeof servicesByCategory>> extends Map<number, infer V> ? V : never> = {};
+  // The map shows the catalogue's cover sheet on top (issue 17 §4).
+  const frame = view === 3 ? await mapFrameHeader(db, catalogueId) : null;
   if (view === 0) {
     // Unfiltered, the page derives the panels from the structure (namedFromStructure).
     [list, named] = await Promise.all([searchServices(db, catalogueId, filter, { counts, where }), unfiltered ? null : namedStructure(db, catalogueId, query.q)]);
@@ -97,7 +102,9 @@ export async function browserLoader(request: Request) {
       chips,
       canStructure: userHasPermission(user, "manage:structure"),
       canCreateCatalogue: userHasPermission(user, "access:admin"),
+      canExport,
       scope,
+      frame,
     },
     { headers },
   );

@@ -2,12 +2,15 @@ import crypto from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/modules/access/session.server";
 import { getServicePicture } from "~/modules/service/service.server";
+import { readFramePicture } from "~/modules/catalogframe/frame-read.server";
+import { frameParam } from "~/modules/catalogframe/frame-types";
 import { getDb } from "~/server/db/db.server";
 import { idOr404, notFound } from "./structure-page.server";
 import { getImage, isStructureKind } from "./structure.server";
 
 /**
- * /images/area/:id, /images/category/:id and /images/service/:id — the stored image for signed-in users.
+ * /images/area/:id, /images/category/:id, /images/service/:id and /images/frame/:id (a catalogue's
+ * cover-sheet picture; "static" for the static catalogue) — the stored image for signed-in users.
  *
  * Pages link to `?v=<updated_at>`: such a URL can never show other bytes, so the browser may keep
  * it for a year without asking. Any other URL must be revalidated; the ETag (a hash of the bytes)
@@ -16,9 +19,16 @@ import { getImage, isStructureKind } from "./structure.server";
 export async function imageLoader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const kind = params.kind;
+  if (kind === "frame") {
+    const catalogueId = frameParam(params.id);
+    return answer(request, catalogueId === null ? undefined : await readFramePicture(getDb(), catalogueId));
+  }
   if (kind !== "service" && !isStructureKind(kind)) notFound();
   const id = idOr404(params.id);
-  const image = kind === "service" ? await getServicePicture(getDb(), id) : await getImage(getDb(), kind, id);
+  return answer(request, kind === "service" ? await getServicePicture(getDb(), id) : await getImage(getDb(), kind, id));
+}
+
+function answer(request: Request, image: { data: Buffer; mime: string; updated_at: string } | undefined) {
   if (!image) notFound();
 
   const etag = `"${crypto.createHash("sha256").update(image.data).digest("base64url").slice(0, 32)}"`;

@@ -34,6 +34,11 @@ export const SUBJECT_TYPES = [
   "system_message",
   "token_order",
   "token_configuration",
+  "catalog_frame",
+  "section",
+  "paragraph",
+  "section_table",
+  "matrix_table",
 ] as const;
 
 /**

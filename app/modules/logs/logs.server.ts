@@ -57,6 +57,8 @@ const SUBJECTS: Record<string, { table: NameTable; column: "name" | "title" | "t
   term_definition: { table: "term_definitions", column: "term", href: (id) => `/basedata/termdefinitions/${id}` },
   tag: { table: "tags", column: "name", href: (id) => `/admin/tags/${id}` },
   user: { table: "users", column: "name", href: (id) => `/admin/usermanagement/user/${id}` },
+  // The subject id of a frame is its catalogue's (the static catalogue's -1 has no live link).
+  catalog_frame: { table: "service_catalogues", column: "title", href: (id) => `/catalogframe/${id}` },
 };
 type NameTable = "services" | "service_areas" | "service_categories" | "service_catalogues" | "owners" | "kpis" | "providers" | "term_definitions" | "tags" | "users";
 

@@ -35,6 +35,27 @@ export async function hiddenForService(db: Executor, serviceId: number): Promise
   return hiddenForCategory(db, row?.category_id ?? null);
 }
 
+/**
+ * hiddenForCategory for many categories at once (the Word export), in two queries whatever their
+ * number: every mask (there are few) and the categories' areas.
+ */
+export async function hiddenForCategories(db: Executor, categoryIds: number[]): Promise<Map<number, MaskHidden>> {
+  const result = new Map<number, MaskHidden>();
+  const ids = [...new Set(categoryIds)];
+  if (!ids.length) return result;
+  const [masks, categories] = await Promise.all([
+    db.selectFrom("attribute_masks").select(["target_model", "target_id", "hidden_attributes"]).orderBy("id").execute(),
+    db.selectFrom("service_categories").select(["id", "service_area_id"]).where("id", "in", ids).execute(),
+  ]);
+  for (const category of categories) {
+    const applying = masks.filter(
+      (m) => (m.target_model === "category" && m.target_id === category.id) || (m.target_model === "area" && category.service_area_id !== null && m.target_id === category.service_area_id),
+    );
+    result.set(category.id, applying.length ? unite(applying.map((m) => parseHidden(m.hidden_attributes))) : NOTHING_HIDDEN);
+  }
+  return result;
+}
+
 function unite(masks: MaskHidden[]): MaskHidden {
   const sections = new Set(masks.flatMap((m) => m.sections));
   const fields = new Set([...masks.flatMap((m) => m.fields), ...[...sections].flatMap((s) => fieldsOfSection(s))]);

@@ -42,6 +42,7 @@ import {
 import { serviceIdOr404 } from "./access.server";
 import { formVersion, readFormData } from "~/server/request-body.server";
 import { hiddenForService, withoutHidden } from "~/modules/masks/mask-rules.server";
+import { mayExportWord } from "~/modules/wordexport/export-access.server";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
@@ -54,13 +55,14 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
   const tab: "content" | "history" = url.searchParams.get("tab") === "history" ? "history" : "content";
   const depq = (url.searchParams.get("depq") ?? "").slice(0, 100);
   const canEdit = await canEditService(db, user, id);
-  const [children, categories, pickers, history, candidates, hidden] = await Promise.all([
+  const [children, categories, pickers, history, candidates, hidden, canExport] = await Promise.all([
     loadServiceChildren(db, id),
     canEdit ? serviceCategoryOptions(db, detail.service.service_catalogue_id) : null,
     canEdit ? relationPickers(db, url.searchParams, detail) : null,
     tab === "history" ? historyFor(db, "service", id) : null,
     canEdit && depq ? dependencyCandidates(db, id, depq) : [],
     hiddenForService(db, id),
+    mayExportWord(db, user),
   ]);
   // What the service's attribute masks hide is neither shown nor sent to the browser.
   const visible = { ...detail.service, ...Object.fromEntries(hidden.fields.map((f) => [f, null])) } as typeof detail.service;
@@ -88,6 +90,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       tab,
       canEdit,
       canStructure: userHasPermission(user, "manage:structure"),
+      canExport,
       canCreateTags: canEdit && mayCreateTags(user.role),
       statuses: canEdit ? allowedStatuses(user.role, detail.service.status as Status) : [],
     },

@@ -34,7 +34,7 @@ function activeSlots(row: DropdownRow): AttributeItem["slots"] {
 const SLOT_COLUMNS = DROPDOWN_SLOTS.flatMap((s) => [`d.drop_down_${s}_value`, `d.drop_down_${s}_active`] as const);
 
 /** The active attribute definitions (text and dropdown) in display order, with their active slots. */
-async function activeAttributeItems(db: Executor, onlyId?: number) {
+export async function activeAttributeItems(db: Executor, onlyId?: number) {
   const rows = await db
     .selectFrom("service_attribute_items as i")
     .leftJoin("attribute_dropdowns as d", "d.attribute_item_id", "i.id")

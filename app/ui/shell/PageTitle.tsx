@@ -42,6 +42,8 @@ const TITLES: Record<string, string> = {
   "routes/_app.patch-notes": "systeminfo.patchNotes.title",
   "routes/_app.unauthorized": "errors.unauthorizedTitle",
   "routes/_app.menu": "nav.menuPage",
+  "routes/_app.catalogframe.$id": "catalogframe.title",
+  "routes/catalogframe.$id.print": "catalogframe.title",
 };
 
 type Named = { name?: unknown; term?: unknown };

@@ -38,7 +38,7 @@ export const NAVIGATION: NavEntry[] = [
     key: "basedata",
     audience: "basedata",
     items: [
-      { key: "catalogframe", to: "/catalogframe", audience: "admin", planned: true },
+      { key: "catalogframe", to: "/catalogframe", audience: "admin" },
       { key: "owner", to: "/basedata/owner", audience: "basedata" },
       { key: "kpis", to: "/basedata/kpis", audience: "basedata" },
       { key: "provider", to: "/basedata/provider", audience: "basedata" },
@@ -82,7 +82,6 @@ export const EXTRA_PLANNED: NavItem[] = [
   { key: "reports", to: "/reports", audience: "all", planned: true },
   { key: "documentation", to: "/documentation", audience: "all", planned: true },
   { key: "dashboard", to: "/dashboard/info", audience: "all", planned: true },
-  { key: "catalogframe", to: "/catalogframe/static", audience: "admin", planned: true },
 ];
 
 export function audienceAllows(audience: Audience, role: Role): boolean {

@@ -91,8 +91,7 @@ describe("findPlannedPage", () => {
 
   it("prefers the most specific planned page", () => {
     expect(findPlannedPage("/factory/catalog/service/42")).toMatchObject({ to: "/factory/catalog" });
-    expect(findPlannedPage("/catalogframe/static")).toMatchObject({ to: "/catalogframe/static", audience: "admin" });
-    expect(findPlannedPage("/catalogframe/7")).toMatchObject({ to: "/catalogframe", audience: "admin" });
+    expect(findPlannedPage("/factory/provider/7")).toMatchObject({ to: "/factory/provider", audience: "admin" });
   });
 
   it("finds the extra pages without a menu entry", () => {
@@ -103,7 +102,7 @@ describe("findPlannedPage", () => {
 
 describe("built screens are not planned", () => {
   it("routes the base-data screens to their real routes", () => {
-    for (const path of ["/basedata/owner", "/basedata/kpis/3", "/admin/tags", "/basedata/customerdata", "/servicecatalog"]) {
+    for (const path of ["/basedata/owner", "/basedata/kpis/3", "/admin/tags", "/basedata/customerdata", "/servicecatalog", "/catalogframe", "/catalogframe/static", "/catalogframe/7"]) {
       expect(findPlannedPage(path), path).toBeUndefined();
     }
   });

@@ -19,7 +19,14 @@ export function causerLabel(t: TFunction, causer: LogCauser): string {
   return causer.deleted ? `${causer.name} ${t("logs.deletedUser")}` : causer.name;
 }
 
-/** A service's fields have the service page's labels; everything else the shared ones. */
+/** The catalogue frame's records (issue 17): their fields have the frame's labels. */
+const FRAME_SUBJECTS = new Set(["catalog_frame", "section", "paragraph", "section_table", "matrix_table"]);
+
+/** A service's fields have the service page's labels, the frame's the frame's; everything else the shared ones. */
 export function fieldLabelFor(t: TFunction, exists: (key: string) => boolean, subjectType: string) {
-  return (key: string) => (subjectType === "service" && exists(`service.fields.${key}`) ? t(`service.fields.${key}`) : undefined);
+  return (key: string) => {
+    if (subjectType === "service" && exists(`service.fields.${key}`)) return t(`service.fields.${key}`);
+    if (FRAME_SUBJECTS.has(subjectType) && exists(`catalogframe.fields.${key}`)) return t(`catalogframe.fields.${key}`);
+    return undefined;
+  };
 }

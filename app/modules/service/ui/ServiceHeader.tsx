@@ -3,6 +3,8 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { StatusBadge } from "../../catalogue/ui/browser/StatusBadge";
+import { serviceExportHref } from "~/modules/wordexport/export";
+import { WordExportLink } from "~/modules/wordexport/ui/WordExportButton";
 
 export interface ServiceHeaderData {
   id: number;
@@ -19,8 +21,18 @@ export interface ServiceHeaderData {
   category_name: string | null;
 }
 
-/** Breadcrumb catalogue › area › category › service, title, status, actions and the tabs. */
-export function ServiceHeader({ service, tab, canStructure }: { service: ServiceHeaderData; tab: "content" | "history"; canStructure: boolean }) {
+/** Breadcrumb catalogue › area › category › service, title, status, actions (the Word export when permitted) and the tabs. */
+export function ServiceHeader({
+  service,
+  tab,
+  canStructure,
+  canExport = false,
+}: {
+  service: ServiceHeaderData;
+  tab: "content" | "history";
+  canStructure: boolean;
+  canExport?: boolean;
+}) {
   const { t } = useTranslation();
   const catalogue =
     service.service_catalogue_id !== null
@@ -59,17 +71,22 @@ export function ServiceHeader({ service, tab, canStructure }: { service: Service
             </Text>
           </Group>
         </Stack>
-        {canStructure ? (
+        {canStructure || canExport ? (
           <Group gap="xs">
-            <Button component={Link} to={`${base}/duplicate`} variant="default" size="sm">
-              {t("service.actions.duplicate")}
-            </Button>
-            <Button component={Link} to={`${base}/derivative`} variant="default" size="sm">
-              {t("service.actions.derivative")}
-            </Button>
-            <Button component={Link} to={`${base}/delete`} color="red" variant="light" size="sm" data-testid="delete-service">
-              {t("service.actions.delete")}
-            </Button>
+            {canExport ? <WordExportLink href={serviceExportHref(service.id)} label={t("wordexport.export")} testId="word-export" /> : null}
+            {canStructure ? (
+              <>
+                <Button component={Link} to={`${base}/duplicate`} variant="default" size="sm">
+                  {t("service.actions.duplicate")}
+                </Button>
+                <Button component={Link} to={`${base}/derivative`} variant="default" size="sm">
+                  {t("service.actions.derivative")}
+                </Button>
+                <Button component={Link} to={`${base}/delete`} color="red" variant="light" size="sm" data-testid="delete-service">
+                  {t("service.actions.delete")}
+                </Button>
+              </>
+            ) : null}
           </Group>
         ) : null}
       </Group>

@@ -92,6 +92,7 @@ export function ServicePage({
           service={service}
           tab={data.tab}
           canStructure={data.canStructure}
+          canExport={data.canExport}
         />
         {data.tab === "history" ? (
           <section aria-label={t("service.tabs.history")}>

@@ -1,16 +1,18 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { withQuery, type BrowserView } from "~/modules/catalogue/catalogue-query";
+import { isFiltered, withQuery, type BrowserView } from "~/modules/catalogue/catalogue-query";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { PlainButton, PlainButtonGroup, PlainLinkButton, PlainSelect, plain } from "../../../../ui/plain/Plain";
 import type { CatalogueOption, CatalogueSize, Query } from "../../browser-types";
+import { catalogueExportHref } from "~/modules/wordexport/export";
+import { WordExportLink } from "~/modules/wordexport/ui/WordExportButton";
 import classes from "./catalogue.module.css";
 
 const VIEW_KEYS: Record<BrowserView, string> = { 0: "list", 1: "tree", 3: "map" };
 const VIEWS: BrowserView[] = [0, 1, 3];
 
-/** Title, catalogue picker, view switch and the create menu entry. */
+/** Title, catalogue picker, view switch, the Word export (when permitted) and the create menu entry. */
 export function BrowserHeader({
   view,
   query,
@@ -18,6 +20,7 @@ export function BrowserHeader({
   catalogueId,
   size,
   canStructure,
+  canExport = false,
 }: {
   view: BrowserView;
   query: Query;
@@ -25,6 +28,8 @@ export function BrowserHeader({
   catalogueId: number;
   size: CatalogueSize;
   canStructure: boolean;
+  /** The user may export to Word (permission and licence): the current catalogue, or what search and filters show of it. */
+  canExport?: boolean;
 }) {
   const { t } = useTranslation();
   const submit = useSubmit();
@@ -65,21 +70,30 @@ export function BrowserHeader({
           </PlainLinkButton>
         ) : null}
       </div>
-      <nav aria-label={t("catalogue.views.label")} className={classes.viewSwitch}>
-        <PlainButtonGroup>
-          {VIEWS.map((v) => (
-            <PlainLinkButton
-              key={v}
-              href={withQuery(query, { view: v, page: query.page })}
-              variant={v === view ? "filled" : "default"}
-              aria-current={v === view ? "page" : undefined}
-              data-testid={`view-${VIEW_KEYS[v]}`}
-            >
-              {t(`catalogue.views.${VIEW_KEYS[v]}`)}
-            </PlainLinkButton>
-          ))}
-        </PlainButtonGroup>
-      </nav>
+      <div className={`${classes.viewSwitch} ${plain.row}`}>
+        <nav aria-label={t("catalogue.views.label")}>
+          <PlainButtonGroup>
+            {VIEWS.map((v) => (
+              <PlainLinkButton
+                key={v}
+                href={withQuery(query, { view: v, page: query.page })}
+                variant={v === view ? "filled" : "default"}
+                aria-current={v === view ? "page" : undefined}
+                data-testid={`view-${VIEW_KEYS[v]}`}
+              >
+                {t(`catalogue.views.${VIEW_KEYS[v]}`)}
+              </PlainLinkButton>
+            ))}
+          </PlainButtonGroup>
+        </nav>
+        {canExport ? (
+          <WordExportLink
+            href={catalogueExportHref(catalogueId, query)}
+            label={t(isFiltered(query) ? "wordexport.exportFiltered" : "wordexport.export")}
+            testId="word-export"
+          />
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert } from "@mantine/core";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLocation } from "@remix-run/react";
 import { answerFor, type FormAnswer } from "~/ui/form/answer";
 import { useRef, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,8 @@ import { PageLinks } from "../../../../ui/PageLinks";
 import { PlainButton, PlainCard, PlainSelect, plain } from "../../../../ui/plain/Plain";
 import { StatusBadge, useCatalogueLabels } from "./StatusBadge";
 import type { CatalogueOption, ListRow, StructureData } from "../../browser-types";
+import { selectionExportAction } from "~/modules/wordexport/export";
+import { WordExportSubmit } from "~/modules/wordexport/ui/WordExportButton";
 import classes from "./catalogue.module.css";
 
 /**
@@ -30,6 +32,7 @@ export function ListView({
   catalogues,
   catalogueId,
   canStructure,
+  canExport = false,
 }: {
   list: { rows: ListRow[]; total: number; page: number; pageCount: number };
   named: NamedStructure;
@@ -39,8 +42,11 @@ export function ListView({
   catalogues: CatalogueOption[];
   catalogueId: number;
   canStructure: boolean;
+  /** The user may export to Word: the selection form also exports the checked entries. */
+  canExport?: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const location = useLocation();
   const selectLabel = {
     area: templated(t, "catalogue.batch.selectArea", "name"),
     category: templated(t, "catalogue.batch.selectCategory", "name"),
@@ -189,6 +195,13 @@ export function ListView({
                 <PlainButton type="submit" variant="light" data-testid="batch-submit">
                   {t("catalogue.batch.submit")}
                 </PlainButton>
+                {canExport ? (
+                  <WordExportSubmit
+                    formAction={selectionExportAction(catalogueId, location.pathname + location.search)}
+                    label={t("wordexport.exportSelection")}
+                    testId="word-export-selection"
+                  />
+                ) : null}
               </div>
             </PlainCard>
           ) : null}

@@ -1,0 +1,148 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { i18next, getT } from "~/i18n/i18next.server";
+import { BROWSER_PATH, DEFAULT_QUERY, isFiltered, parseCatalogueQuery } from "~/modules/catalogue/catalogue-query";
+import { getCurrentCatalogueId, isServiceAreaActive } from "~/modules/catalogue/catalogue.server";
+import { serviceIdOr404 } from "~/modules/service/access.server";
+import { recordActivity } from "~/server/audit.server";
+import { getDb } from "~/server/db/db.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { readFormData } from "~/server/request-body.server";
+import { returnPath } from "~/server/return-to.server";
+import { requireWordExport } from "./export-access.server";
+import { MAX_EXPORT_SERVICES, TooManyServicesError, loadExport, type ExportData, type ExportScope } from "./export-data.server";
+import { buildExport, exportTitle } from "./export-document.server";
+import { DOCX_MIME } from "./export";
+
+/**
+ * The export URLs (issue 17 §5): GET /servicecatalog/export.docx (the current or the given
+ * catalogue, narrowed by the browser's search and filter parameters), POST to the same address
+ * (the browser's selection form: checked areas, categories and services), GET
+ * /servicecatalog/service/:id/export.docx (one service). Each answers the file as an attachment,
+ * 403 without the permission or licence (before any work), 404 for an unknown catalogue or
+ * service, and each export is an audit activity.
+ */
+
+// One export at a time per server process: two large ones at once would double the memory.
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const next = queue.then(work, work);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+const TRANSLITERATE: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue", ß: "ss" };
+
+/** "Title 2026-11-25.docx": ASCII for old clients, the real name (RFC 5987) for the others. */
+export function contentDisposition(title: string, now = new Date()): string {
+  const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  // eslint-disable-next-line no-control-regex
+  const base = title.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 120) || "ServiceHub";
+  const name = `${base} ${date}.docx`;
+  const ascii = name
+    .replace(/[äöüÄÖÜß]/g, (c) => TRANSLITERATE[c])
+    .normalize("NFKD")
+    .replace(/[^\x20-\x7e]/g, "")
+    .replace(/["\\%;]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+async function answer(request: Request, data: ExportData, user: { id: number; name: string }, subject: { type: "catalogue" | "service"; id: number }) {
+  const t = await getT(request);
+  const language = await i18next.getLocale(request);
+  const chunks = await buildExport(data, { t, language });
+  const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  await recordActivity(getDb(), {
+    subjectType: subject.type,
+    subjectId: subject.id,
+    event: "exported",
+    causer: user,
+    newValues: { services: data.services.length, scope: data.scope === "catalogue" && data.filtered ? "filter" : data.scope },
+  });
+  // The zip's pieces as they are: no second copy of the whole file.
+  let next = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (next < chunks.length) controller.enqueue(chunks[next++]);
+      else controller.close();
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": DOCX_MIME,
+      "Content-Disposition": contentDisposition(exportTitle(data, t)),
+      "Content-Length": String(size),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** The catalogue a request names (`catalogue=`), else the user's current one. */
+async function catalogueOf(request: Request, userId: number): Promise<number> {
+  const raw = new URL(request.url).searchParams.get("catalogue");
+  if (raw === null || raw.trim() === "") return getCurrentCatalogueId(getDb(), userId);
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id)) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+/**
+ * Refuses an export the user can fix (nothing selected, too many services): the page's own script
+ * (which fetches the file, asking for JSON as the alternative) gets the message to show beside the
+ * button; a browser without JS goes back to the page with it as a toast.
+ */
+function refuseExport(request: Request, back: string, message: string, values?: Record<string, number>) {
+  if ((request.headers.get("Accept") ?? "").includes("application/json")) return Response.json({ message, values }, { status: 400 });
+  return redirectWithFlash(request, back, { kind: "error", message, values });
+}
+
+/** Runs the export of `scope`; an unknown catalogue or service is a 404, too many services are refused with a message. */
+async function exportScope(request: Request, scope: ExportScope, user: { id: number; name: string }, back: string) {
+  try {
+    return await oneAtATime(async () => {
+      const data = await loadExport(getDb(), scope);
+      if (!data) throw new Response("Not Found", { status: 404 });
+      const subject = scope.kind === "service" ? { type: "service" as const, id: scope.serviceId } : { type: "catalogue" as const, id: data.catalogue.id };
+      return answer(request, data, user, subject);
+    });
+  } catch (error) {
+    if (error instanceof TooManyServicesError) return refuseExport(request, back, "wordexport.tooMany", { count: error.count, max: MAX_EXPORT_SERVICES });
+    throw error;
+  }
+}
+
+/** GET /servicecatalog/export.docx — the catalogue, or what the browser's search and filters show of it. */
+export async function catalogueExportLoader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await requireWordExport(request, db);
+  const catalogueId = await catalogueOf(request, user.id);
+  const query = parseCatalogueQuery(new URL(request.url).searchParams);
+  // As in the browser: with the area level switched off, an area filter does not apply.
+  const filter = (await isServiceAreaActive(db)) ? query : { ...query, areas: DEFAULT_QUERY.areas };
+  return exportScope(request, { kind: "catalogue", catalogueId, filter: isFiltered(filter) ? filter : null }, user, BROWSER_PATH);
+}
+
+const ids = (form: FormData, name: string) => [...new Set(form.getAll(name).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))];
+
+/** POST /servicecatalog/export.docx — the checked areas, categories and services of the browser's selection form. */
+export async function selectionExportAction({ request }: ActionFunctionArgs) {
+  const db = getDb();
+  const user = await requireWordExport(request, db);
+  const catalogueId = await catalogueOf(request, user.id);
+  const form = await readFormData(request);
+  const selection = { areas: ids(form, "area"), categories: ids(form, "category"), services: ids(form, "service") };
+  const back = returnPath(request, BROWSER_PATH);
+  if (!selection.areas.length && !selection.categories.length && !selection.services.length) {
+    return refuseExport(request, back, "wordexport.emptySelection");
+  }
+  return exportScope(request, { kind: "selection", catalogueId, ...selection }, user, back);
+}
+
+/** GET /servicecatalog/service/:id/export.docx — one service. */
+export async function serviceExportLoader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await requireWordExport(request, db);
+  const serviceId = serviceIdOr404(params.id);
+  return exportScope(request, { kind: "service", serviceId }, user, `/servicecatalog/service/${serviceId}`);
+}
