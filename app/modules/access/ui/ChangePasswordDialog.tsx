@@ -11,7 +11,8 @@ import { ChangePasswordSchema } from "../schemas";
 /** The change-password form; `back` is where it returns after the attempt (and where cancel leads, if given). */
 function ChangePasswordForm({ back, cancelTo }: { back: string; cancelTo?: string }) {
   const { t } = useTranslation();
-  const { Form, action, result } = useEntryForm<FormReply>("/settings/password");
+  // The dialog keeps its way back in the URL, so a refused attempt still returns there afterwards.
+  const { Form, action, result } = useEntryForm<FormReply>(cancelTo ? `/settings/password?${new URLSearchParams({ redirectTo: back })}` : "/settings/password");
   const [form, fields] = useSchemaForm(ChangePasswordSchema, result);
   return (
     <Form method="post" action={action} id={form.id} onSubmit={form.onSubmit} noValidate>
