@@ -52,21 +52,21 @@ export function writeFrame(body: BodyWriter, frame: FrameView, t: TFunction): vo
     body.add(intro);
   }
   if (frame.priorities.length) {
-    chapter(t("wordexport.doc.priorities"));
+    chapter(t("catalogframe.rows.priorities.title"));
     body.add(table([c("priority"), c("description"), c("impact")], frame.priorities.map((p) => [p.name, p.description, p.impact_example]), [1, 2, 2]));
   }
   if (frame.solutionTimes.length) {
-    chapter(t("wordexport.doc.solutionTimes"));
+    chapter(t("catalogframe.rows.solutionTimes.title"));
     body.add(table([c("priority"), c("reaction"), c("solution"), c("comment")], frame.solutionTimes.map((r) => [r.priority, r.reaction_time, r.solution_time, r.comment]), [2, 2, 2, 3]));
   }
   if (frame.deploymentTimes.length) {
-    chapter(t("wordexport.doc.deploymentTimes"));
+    chapter(t("catalogframe.rows.deploymentTimes.title"));
     body.add(table([c("service"), c("deployment"), c("comment")], frame.deploymentTimes.map((r) => [r.name, r.deployment_time, r.comment]), [2, 2, 3]));
   }
   const figures = KEY_FIGURES.filter((k) => frame.keyFigures[k]?.trim());
   if (figures.length) {
-    chapter(t("wordexport.doc.keyFigures"));
-    body.add(table([c("figure"), c("value")], figures.map((k) => [t(`wordexport.doc.keyFigureNames.${k}`), frame.keyFigures[k]]), [1, 2]));
+    chapter(t("catalogframe.keyFigures.title"));
+    body.add(table([c("figure"), c("value")], figures.map((k) => [t(`catalogframe.keyFigures.${k}`), frame.keyFigures[k]]), [1, 2]));
   }
   if (frame.solutionTimes.length || frame.deploymentTimes.length || figures.length) {
     body.add(text(t("wordexport.doc.cetNote"), STYLES.muted, { spacing: { before: 120, after: 0 } }));

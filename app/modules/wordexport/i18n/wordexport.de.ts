@@ -20,10 +20,6 @@ const wordexport = {
     of: "von",
     fileName: "Servicekatalog",
     facts: "{{type}} · Status: {{status}}",
-    priorities: "Prioritäten",
-    solutionTimes: "Lösungszeiten",
-    deploymentTimes: "Bereitstellungszeiten",
-    keyFigures: "Kennzahlen",
     columns: {
       priority: "Priorität",
       description: "Beschreibung",
@@ -40,22 +36,6 @@ const wordexport = {
     },
     cetNote: "Alle Zeiten verstehen sich in mitteleuropäischer Zeit (MEZ/MESZ).",
     maintenanceNote: "Wartungsarbeiten werden mindestens drei Arbeitstage im Voraus angekündigt.",
-    keyFigureNames: {
-      service_time: "Servicezeit",
-      support_time: "Supportzeit",
-      on_call_service: "Rufbereitschaft",
-      maintenance_window: "Wartungsfenster",
-      disaster_exercise: "Notfallübung",
-      backup: "Datensicherung",
-      storing_generations: "Aufbewahrte Generationen",
-      archive_periods: "Archivierungsfristen",
-      reporting: "Reporting",
-      notice_period: "Kündigungsfrist",
-      cost_models: "Kostenmodelle",
-      article_numbers: "Artikelnummern",
-      procurement: "Beschaffung",
-      delivery_point: "Übergabepunkt",
-    },
   },
 };
 export default wordexport;

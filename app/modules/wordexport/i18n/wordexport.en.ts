@@ -21,10 +21,6 @@ const wordexport: typeof wordexportDe = {
     of: "of",
     fileName: "Service catalogue",
     facts: "{{type}} · Status: {{status}}",
-    priorities: "Priorities",
-    solutionTimes: "Solution times",
-    deploymentTimes: "Deployment times",
-    keyFigures: "Key figures",
     columns: {
       priority: "Priority",
       description: "Description",
@@ -41,22 +37,6 @@ const wordexport: typeof wordexportDe = {
     },
     cetNote: "All times are central European time (CET/CEST).",
     maintenanceNote: "Maintenance is announced at least three working days ahead.",
-    keyFigureNames: {
-      service_time: "Service time",
-      support_time: "Support time",
-      on_call_service: "On-call service",
-      maintenance_window: "Maintenance window",
-      disaster_exercise: "Disaster exercise",
-      backup: "Backup",
-      storing_generations: "Storing generations",
-      archive_periods: "Archive periods",
-      reporting: "Reporting",
-      notice_period: "Notice period",
-      cost_models: "Cost models",
-      article_numbers: "Article numbers",
-      procurement: "Procurement",
-      delivery_point: "Delivery point",
-    },
   },
 };
 export default wordexport;
