@@ -9,11 +9,11 @@ import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-
 import type { itemDialogLoader } from "../section-page.server";
 import { MatrixSchema, ParagraphSchema } from "../frame-schema";
 import { framePath, parseHeaders, type SectionItem } from "../frame-types";
+import { CellGrid } from "./CellGrid";
 import { Refusal } from "./FrameRows";
 import { sent } from "./Reorder";
 import { DialogButtons } from "./SectionDialogs";
 import { TableForm, TableRows } from "./TableParts";
-import classes from "./catalogframe.module.css";
 
 type Data = Awaited<ReturnType<typeof itemDialogLoader>>;
 type Item<K extends SectionItem["kind"]> = Extract<SectionItem, { kind: K }> & { updated_at: string };
@@ -117,33 +117,13 @@ function MatrixForm({ item, back }: { item: Item<"matrix"> | null; back: string 
           data-testid="matrix-columns"
         />
         {showGrid ? (
-          <div className={classes.gridScroll}>
-            <table className={classes.grid} data-testid="matrix-grid">
-              <caption className="visually-hidden">{t("catalogframe.items.matrix.cells")}</caption>
-              <thead>
-                <tr>
-                  <td />
-                  {columns.map((c, i) => (
-                    <th key={i} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r, ri) => (
-                  <tr key={ri}>
-                    <th scope="row">{r}</th>
-                    {columns.map((c, ci) => (
-                      <td key={ci}>
-                        <input className={classes.cell} name={`cell_${ri}_${ci}`} defaultValue={cell(ri, ci)} aria-label={t("catalogframe.items.matrix.cell", { row: r, column: c })} maxLength={2000} />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CellGrid
+            caption={t("catalogframe.items.matrix.cells")}
+            columns={columns}
+            rows={rows.map((header, i) => ({ key: i, header }))}
+            cell={(ri, ci) => ({ name: `cell_${ri}_${ci}`, defaultValue: cell(ri, ci), label: t("catalogframe.items.matrix.cell", { row: rows[ri], column: columns[ci] }) })}
+            testId="matrix-grid"
+          />
         ) : (
           <Text size="sm" c="dimmed">
             {t("catalogframe.items.matrix.noCells")}

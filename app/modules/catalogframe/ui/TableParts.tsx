@@ -7,6 +7,7 @@ import { answerFor, type FormAnswer } from "~/ui/form/answer";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import { TableSchema } from "../frame-schema";
 import { parseHeaders, type SectionItem } from "../frame-types";
+import { CellGrid } from "./CellGrid";
 import { Refusal } from "./FrameRows";
 import { Hidden, MoveButtons, ReorderList, sent } from "./Reorder";
 import { DialogButtons } from "./SectionDialogs";
@@ -56,39 +57,16 @@ export function TableForm({ item, back }: { item: Table | null; back: string }) 
           data-testid="table-headers"
         />
         {item && item.rows.length && columns.length ? (
-          <div className={classes.gridScroll}>
-            <table className={classes.grid} data-testid="table-grid">
-              <caption className="visually-hidden">{t("catalogframe.items.table.rows")}</caption>
-              <thead>
-                <tr>
-                  <td />
-                  {columns.map((c, i) => (
-                    <th key={i} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {item.rows.map((row, r) => (
-                  <tr key={row.id}>
-                    <th scope="row">{r + 1}</th>
-                    {columns.map((header, c) => (
-                      <td key={c}>
-                        <input
-                          className={classes.cell}
-                          name={`row_${row.id}`}
-                          defaultValue={cell(row.id, row.values, c)}
-                          aria-label={t("catalogframe.items.table.cell", { n: r + 1, header })}
-                          maxLength={2000}
-                        />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CellGrid
+            caption={t("catalogframe.items.table.rows")}
+            columns={columns}
+            rows={item.rows.map((row, r) => ({ key: row.id, header: String(r + 1) }))}
+            cell={(r, c) => {
+              const row = item.rows[r];
+              return { name: `row_${row.id}`, defaultValue: cell(row.id, row.values, c), label: t("catalogframe.items.table.cell", { n: r + 1, header: columns[c] }) };
+            }}
+            testId="table-grid"
+          />
         ) : null}
         <DialogButtons back={back} busy={busy} label={t("catalogframe.save")} testId="save-item" />
       </Stack>
