@@ -32,3 +32,9 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>, Recor
 export function fieldError(t: TFunction, errors: string[] | undefined): string | undefined {
   return translateError(t, errors?.[0]);
 }
+
+/** What a conform field gives a text input (besides its `key`): its name, the value to show, and its translated error. */
+export function fieldProps(t: TFunction, field: { name: string; initialValue?: unknown; errors?: string[] }) {
+  const value = field.initialValue;
+  return { name: field.name, defaultValue: value == null ? "" : String(value), error: fieldError(t, field.errors) };
+}

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { RichTextField } from "~/modules/service/ui/RichTextField";
 import { RouteDialog } from "~/ui/RouteDialog";
 import type { FormAnswer } from "~/ui/form/answer";
-import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
+import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import type { itemDialogLoader } from "../section-page.server";
 import { MatrixSchema, ParagraphSchema } from "../frame-schema";
 import { framePath, parseHeaders, type SectionItem } from "../frame-types";
@@ -53,8 +53,8 @@ function ParagraphForm({ data, back }: { data: Data; back: string }) {
       {item ? <input type="hidden" name="updated_at" value={item.updated_at} /> : null}
       <Stack gap="sm">
         <Refusal answer={reply as FormAnswer | undefined} />
-        <TextInput key={fields.title.key} name={fields.title.name} label={t("catalogframe.items.title")} defaultValue={value(fields.title.initialValue)} error={fieldError(t, fields.title.errors)} required autoFocus data-testid="item-title" />
-        <RichTextField key={fields.content.key} name={fields.content.name} label={t("catalogframe.items.paragraph.content")} defaultValue={value(fields.content.initialValue)} error={fieldError(t, fields.content.errors)} />
+        <TextInput key={fields.title.key} {...fieldProps(t, fields.title)} label={t("catalogframe.items.title")} required autoFocus data-testid="item-title" />
+        <RichTextField key={fields.content.key} {...fieldProps(t, fields.content)} label={t("catalogframe.items.paragraph.content")} />
         <DialogButtons back={back} busy={busy} label={t("catalogframe.save")} testId="save-item" />
       </Stack>
     </Form>
@@ -93,26 +93,22 @@ function MatrixForm({ item, back }: { item: Item<"matrix"> | null; back: string 
       <input type="hidden" name="grid_cols" value={showGrid ? columns.length : 0} />
       <Stack gap="sm">
         <Refusal answer={reply as FormAnswer | undefined} />
-        <TextInput key={fields.title.key} name={fields.title.name} label={t("catalogframe.items.title")} defaultValue={value(fields.title.initialValue)} error={fieldError(t, fields.title.errors)} required autoFocus data-testid="item-title" />
+        <TextInput key={fields.title.key} {...fieldProps(t, fields.title)} label={t("catalogframe.items.title")} required autoFocus data-testid="item-title" />
         <TextInput
           key={fields.row_headers.key}
-          name={fields.row_headers.name}
+          {...fieldProps(t, fields.row_headers)}
           label={t("catalogframe.items.matrix.rowHeaders")}
           description={t("catalogframe.items.headersHint")}
-          defaultValue={value(fields.row_headers.initialValue)}
           onChange={(e) => setRowsText(e.currentTarget.value)}
-          error={fieldError(t, fields.row_headers.errors)}
           required
           data-testid="matrix-rows"
         />
         <TextInput
           key={fields.column_headers.key}
-          name={fields.column_headers.name}
+          {...fieldProps(t, fields.column_headers)}
           label={t("catalogframe.items.matrix.columnHeaders")}
           description={t("catalogframe.items.headersHint")}
-          defaultValue={value(fields.column_headers.initialValue)}
           onChange={(e) => setColumnsText(e.currentTarget.value)}
-          error={fieldError(t, fields.column_headers.errors)}
           required
           data-testid="matrix-columns"
         />

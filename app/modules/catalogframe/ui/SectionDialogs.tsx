@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { RouteDialog } from "~/ui/RouteDialog";
 import { formError, type FormAnswer } from "~/ui/form/answer";
-import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
+import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import { FormAlert } from "~/ui/FormAlert";
 import type { deleteDialogLoader, sectionDialogLoader } from "../section-page.server";
 import { SectionSchema } from "../frame-schema";
@@ -42,18 +42,17 @@ export function SectionDialog() {
         {section ? <input type="hidden" name="updated_at" value={section.updated_at} /> : null}
         <Stack gap="sm">
           <Refusal answer={reply as FormAnswer | undefined} />
-          <TextInput key={fields.name.key} name={fields.name.name} label={t("catalogframe.sections.name")} defaultValue={value(fields.name.initialValue)} error={fieldError(t, fields.name.errors)} required autoFocus data-testid="section-name" />
+          <TextInput key={fields.name.key} {...fieldProps(t, fields.name)} label={t("catalogframe.sections.name")} required autoFocus data-testid="section-name" />
           <NativeSelect
             key={fields.type.key}
-            name={fields.type.name}
+            {...fieldProps(t, fields.type)}
             label={t("catalogframe.sections.type")}
             description={t("catalogframe.sections.typeHint")}
             defaultValue={value(fields.type.initialValue) || "Paragraph"}
-            error={fieldError(t, fields.type.errors)}
             data={SECTION_TYPES.map((type) => ({ value: type, label: t(`catalogframe.sections.types.${type}`) }))}
             data-testid="section-type"
           />
-          <Textarea key={fields.description.key} name={fields.description.name} label={t("catalogframe.sections.description")} defaultValue={value(fields.description.initialValue)} error={fieldError(t, fields.description.errors)} autosize minRows={3} />
+          <Textarea key={fields.description.key} {...fieldProps(t, fields.description)} label={t("catalogframe.sections.description")} autosize minRows={3} />
           <DialogButtons back={back} busy={busy} label={t("catalogframe.save")} testId="save-section" />
         </Stack>
       </Form>

@@ -4,7 +4,7 @@ import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { answerFor, type FormAnswer } from "~/ui/form/answer";
-import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
+import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import { TableSchema } from "../frame-schema";
 import { parseHeaders, type SectionItem } from "../frame-types";
 import { CellGrid } from "./CellGrid";
@@ -44,15 +44,13 @@ export function TableForm({ item, back }: { item: Table | null; back: string }) 
       <Hidden fields={{ intent: "save", ...(item ? { updated_at: item.updated_at } : {}) }} />
       <Stack gap="sm">
         <Refusal answer={reply as FormAnswer | undefined} />
-        <TextInput key={fields.title.key} name={fields.title.name} label={t("catalogframe.items.title")} defaultValue={value(fields.title.initialValue)} error={fieldError(t, fields.title.errors)} required autoFocus data-testid="item-title" />
+        <TextInput key={fields.title.key} {...fieldProps(t, fields.title)} label={t("catalogframe.items.title")} required autoFocus data-testid="item-title" />
         <TextInput
           key={fields.headers.key}
-          name={fields.headers.name}
+          {...fieldProps(t, fields.headers)}
           label={t("catalogframe.items.table.headers")}
           description={t("catalogframe.items.table.headersHint")}
-          defaultValue={value(fields.headers.initialValue)}
           onChange={(e) => setHeadersText(e.currentTarget.value)}
-          error={fieldError(t, fields.headers.errors)}
           required
           data-testid="table-headers"
         />

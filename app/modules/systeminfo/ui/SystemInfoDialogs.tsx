@@ -5,7 +5,7 @@ import { RichTextField } from "~/modules/service/ui/RichTextField";
 import { FormAlert } from "~/ui/FormAlert";
 import { RouteDialog } from "~/ui/RouteDialog";
 import { formError, type FormAnswer } from "~/ui/form/answer";
-import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
+import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import type { deleteMessageLoader, deletePatchNoteLoader, editMessageLoader, editPatchNoteLoader } from "../admin-page.server";
 import { PatchNoteSchema, SystemMessageSchema } from "../systeminfo-schema";
 
@@ -38,29 +38,26 @@ export function PatchNoteDialog() {
     defaultValue: note ? { headline: note.headline, version: note.version, patch_date: note.patch_date, text: note.text } : { patch_date: today },
   });
   const busy = useNavigation().state === "submitting";
-  const value = (v: unknown) => (v == null ? "" : String(v));
   return (
     <RouteDialog title={note ? t("systeminfo.notes.editTitle", { headline: note.headline }) : t("systeminfo.notes.newTitle")} closeTo={BACK} maxWidth={720}>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
         {note ? <input type="hidden" name="updated_at" value={note.updated_at} /> : null}
         <Stack gap="sm">
           <FormAlert error={form.errors?.[0]} />
-          <TextInput key={fields.headline.key} name={fields.headline.name} label={t("systeminfo.notes.headline")} defaultValue={value(fields.headline.initialValue)} error={fieldError(t, fields.headline.errors)} required autoFocus />
+          <TextInput key={fields.headline.key} {...fieldProps(t, fields.headline)} label={t("systeminfo.notes.headline")} required autoFocus />
           <Group grow align="flex-start" wrap="wrap">
-            <TextInput key={fields.version.key} name={fields.version.name} label={t("systeminfo.notes.version")} defaultValue={value(fields.version.initialValue)} error={fieldError(t, fields.version.errors)} required miw={160} />
+            <TextInput key={fields.version.key} {...fieldProps(t, fields.version)} label={t("systeminfo.notes.version")} required miw={160} />
             <TextInput
               key={fields.patch_date.key}
-              name={fields.patch_date.name}
+              {...fieldProps(t, fields.patch_date)}
               type="datetime-local"
               label={t("systeminfo.notes.patchDate")}
               description={t("systeminfo.notes.patchDateHint")}
-              defaultValue={value(fields.patch_date.initialValue)}
-              error={fieldError(t, fields.patch_date.errors)}
               required
               miw={200}
             />
           </Group>
-          <RichTextField key={fields.text.key} name={fields.text.name} label={t("systeminfo.notes.text")} defaultValue={value(fields.text.initialValue)} error={fieldError(t, fields.text.errors)} />
+          <RichTextField key={fields.text.key} {...fieldProps(t, fields.text)} label={t("systeminfo.notes.text")} />
           <Buttons busy={busy} testId="save-patch-note" />
         </Stack>
       </Form>
@@ -76,23 +73,20 @@ export function MessageDialog() {
     defaultValue: message ? { headline: message.headline, text: message.text, expiration_date: message.expiration_date } : undefined,
   });
   const busy = useNavigation().state === "submitting";
-  const value = (v: unknown) => (v == null ? "" : String(v));
   return (
     <RouteDialog title={message ? t("systeminfo.messages.editTitle", { headline: message.headline }) : t("systeminfo.messages.newTitle")} closeTo={BACK} maxWidth={720}>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
         {message ? <input type="hidden" name="updated_at" value={message.updated_at} /> : null}
         <Stack gap="sm">
           <FormAlert error={form.errors?.[0]} />
-          <TextInput key={fields.headline.key} name={fields.headline.name} label={t("systeminfo.messages.headline")} defaultValue={value(fields.headline.initialValue)} error={fieldError(t, fields.headline.errors)} required autoFocus />
-          <RichTextField key={fields.text.key} name={fields.text.name} label={t("systeminfo.messages.text")} defaultValue={value(fields.text.initialValue)} error={fieldError(t, fields.text.errors)} />
+          <TextInput key={fields.headline.key} {...fieldProps(t, fields.headline)} label={t("systeminfo.messages.headline")} required autoFocus />
+          <RichTextField key={fields.text.key} {...fieldProps(t, fields.text)} label={t("systeminfo.messages.text")} />
           <TextInput
             key={fields.expiration_date.key}
-            name={fields.expiration_date.name}
+            {...fieldProps(t, fields.expiration_date)}
             type="datetime-local"
             label={t("systeminfo.messages.expirationDate")}
             description={t("systeminfo.messages.expirationHint")}
-            defaultValue={value(fields.expiration_date.initialValue)}
-            error={fieldError(t, fields.expiration_date.errors)}
             maw={280}
           />
           <Buttons busy={busy} testId="save-message" />
