@@ -25,7 +25,8 @@ export function toCsv(header: string[], rows: CsvCell[][], delimiter: CsvDelimit
 
 /** Lines without the byte-order mark, for streaming a large file in chunks (header only in the first). */
 export function csvLines(header: string[], rows: CsvCell[][], delimiter: CsvDelimiter, withHeader: boolean): string {
-  const data = rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "" : String(cell))));
+  // A value that already starts with the apostrophe of a neutralised formula gets one more, so reading it back (which takes one off) restores it.
+  const data = rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "" : String(cell).replace(/^(?='+[=+\-@\t\r])/, "'"))));
   const text = Papa.unparse(
     { fields: header, data },
     { delimiter, header: withHeader, newline: "\r\n", escapeFormulae: true, quotes: false },
@@ -84,5 +85,5 @@ export function parseCsv(text: string): ParsedCsv {
 }
 
 function unescapeFormula(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1).replace(/^'+/, "")) ? cell.slice(1) : cell;
 }

@@ -114,6 +114,7 @@ test.describe("3 · bodies that are not forms", () => {
       `/servicecatalog/service/${service.id}/derivative`,
       "/bin",
       `/bin/${service.id}/restore`,
+      "/tools",
     ];
     const bodies: { type?: string; body: string }[] = [
       { type: "application/json", body: "{}" },

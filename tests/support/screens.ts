@@ -98,6 +98,8 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/unauthorized",
     "/menu",
     "/views",
+    "/tools",
+    `/tools?pick=selection&service=${ids.service}`,
     "/servicecatalog/service/999999999",
   ];
 }

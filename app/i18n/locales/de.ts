@@ -18,6 +18,7 @@ import systeminfo from "../../modules/systeminfo/i18n/systeminfo.de";
 import credits from "../../modules/credits/i18n/credits.de";
 import catalogframe from "../../modules/catalogframe/i18n/catalogframe.de";
 import wordexport from "../../modules/wordexport/i18n/wordexport.de";
+import tools from "../../modules/tools/i18n/tools.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
 // the type of en.ts and tests/unit/i18n/resources.test.ts both enforce it.
 const de = {
@@ -473,6 +474,7 @@ const de = {
   credits,
   catalogframe,
   wordexport,
+  tools,
   toast: {
     deleted: "Gelöscht",
     success: "Erfolg",

@@ -18,6 +18,7 @@ import systeminfo from "../../modules/systeminfo/i18n/systeminfo.en";
 import credits from "../../modules/credits/i18n/credits.en";
 import catalogframe from "../../modules/catalogframe/i18n/catalogframe.en";
 import wordexport from "../../modules/wordexport/i18n/wordexport.en";
+import tools from "../../modules/tools/i18n/tools.en";
 import type { Resources } from "./de";
 
 const en: Resources = {
@@ -473,6 +474,7 @@ const en: Resources = {
   credits,
   catalogframe,
   wordexport,
+  tools,
   toast: {
     deleted: "Deleted",
     success: "Success",

@@ -37,6 +37,7 @@ const TITLES: Record<string, string> = {
   "routes/_app.support": "support.title",
   "routes/_app.admin.systeminfo": "systeminfo.title",
   "routes/_app.credits._index": "credits.title",
+  "routes/_app.tools": "tools.title",
   "routes/_app.credits.products": "credits.products.title",
   "routes/_app.admin.credits": "credits.admin.title",
   "routes/_app.patch-notes": "systeminfo.patchNotes.title",

@@ -46,7 +46,7 @@ export const NAVIGATION: NavEntry[] = [
       { key: "termdefinitions", to: "/basedata/termdefinitions", audience: "basedata" },
     ],
   },
-  { key: "tools", to: "/tools", audience: "all", planned: true },
+  { key: "tools", to: "/tools", audience: "all" },
   { key: "credits", to: "/credits", audience: "ai" },
   {
     key: "admin",

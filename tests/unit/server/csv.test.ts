@@ -30,6 +30,12 @@ describe("CSV files for Excel", () => {
     }
   });
 
+  it("restore a value that itself starts with the apostrophe of a neutralised formula", () => {
+    const values = ["'=x", "''+1", "'@a", "'plain", "="];
+    const parsed = parseCsv(toCsv(["v"], values.map((v) => [v]), ";"));
+    expect(parsed.rows.map((r) => r.cells.v)).toEqual(values);
+  });
+
   it("keep an apostrophe the user typed before ordinary text", () => {
     expect(parseCsv("name\n'quoted\n").rows[0].cells.name).toBe("'quoted");
   });

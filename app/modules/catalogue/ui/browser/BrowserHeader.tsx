@@ -7,6 +7,7 @@ import { PlainButton, PlainButtonGroup, PlainLinkButton, PlainSelect, plain } fr
 import type { CatalogueOption, CatalogueSize, Query } from "../../browser-types";
 import { catalogueExportHref } from "~/modules/wordexport/export";
 import { WordExportLink } from "~/modules/wordexport/ui/WordExportButton";
+import { toolsHrefForBrowser } from "~/modules/tools/tools-query";
 import classes from "./catalogue.module.css";
 
 const VIEW_KEYS: Record<BrowserView, string> = { 0: "list", 1: "tree", 3: "map" };
@@ -86,6 +87,9 @@ export function BrowserHeader({
             ))}
           </PlainButtonGroup>
         </nav>
+        <PlainLinkButton href={toolsHrefForBrowser(catalogueId, query)} variant="default" data-testid="open-tools">
+          {t(isFiltered(query) ? "tools.browser.openFiltered" : "tools.browser.open")}
+        </PlainLinkButton>
         {canExport ? (
           <WordExportLink
             href={catalogueExportHref(catalogueId, query)}

@@ -16,6 +16,7 @@ import { StatusBadge, useCatalogueLabels } from "./StatusBadge";
 import type { CatalogueOption, ListRow, StructureData } from "../../browser-types";
 import { selectionExportAction } from "~/modules/wordexport/export";
 import { WordExportSubmit } from "~/modules/wordexport/ui/WordExportButton";
+import { TOOLS_PATH } from "~/modules/tools/tools-query";
 import classes from "./catalogue.module.css";
 
 /**
@@ -194,6 +195,9 @@ export function ListView({
                 />
                 <PlainButton type="submit" variant="light" data-testid="batch-submit">
                   {t("catalogue.batch.submit")}
+                </PlainButton>
+                <PlainButton type="submit" variant="default" formAction={TOOLS_PATH} formMethod="get" name="pick" value="selection" data-testid="batch-tools">
+                  {t("tools.browser.selection")}
                 </PlainButton>
                 {canExport ? (
                   <WordExportSubmit

@@ -1,0 +1,88 @@
+/**
+ * The services CSV (client-safe): its columns, which of them an import reads, and the shapes of an
+ * import's preview. Column names are the same in every language, so a file exported in German
+ * imports under English too; values are the stored codes (status `open`, type `it`), and the
+ * import also takes the German and English labels.
+ */
+
+export const CSV_COLUMNS = [
+  "id",
+  "version",
+  "name",
+  "status",
+  "statuspercent",
+  "servicetype",
+  "catalogue_id",
+  "catalogue",
+  "category_id",
+  "category",
+  "area",
+  "art_nr",
+  "short_description",
+  "owners",
+  "providers",
+  "service_levels",
+  "tags",
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** Shown for orientation; an import ignores them (a move between catalogues is a bulk change). */
+export const READ_ONLY_COLUMNS = ["catalogue_id", "catalogue", "category", "area"] as const satisfies readonly CsvColumn[];
+
+/** What an import compares and writes, when the file has the column. */
+export const EDITABLE_COLUMNS = [
+  "name",
+  "status",
+  "statuspercent",
+  "servicetype",
+  "category_id",
+  "art_nr",
+  "short_description",
+  "owners",
+  "providers",
+  "service_levels",
+  "tags",
+] as const satisfies readonly CsvColumn[];
+export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
+
+/** A cell listing several records holds one name per line (and the import also splits at ";"). */
+export const LIST_SEPARATOR = "\n";
+
+/** Largest file an import reads, and most rows. */
+export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 20_000;
+
+export interface FieldChange {
+  column: EditableColumn;
+  from: string;
+  to: string;
+}
+
+export interface RowChange {
+  line: number;
+  id: number;
+  name: string;
+  fields: FieldChange[];
+  /** Content of an approved service changes and its status is not set: the workflow returns it to "open". */
+  reopens: boolean;
+}
+
+export interface RowError {
+  line: number;
+  column: string | null;
+  /** An i18n key, optionally with values (`key|name=…`). */
+  message: string;
+}
+
+/** An import's preview: what would change, what is wrong, and the rows the apply form carries back. */
+export interface ImportPreview {
+  rows: number;
+  unchanged: number;
+  changes: RowChange[];
+  errors: RowError[];
+  /** Lines with at least one error. */
+  invalidLines: number[];
+  ignoredColumns: string[];
+  /** The changed and the invalid rows as JSON ({ line, cells }): the apply form sends them back to be checked again. */
+  carry: string[];
+}

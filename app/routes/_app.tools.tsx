@@ -1,0 +1,7 @@
+import { toolsAction, toolsLoader } from "~/modules/tools/tools-page.server";
+import { ToolsPage } from "~/modules/tools/ui/ToolsPage";
+
+/** /tools — bulk changes and the services CSV (issue 20 §4; docs/decisions/0036-tools.md). */
+export const loader = toolsLoader;
+export const action = toolsAction;
+export default ToolsPage;
