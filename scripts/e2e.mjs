@@ -26,6 +26,7 @@ function freePort() {
 
 const port = await freePort();
 const smtpPort = await freePort();
+const aiPort = await freePort();
 const runDir = path.resolve("data", `e2e-${port}`);
 fs.rmSync(runDir, { recursive: true, force: true });
 fs.mkdirSync(runDir, { recursive: true });
@@ -34,6 +35,7 @@ const env = {
   ...process.env,
   E2E_PORT: String(port),
   E2E_SMTP_PORT: String(smtpPort),
+  E2E_AI_PORT: String(aiPort),
   E2E_RUN_DIR: runDir,
   DATABASE_URL: `file:${path.join(runDir, "servicehub.db")}`,
   SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-0123456789",
@@ -41,6 +43,11 @@ const env = {
   SUPPORT_EMAIL: "support@servicehub.test",
   // The billing side's key for /api/billing/orders (tests/e2e/credits.spec.ts).
   BILLING_API_KEY: "e2e-billing-key-0123456789abcdef0123456789",
+  // The AI assistant's provider: the OpenAI-compatible mock of tests/support/ai-provider.ts (global setup).
+  AI_BASE_URL: `http://127.0.0.1:${aiPort}/v1`,
+  AI_API_KEY: "e2e-ai-key",
+  AI_MODEL: "mock-model",
+  AI_TIMEOUT_SECONDS: "10",
   // Mailed links point here, whatever Host a request names (the server refuses to start without it in production).
   APP_URL: `http://127.0.0.1:${port}`,
 };

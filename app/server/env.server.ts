@@ -14,6 +14,12 @@ const EnvSchema = z.object({
   APP_URL: z.string().url().optional(),
   /** The billing side's secret for /api/billing/orders (issue 19 §5); unset → that endpoint refuses everyone. */
   BILLING_API_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32).optional()),
+  /** The AI assistant's OpenAI-compatible endpoint, key and model (issue 19 §1); without base URL and model it is "not configured". */
+  AI_BASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  AI_API_KEY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  AI_MODEL: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(200).optional()),
+  /** How long one AI call may take before it is given up (and nothing is charged). */
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   /** Requests per minute the catalogue API answers for one key (issue 18). */
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   PORT: z.coerce.number().int().positive().default(3000),

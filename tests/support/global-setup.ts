@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
+import { startAiProvider } from "./ai-provider";
 
 /**
  * A real SMTP server for the run: the app sends password-reset mails to it over SMTP, and each
  * mail is written to E2E_RUN_DIR/mail/<recipient>.eml for the tests to read (the latest one),
- * and counted in <recipient>.log.
+ * and counted in <recipient>.log. And the AI provider the app's AI_BASE_URL points at (an
+ * OpenAI-compatible mock on E2E_AI_PORT, tests/support/ai-provider.ts).
  */
 export default async function globalSetup() {
   const port = Number(process.env.E2E_SMTP_PORT);
@@ -32,7 +34,9 @@ export default async function globalSetup() {
     },
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const ai = await startAiProvider({ port: Number(process.env.E2E_AI_PORT), apiKey: process.env.AI_API_KEY });
   return async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await ai.stop();
   };
 }

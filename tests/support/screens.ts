@@ -93,6 +93,10 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/admin/systeminfo/messages/new",
     "/credits",
     "/credits/products",
+    // The AI assistant (issue 19): its panel in edit mode, the create flow and its "created" dialog.
+    `/servicecatalog/service/${ids.service}?ai=edit`,
+    "/servicecatalog/ai",
+    `/servicecatalog/ai?created=${ids.service}`,
     "/admin/credits",
     "/patch-notes",
     "/unauthorized",

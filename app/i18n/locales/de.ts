@@ -19,6 +19,7 @@ import credits from "../../modules/credits/i18n/credits.de";
 import catalogframe from "../../modules/catalogframe/i18n/catalogframe.de";
 import wordexport from "../../modules/wordexport/i18n/wordexport.de";
 import tools from "../../modules/tools/i18n/tools.de";
+import ai from "../../modules/ai/i18n/ai.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
 // the type of en.ts and tests/unit/i18n/resources.test.ts both enforce it.
 const de = {
@@ -475,6 +476,7 @@ const de = {
   catalogframe,
   wordexport,
   tools,
+  ai,
   toast: {
     deleted: "Gelöscht",
     success: "Erfolg",

@@ -19,6 +19,7 @@ import credits from "../../modules/credits/i18n/credits.en";
 import catalogframe from "../../modules/catalogframe/i18n/catalogframe.en";
 import wordexport from "../../modules/wordexport/i18n/wordexport.en";
 import tools from "../../modules/tools/i18n/tools.en";
+import ai from "../../modules/ai/i18n/ai.en";
 import type { Resources } from "./de";
 
 const en: Resources = {
@@ -475,6 +476,7 @@ const en: Resources = {
   catalogframe,
   wordexport,
   tools,
+  ai,
   toast: {
     deleted: "Deleted",
     success: "Success",

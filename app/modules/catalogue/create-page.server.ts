@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { userHasPermission } from "~/modules/access/policy";
 import { requirePermission } from "~/modules/access/policy.server";
 import { createService } from "~/modules/service/service.server";
 import { getDb } from "~/server/db/db.server";
@@ -38,7 +39,8 @@ export async function createMenuLoader({ request }: LoaderFunctionArgs) {
   }
   // An empty category's or area's "create" link names where the new service or category goes.
   const preset = { category: url.searchParams.get("category") ?? "", area: url.searchParams.get("area") ?? "" };
-  return { type, areaActive, categories, areas, loadError, preset };
+  // The AI assistant drafts new services too (issue 19 §2): its entry for those who may use it.
+  return { type, areaActive, categories, areas, loadError, preset, canUseAi: userHasPermission(user, "use:ai") };
 }
 
 /** Creates the chosen kind in the current catalogue and opens its page. */

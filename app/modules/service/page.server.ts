@@ -43,6 +43,7 @@ import { serviceIdOr404 } from "./access.server";
 import { formVersion, readFormData } from "~/server/request-body.server";
 import { hiddenForService, withoutHidden } from "~/modules/masks/mask-rules.server";
 import { mayExportWord } from "~/modules/wordexport/export-access.server";
+import { aiPanelData, aiServiceIntents } from "~/modules/ai/service-ai.server";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
@@ -55,7 +56,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
   const tab: "content" | "history" = url.searchParams.get("tab") === "history" ? "history" : "content";
   const depq = (url.searchParams.get("depq") ?? "").slice(0, 100);
   const canEdit = await canEditService(db, user, id);
-  const [children, categories, pickers, history, candidates, hidden, canExport] = await Promise.all([
+  const [children, categories, pickers, history, candidates, hidden, canExport, ai] = await Promise.all([
     loadServiceChildren(db, id),
     canEdit ? serviceCategoryOptions(db, detail.service.service_catalogue_id) : null,
     canEdit ? relationPickers(db, url.searchParams, detail) : null,
@@ -63,6 +64,8 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
     canEdit && depq ? dependencyCandidates(db, id, depq) : [],
     hiddenForService(db, id),
     mayExportWord(db, user),
+    // The AI assistant's panel (issue 19 §2): keyuser and above who may edit, else null.
+    tab === "content" ? aiPanelData(db, request, user, id, canEdit) : null,
   ]);
   // What the service's attribute masks hide is neither shown nor sent to the browser.
   const visible = { ...detail.service, ...Object.fromEntries(hidden.fields.map((f) => [f, null])) } as typeof detail.service;
@@ -91,6 +94,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       canEdit,
       canStructure: userHasPermission(user, "manage:structure"),
       canExport,
+      ai,
       canCreateTags: canEdit && mayCreateTags(user.role),
       statuses: canEdit ? allowedStatuses(user.role, detail.service.status as Status) : [],
     },
@@ -202,6 +206,8 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
           saved("tags")
         );
       },
+      // The AI assistant's forms post here too (target "ai"); it checks use:ai itself.
+      ...aiServiceIntents({ request, form, serviceId: id, user, db }),
       "dependency-add": () => dependency("add"),
       "dependency-remove": () => dependency("remove"),
       "picture-remove": async () => {

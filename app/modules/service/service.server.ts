@@ -16,19 +16,32 @@ import { recordActivity, type Causer, type Executor } from "../../server/audit.s
 import { containsIgnoreCase, foldCase, inTransaction } from "../../server/db-helpers.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../server/errors.server";
 
-/** Creates a service at the end of its category, in the category's catalogue. */
-export async function createService(db: Executor, input: { name: string; categoryId: number }, causer: Causer): Promise<number> {
+/**
+ * Creates a service at the end of its category, in the category's catalogue — or, given a
+ * catalogue instead (the AI assistant's batch creation, spec 02 §5), without a category at the
+ * end of that catalogue's uncategorised services.
+ */
+export async function createService(db: Executor, input: { name: string; categoryId: number } | { name: string; catalogueId: number }, causer: Causer): Promise<number> {
   return inTransaction(db, async (trx) => {
-    const category = await trx
-      .selectFrom("service_categories")
-      .select(["id", "service_catalogue_id"])
-      .where("id", "=", input.categoryId)
-      .executeTakeFirst();
-    if (!category) throw new NotFoundError("category");
+    let place: { categoryId: number | null; catalogueId: number | null };
+    if ("categoryId" in input) {
+      const category = await trx
+        .selectFrom("service_categories")
+        .select(["id", "service_catalogue_id"])
+        .where("id", "=", input.categoryId)
+        .executeTakeFirst();
+      if (!category) throw new NotFoundError("category");
+      place = { categoryId: category.id, catalogueId: category.service_catalogue_id };
+    } else {
+      const catalogue = await trx.selectFrom("service_catalogues").select("id").where("id", "=", input.catalogueId).executeTakeFirst();
+      if (!catalogue) throw new NotFoundError("catalogue");
+      place = { categoryId: null, catalogueId: catalogue.id };
+    }
     const count = await trx
       .selectFrom("services")
       .select((eb) => eb.fn.countAll().as("n"))
-      .where("category_id", "=", category.id)
+      .$if(place.categoryId !== null, (qb) => qb.where("category_id", "=", place.categoryId!))
+      .$if(place.categoryId === null, (qb) => qb.where("category_id", "is", null).where("service_catalogue_id", "=", place.catalogueId!))
       .where("deleted_at", "is", null)
       .executeTakeFirst();
     const now = nowIso();
@@ -36,8 +49,8 @@ export async function createService(db: Executor, input: { name: string; categor
       .insertInto("services")
       .values({
         name: input.name,
-        category_id: category.id,
-        service_catalogue_id: category.service_catalogue_id,
+        category_id: place.categoryId,
+        service_catalogue_id: place.catalogueId,
         position: Number(count?.n ?? 0),
         created_at: now,
         updated_at: now,
@@ -51,7 +64,7 @@ export async function createService(db: Executor, input: { name: string; categor
       subjectId: id,
       event: "created",
       causer,
-      newValues: { name: input.name, category_id: category.id, service_catalogue_id: category.service_catalogue_id },
+      newValues: { name: input.name, category_id: place.categoryId, service_catalogue_id: place.catalogueId },
     });
     return id;
   });

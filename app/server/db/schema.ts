@@ -666,6 +666,25 @@ export interface TokenReservationsTable {
   closed_at: string | null;
 }
 
+/** Migration 0019: what the AI assistant generated and the session has not yet accepted or discarded. */
+export interface AiDraftsTable {
+  id: Generated<number>;
+  session_id: string;
+  kind: "proposal" | "response";
+  user_id: number;
+  /** A proposal's service; null for a generated new service. */
+  service_id: number | null;
+  /** A response's requested name ("Unbenannter Service" when none was given). */
+  requested_name: string | null;
+  /** A response's delay in seconds (spec 02 §9). */
+  delay: DefaultInt;
+  /** JSON. */
+  payload: string;
+  /** A proposal's service version when it was generated. */
+  based_on: string | null;
+  created_at: Timestamp;
+}
+
 // -------------------------------------------------------------------------------------- database
 
 export interface Database {
@@ -725,6 +744,7 @@ export interface Database {
   token_usage: TokenUsageTable;
   token_configuration: TokenConfigurationTable;
   token_reservations: TokenReservationsTable;
+  ai_drafts: AiDraftsTable;
 }
 
 export type TableName = keyof Database;

@@ -14,6 +14,7 @@ const TITLES: Record<string, string> = {
   "routes/_app.servicecatalog._index": "app.titles.servicecatalog",
   "routes/_app.servicecatalog.catalogues": "catalogue.managerTitle",
   "routes/_app.servicecatalog.new": "app.titles.create",
+  "routes/_app.servicecatalog.ai": "ai.create.title",
   "routes/_app.bin": "nav.bin",
   "routes/_app.basedata.customerdata": "nav.customerdata",
   "routes/_app.admin.tags": "nav.tags",

@@ -10,6 +10,7 @@ import {
   RICH_FIELDS,
 } from "~/modules/service/service-sections";
 import { ActivityHistory } from "../../../ui/ActivityHistory";
+import { AiAssistantPanel } from "~/modules/ai/ui/AiAssistantPanel";
 import { AttributesSection } from "./AttributesSection";
 import { BasicsSection } from "./BasicsSection";
 import { FieldsSection } from "./FieldsSection";
@@ -105,6 +106,7 @@ export function ServicePage({
           <ServiceVersion.Provider value={service.updated_at}>
             <div className={classes.layout}>
               <Stack gap="md">
+                {data.ai ? <AiAssistantPanel ai={data.ai} updatedAt={service.updated_at} result={result} /> : null}
                 <BasicsSection
                   service={service}
                   categories={data.options?.categories ?? null}

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { IconBox, IconCategory, IconLayoutColumns } from "@tabler/icons-react";
+import { IconBox, IconCategory, IconLayoutColumns, IconSparkles } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
@@ -11,7 +11,7 @@ const ICONS = { area: IconLayoutColumns, category: IconCategory, service: IconBo
 
 /** The create menu (spec 01 §2): the type first, then the name (and category). One form per step. */
 export function CreateMenuPage() {
-  const { type, areaActive, categories, areas, loadError, preset } = useLoaderData<typeof createMenuLoader>();
+  const { type, areaActive, categories, areas, loadError, preset, canUseAi } = useLoaderData<typeof createMenuLoader>();
   const [form, fields] = useSchemaForm(CreateSchema, useActionData<FormReply>());
   const { t } = useTranslation();
   return (
@@ -23,7 +23,7 @@ export function CreateMenuPage() {
       {!type ? (
         <>
           <Text>{t("catalogue.createMenu.chooseType")}</Text>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <SimpleGrid cols={{ base: 1, sm: (areaActive ? 3 : 2) + (canUseAi ? 1 : 0) }}>
             {CREATE_TYPES.filter((k) => areaActive || k !== "area").map((k) => {
               const Icon = ICONS[k];
               return (
@@ -32,6 +32,11 @@ export function CreateMenuPage() {
                 </Button>
               );
             })}
+            {canUseAi ? (
+              <Button component={Link} to="/servicecatalog/ai" variant="default" h={88} leftSection={<IconSparkles size={22} aria-hidden />} data-testid="create-ai">
+                {t("ai.create.menuEntry")}
+              </Button>
+            ) : null}
           </SimpleGrid>
         </>
       ) : (

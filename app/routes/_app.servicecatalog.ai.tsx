@@ -1,0 +1,7 @@
+import { createAiAction, createAiLoader } from "~/modules/ai/create-ai-page.server";
+import { AiCreatePage } from "~/modules/ai/ui/AiCreatePage";
+
+/** /servicecatalog/ai — services drafted by the AI assistant (the create menu's AI entry, issue 19 §4). */
+export const loader = createAiLoader;
+export const action = createAiAction;
+export default AiCreatePage;
