@@ -57,7 +57,7 @@ test.describe("with a session", () => {
     await expect(page).toHaveURL(/\/admin\/tags$/);
     await expect(page.getByRole("heading", { name: "Tags" })).toBeVisible();
     await page.goto("/factory/catalog");
-    await expect(page.getByTestId("coming-soon")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Vorlagen-Katalog", level: 1 })).toBeVisible();
   });
 
   test("plain admin passes isAdmin but not the admin guard", async ({ page, login }) => {

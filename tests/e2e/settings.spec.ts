@@ -10,7 +10,7 @@ import { toast, withLock } from "../support/helpers";
  */
 
 const EVERYONE = ["Seitenleiste", "T.O.M.", "Passwort ändern", "Angemeldete Geräte"];
-const ADMIN = ["Seitenleiste", "T.O.M.", "Servicebereich", "Logo/App-Bar", "Organisation", "Serviceüberschriften", "Api-Key", "Auftragsdatenverarbeitung", "Passwort ändern", "Angemeldete Geräte"];
+const ADMIN = ["Seitenleiste", "T.O.M.", "Servicebereich", "Logo/App-Bar", "Organisation", "Serviceüberschriften", "Vorlagen-Server", "Api-Key", "Auftragsdatenverarbeitung", "Passwort ändern", "Angemeldete Geräte"];
 const EXPECTED: Record<Role, string[]> = { client: EVERYONE, user: EVERYONE, keyuser: EVERYONE, admin: EVERYONE, keysuperuser: ADMIN, superadmin: ADMIN };
 
 const entries = (page: Page) => page.getByTestId("settings-nav").locator("[data-entry]");

@@ -82,6 +82,7 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/settings/organization",
     "/settings/organization?edit=1",
     "/settings/headlines",
+    "/settings/factory",
     "/settings/api-key",
     "/settings/contract",
     "/settings/password",
@@ -105,5 +106,12 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/tools",
     `/tools?pick=selection&service=${ids.service}`,
     "/servicecatalog/service/999999999",
+    // The template import (issue 18) on an instance without a template server: what to set up.
+    "/factory/catalog",
+    "/factory/catalog/import",
+    "/factory/catalog/service/1",
+    "/factory/provider",
+    "/factory/provider/1",
+    "/factory/kpi",
   ];
 }

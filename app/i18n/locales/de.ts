@@ -20,6 +20,7 @@ import catalogframe from "../../modules/catalogframe/i18n/catalogframe.de";
 import wordexport from "../../modules/wordexport/i18n/wordexport.de";
 import tools from "../../modules/tools/i18n/tools.de";
 import ai from "../../modules/ai/i18n/ai.de";
+import factory from "../../modules/factory/i18n/factory.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
 // the type of en.ts and tests/unit/i18n/resources.test.ts both enforce it.
 const de = {
@@ -157,6 +158,7 @@ const de = {
       logo: "Logo/App-Bar",
       organization: "Organisation",
       headlines: "Serviceüberschriften",
+      factory: "Vorlagen-Server",
       "api-key": "Api-Key",
       contract: "Auftragsdatenverarbeitung",
       password: "Passwort ändern",
@@ -353,6 +355,7 @@ const de = {
       api_key_created: "API-Schlüssel erzeugt",
       api_key_rotated: "API-Schlüssel erneuert",
       contract_accepted: "Vertrag akzeptiert",
+      imported: "Aus Vorlage importiert",
       exported: "Nach Word exportiert",
       status_changed: "Status geändert",
     },
@@ -477,6 +480,7 @@ const de = {
   wordexport,
   tools,
   ai,
+  factory,
   toast: {
     deleted: "Gelöscht",
     success: "Erfolg",

@@ -20,6 +20,7 @@ import catalogframe from "../../modules/catalogframe/i18n/catalogframe.en";
 import wordexport from "../../modules/wordexport/i18n/wordexport.en";
 import tools from "../../modules/tools/i18n/tools.en";
 import ai from "../../modules/ai/i18n/ai.en";
+import factory from "../../modules/factory/i18n/factory.en";
 import type { Resources } from "./de";
 
 const en: Resources = {
@@ -157,6 +158,7 @@ const en: Resources = {
       logo: "Logo/App bar",
       organization: "Organization",
       headlines: "Service headlines",
+      factory: "Template server",
       "api-key": "Api-Key",
       contract: "Data processing agreement",
       password: "Change password",
@@ -353,6 +355,7 @@ const en: Resources = {
       api_key_created: "API key made",
       api_key_rotated: "API key renewed",
       contract_accepted: "Contract accepted",
+      imported: "Imported from template",
       exported: "Exported to Word",
       status_changed: "Status changed",
     },
@@ -477,6 +480,7 @@ const en: Resources = {
   wordexport,
   tools,
   ai,
+  factory,
   toast: {
     deleted: "Deleted",
     success: "Success",

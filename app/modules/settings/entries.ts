@@ -13,6 +13,7 @@ export const SETTINGS_ENTRIES = [
   { key: "logo", visibleTo: "admin" },
   { key: "organization", visibleTo: "admin" },
   { key: "headlines", visibleTo: "admin" },
+  { key: "factory", visibleTo: "admin" },
   { key: "api-key", visibleTo: "admin" },
   { key: "contract", visibleTo: "admin" },
   { key: "password", visibleTo: "localPassword" },

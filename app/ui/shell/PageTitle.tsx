@@ -46,6 +46,10 @@ const TITLES: Record<string, string> = {
   "routes/_app.menu": "nav.menuPage",
   "routes/_app.catalogframe.$id": "catalogframe.title",
   "routes/catalogframe.$id.print": "catalogframe.title",
+  "routes/_app.factory.catalog": "factory.catalog.title",
+  "routes/_app.factory.catalog.import": "factory.import.title",
+  "routes/_app.factory.provider": "factory.basedata.provider.title",
+  "routes/_app.factory.kpi": "factory.basedata.kpi.title",
 };
 
 type Named = { name?: unknown; term?: unknown };

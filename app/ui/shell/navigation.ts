@@ -69,9 +69,9 @@ export const NAVIGATION: NavEntry[] = [
     key: "factory",
     audience: "admin",
     items: [
-      { key: "factoryCatalog", to: "/factory/catalog", audience: "admin", planned: true },
-      { key: "factoryProvider", to: "/factory/provider", audience: "admin", planned: true },
-      { key: "factoryKpi", to: "/factory/kpi", audience: "admin", planned: true },
+      { key: "factoryCatalog", to: "/factory/catalog", audience: "admin" },
+      { key: "factoryProvider", to: "/factory/provider", audience: "admin" },
+      { key: "factoryKpi", to: "/factory/kpi", audience: "admin" },
     ],
   },
   { key: "bin", to: "/bin", audience: "admin" },

@@ -67,20 +67,20 @@ describe("navigationFor", () => {
 
 describe("findPlannedPage", () => {
   it("finds a planned page by its path and by a detail path below it", () => {
-    expect(findPlannedPage("/factory/catalog")).toMatchObject({ key: "factoryCatalog", to: "/factory/catalog", audience: "admin" });
-    expect(findPlannedPage("/factory/catalog/5")).toMatchObject({ key: "factoryCatalog", to: "/factory/catalog" });
-    expect(findPlannedPage("/factory/kpi/12")).toMatchObject({ key: "factoryKpi", audience: "admin" });
+    expect(findPlannedPage("/views")).toMatchObject({ key: "views", to: "/views", audience: "all" });
+    expect(findPlannedPage("/views/5")).toMatchObject({ key: "views", to: "/views" });
+    expect(findPlannedPage("/sla/12")).toMatchObject({ key: "sla", audience: "all" });
   });
 
   it("ignores trailing slashes", () => {
-    expect(findPlannedPage("/factory/kpi/")).toMatchObject({ key: "factoryKpi", to: "/factory/kpi" });
-    expect(findPlannedPage("/factory/catalog//")).toMatchObject({ key: "factoryCatalog" });
+    expect(findPlannedPage("/sla/")).toMatchObject({ key: "sla", to: "/sla" });
+    expect(findPlannedPage("/views//")).toMatchObject({ key: "views" });
   });
 
   it("returns undefined for unknown paths and for paths that merely share a prefix", () => {
     expect(findPlannedPage("/nope")).toBeUndefined();
     expect(findPlannedPage("/")).toBeUndefined();
-    expect(findPlannedPage("/factory/catalogx")).toBeUndefined();
+    expect(findPlannedPage("/viewsx")).toBeUndefined();
     expect(findPlannedPage("/admin")).toBeUndefined();
   });
 
@@ -90,8 +90,8 @@ describe("findPlannedPage", () => {
   });
 
   it("prefers the most specific planned page", () => {
-    expect(findPlannedPage("/factory/catalog/service/42")).toMatchObject({ to: "/factory/catalog" });
-    expect(findPlannedPage("/factory/provider/7")).toMatchObject({ to: "/factory/provider", audience: "admin" });
+    expect(findPlannedPage("/dashboard/info/7")).toMatchObject({ to: "/dashboard/info" });
+    expect(findPlannedPage("/reports/monthly/3")).toMatchObject({ to: "/reports", audience: "all" });
   });
 
   it("finds the extra pages without a menu entry", () => {
@@ -103,6 +103,12 @@ describe("findPlannedPage", () => {
 describe("built screens are not planned", () => {
   it("routes the base-data screens to their real routes", () => {
     for (const path of ["/basedata/owner", "/basedata/kpis/3", "/admin/tags", "/basedata/customerdata", "/servicecatalog", "/catalogframe", "/catalogframe/static", "/catalogframe/7"]) {
+      expect(findPlannedPage(path), path).toBeUndefined();
+    }
+  });
+
+  it("routes the template import to its real routes (issue 18)", () => {
+    for (const path of ["/factory/catalog", "/factory/catalog/service/42", "/factory/provider", "/factory/provider/7", "/factory/kpi", "/factory/kpi/12"]) {
       expect(findPlannedPage(path), path).toBeUndefined();
     }
   });

@@ -15,6 +15,7 @@ export const ENTRY_PANELS: Record<SettingsEntryKey, Panel> = {
   logo: lazy(() => import("~/modules/appearance/ui/AppearancePage").then((m) => ({ default: m.AppearancePanel }))),
   organization: lazy(() => import("~/modules/basedata/ui/CustomerDataPage").then((m) => ({ default: m.OrganizationPanel }))),
   headlines: lazy(() => import("~/modules/masks/ui/HeadlinesPage").then((m) => ({ default: m.HeadlinesPanel }))),
+  factory: lazy(() => import("~/modules/factory/ui/FactorySettingsPanel").then((m) => ({ default: m.FactorySettingsPanel }))),
   "api-key": lazy(() => import("./ApiKeyPanel").then((m) => ({ default: m.ApiKeyPanel }))),
   contract: lazy(() => import("~/modules/contract/ui/ContractPanel").then((m) => ({ default: m.ContractPanel }))),
   password: lazy(() => import("~/modules/access/ui/ChangePasswordDialog").then((m) => ({ default: m.ChangePasswordPanel }))),

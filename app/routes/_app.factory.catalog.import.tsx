@@ -1,0 +1,7 @@
+import { factoryImportAction, factoryImportLoader } from "~/modules/factory/import-page.server";
+import { ImportDialog } from "~/modules/factory/ui/ImportDialog";
+
+/** /factory/catalog/import — the import dialog: the list's selection, target catalogue, category mapping, the import and its report. */
+export const loader = factoryImportLoader;
+export const action = factoryImportAction;
+export default ImportDialog;

@@ -1,0 +1,6 @@
+import { factoryServicePreviewLoader } from "~/modules/factory/catalog-page.server";
+import { ServicePreview } from "~/modules/factory/ui/ServicePreview";
+
+/** /factory/catalog/service/:id — one template service, over the list (a page of its own without JS). */
+export const loader = factoryServicePreviewLoader;
+export default ServicePreview;

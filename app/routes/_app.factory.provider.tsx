@@ -1,0 +1,7 @@
+import { factoryBaseDataAction, factoryBaseDataLoader } from "~/modules/factory/basedata-page.server";
+import { BaseDataImportPage } from "~/modules/factory/ui/BaseDataImportPage";
+
+/** /factory/provider — the template server's providers to import (admin guard; issue 18 §4). */
+export const loader = factoryBaseDataLoader("provider");
+export const action = factoryBaseDataAction("provider");
+export default BaseDataImportPage;
