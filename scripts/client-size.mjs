@@ -14,7 +14,7 @@ const { assets } = build;
 const PAGES = {
   "/login": "routes/_auth.login",
   "/dashboard": "routes/_app.dashboard",
-  "/servicecatalog": "routes/_app.servicecatalog._index",
+  "/servicecatalog": "routes/_app.servicecatalog._browser._index",
   "/servicecatalog/service/:id": "routes/_app.servicecatalog.service.$id",
 };
 

@@ -95,3 +95,47 @@ export function htmlToPlainText(html: string | null | undefined): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** Links of the user guide: pages of this app ("/…", not "//…"), anchors, and absolute web or mail links. */
+const GUIDE_HREF = /^(?:\/(?!\/)|#|https?:|mailto:)/i;
+
+const GUIDE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "h1", "h2", "h3", "h4", "p", "br", "hr", "strong", "em", "del", "code", "pre", "kbd", "blockquote",
+    "ul", "ol", "li", "a", "table", "thead", "tbody", "tr", "th", "td",
+  ],
+  allowedAttributes: {
+    a: ["href"],
+    th: [{ name: "align", multiple: false, values: ["left", "center", "right"] }],
+    td: [{ name: "align", multiple: false, values: ["left", "center", "right"] }],
+    ol: ["start"],
+    kbd: [{ name: "translate", multiple: false, values: ["no"] }],
+  },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs): sanitizeHtml.Tag => {
+      const href = attribs.href?.trim();
+      const kept: sanitizeHtml.Attributes = {};
+      if (href && GUIDE_HREF.test(href)) kept.href = href;
+      return { tagName, attribs: kept };
+    },
+    // Key names are the same in every language: translation tools (and our language check) leave them.
+    kbd: () => ({ tagName: "kbd", attribs: { translate: "no" } }),
+    h5: "h4",
+    h6: "h4",
+  },
+  nonTextTags: RICH_TEXT_OPTIONS.nonTextTags,
+  disallowedTagsMode: "discard",
+};
+
+/**
+ * The user guide's HTML (rendered from the Markdown in docs/guide): a stricter allow-list than
+ * rich text — headings, lists, tables, code and key caps, links only to this app's pages or
+ * the web; no attributes beyond a link's href, a table cell's alignment, a list's start and a key
+ * cap's translate="no".
+ */
+export function sanitizeGuideHtml(html: string): string {
+  return sanitizeHtml(html, GUIDE_OPTIONS);
+}

@@ -67,6 +67,8 @@ const CONTENT_TABLES = [
   "support_tickets",
   "patch_notes",
   "system_messages",
+  // Names of saved views are the users' own.
+  "saved_views",
 ] as const;
 
 /** Every word of the stored content, read after the page was shown (parallel tests keep adding rows). */

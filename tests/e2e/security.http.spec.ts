@@ -90,6 +90,7 @@ test.describe("3 · bodies that are not forms", () => {
     const area = await db.selectFrom("service_areas").select("id").executeTakeFirstOrThrow();
     const owner = await db.selectFrom("owners").select("id").executeTakeFirstOrThrow();
     const tag = await db.selectFrom("tags").select("id").executeTakeFirstOrThrow();
+    const view = await db.selectFrom("saved_views").select("id").where("shared", "=", 1).executeTakeFirstOrThrow();
     const anonymous = ["/login", "/reset-password", "/reset-password/some-token"];
     const signedIn = [
       "/language",
@@ -103,6 +104,8 @@ test.describe("3 · bodies that are not forms", () => {
       "/admin/tags/new",
       `/admin/tags/${tag.id}/edit`,
       "/servicecatalog?index",
+      "/servicecatalog",
+      "/servicecatalog/save-view?view=0&status=checking",
       "/servicecatalog/new",
       "/servicecatalog/catalogues",
       `/servicecatalog/area/${area.id}`,
@@ -115,6 +118,9 @@ test.describe("3 · bodies that are not forms", () => {
       "/bin",
       `/bin/${service.id}/restore`,
       "/tools",
+      `/views/${view.id}/edit`,
+      `/views/${view.id}/delete`,
+      `/views/${view.id}/open`,
     ];
     const bodies: { type?: string; body: string }[] = [
       { type: "application/json", body: "{}" },

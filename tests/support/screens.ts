@@ -15,7 +15,8 @@ export async function firstIds(db: import("~/server/db/db.server").DB) {
   const catalogue = await db.selectFrom("service_catalogues").select("id").where("id", ">", 0).orderBy("id").executeTakeFirstOrThrow();
   const staticSection = await db.selectFrom("sections").select("id").where("service_catalogue_id", "=", -1).orderBy("position").executeTakeFirstOrThrow();
   const staticParagraph = await db.selectFrom("paragraphs").select("id").where("section_id", "=", staticSection.id).orderBy("global_position").executeTakeFirstOrThrow();
-  return { service: service.id, area: area.id, category: category.id, owner: owner.id, user: user.id, activity: activity.id, attribute: attribute.id, catalogue: catalogue.id, staticSection: staticSection.id, staticParagraph: staticParagraph.id };
+  const view = await db.selectFrom("saved_views").select("id").where("shared", "=", 1).orderBy("id").executeTakeFirstOrThrow();
+  return { service: service.id, area: area.id, category: category.id, owner: owner.id, user: user.id, activity: activity.id, attribute: attribute.id, catalogue: catalogue.id, staticSection: staticSection.id, staticParagraph: staticParagraph.id, view: view.id };
 }
 
 export const PUBLIC_SCREENS = ["/login", "/reset-password"];
@@ -105,6 +106,16 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/views",
     "/tools",
     `/tools?pick=selection&service=${ids.service}`,
+    "/reports",
+    "/reports?months=0&catalogue=999999999",
+    "/sla",
+    "/sla?catalogue=all&provider=none",
+    `/views/${ids.view}/edit`,
+    `/views/${ids.view}/delete`,
+    "/servicecatalog/save-view?view=0&status=checking&missing=kpi",
+    "/documentation",
+    "/documentation/base-data",
+    "/dashboard/info",
     "/servicecatalog/service/999999999",
     // The template import (issue 18) on an instance without a template server: what to set up.
     "/factory/catalog",

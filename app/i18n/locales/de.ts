@@ -21,6 +21,11 @@ import wordexport from "../../modules/wordexport/i18n/wordexport.de";
 import tools from "../../modules/tools/i18n/tools.de";
 import ai from "../../modules/ai/i18n/ai.de";
 import factory from "../../modules/factory/i18n/factory.de";
+import reports from "../../modules/reports/i18n/reports.de";
+import sla from "../../modules/sla/i18n/sla.de";
+import views from "../../modules/views/i18n/views.de";
+import documentation from "../../modules/documentation/i18n/documentation.de";
+import productinfo from "../../modules/productinfo/i18n/productinfo.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
 // the type of en.ts and tests/unit/i18n/resources.test.ts both enforce it.
 const de = {
@@ -481,6 +486,11 @@ const de = {
   tools,
   ai,
   factory,
+  reports,
+  sla,
+  views,
+  documentation,
+  productinfo,
   toast: {
     deleted: "Gelöscht",
     success: "Erfolg",

@@ -21,6 +21,11 @@ import wordexport from "../../modules/wordexport/i18n/wordexport.en";
 import tools from "../../modules/tools/i18n/tools.en";
 import ai from "../../modules/ai/i18n/ai.en";
 import factory from "../../modules/factory/i18n/factory.en";
+import reports from "../../modules/reports/i18n/reports.en";
+import sla from "../../modules/sla/i18n/sla.en";
+import views from "../../modules/views/i18n/views.en";
+import documentation from "../../modules/documentation/i18n/documentation.en";
+import productinfo from "../../modules/productinfo/i18n/productinfo.en";
 import type { Resources } from "./de";
 
 const en: Resources = {
@@ -481,6 +486,11 @@ const en: Resources = {
   tools,
   ai,
   factory,
+  reports,
+  sla,
+  views,
+  documentation,
+  productinfo,
   toast: {
     deleted: "Deleted",
     success: "Success",

@@ -23,13 +23,17 @@ export const PERMISSIONS = [
   "access:admin",
   /** User management: accounts, roles, grants, flags. */
   "manage:users",
+  /** Share a saved view of the catalogue browser with everyone (saving one for oneself needs only read:catalogue). */
+  "share:views",
+  /** Rename and delete other users' shared views. */
+  "manage:views",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
 
 const READER: readonly Permission[] = ["read:catalogue", "export:word"];
-const KEYUSER: readonly Permission[] = [...READER, "update:service", "manage:structure", "read:basedata", "update:basedata", "use:ai"];
-const ADMIN_GUARD: readonly Permission[] = [...KEYUSER, "access:admin", "manage:users"];
+const KEYUSER: readonly Permission[] = [...READER, "update:service", "manage:structure", "read:basedata", "update:basedata", "use:ai", "share:views"];
+const ADMIN_GUARD: readonly Permission[] = [...KEYUSER, "access:admin", "manage:users", "manage:views"];
 
 /** The role matrix: one entry per role. Plain `admin` does not pass the admin guard (spec 01 §2 "Guards"). */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

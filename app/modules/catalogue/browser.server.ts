@@ -49,6 +49,8 @@ export async function browserLoader(request: Request) {
     const last = (await readLastVisited(request))[kind];
     throw redirect(last ? `/servicecatalog/${kind}/${last}` : "/servicecatalog");
   }
+  // A link into a catalogue (from a report): make it the current one, then show the same URL without it.
+  if (url.searchParams.has("catalogue")) throw await openCatalogueLink(request, url, user);
   const query = parseCatalogueQuery(url.searchParams);
   const remembered = await readView(request);
   const view = query.view ?? remembered ?? 0;
@@ -108,6 +110,25 @@ export async function browserLoader(request: Request) {
     },
     { headers },
   );
+}
+
+/**
+ * `?catalogue=<id>` on a browser link (docs/decisions/0035): the reports link every figure to the
+ * filtered browser of the catalogue they describe, which need not be the user's current one.
+ * Like picking it in the browser, it becomes the current catalogue (a preference, not audited).
+ */
+async function openCatalogueLink(request: Request, url: URL, user: SessionUser) {
+  const id = Number(url.searchParams.get("catalogue"));
+  url.searchParams.delete("catalogue");
+  const target = `${url.pathname}${url.search}`;
+  try {
+    if (!Number.isSafeInteger(id)) throw new NotFoundError("catalogue");
+    await setCurrentCatalogue(getDb(), user.id, id);
+  } catch (error) {
+    if (error instanceof NotFoundError) return redirectWithFlash(request, target, { kind: "error", message: "catalogue.notFound" });
+    throw error;
+  }
+  return redirect(target);
 }
 
 const MoveSchema = z.object({

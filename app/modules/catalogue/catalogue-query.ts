@@ -1,3 +1,5 @@
+import { COMPLETENESS_FIELDS, type CompletenessField } from "./completeness";
+
 /**
  * The catalogue browser's state as URL query parameters, so every view, search and filter is a
  * link and works without JS. Parsing is tolerant: unknown or malformed values are dropped.
@@ -8,8 +10,9 @@ export const SERVICE_TYPES = ["customer", "it"] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 export const SORT_KEYS = ["position", "createDate", "editDate", "alphabet"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
-export const MISSING_KEYS = ["owner", "kpi"] as const;
-export type MissingKey = (typeof MISSING_KEYS)[number];
+/** "Missing" filter keys: the completeness fields (completeness.ts), so reports link to exactly their services. */
+export const MISSING_KEYS = COMPLETENESS_FIELDS;
+export type MissingKey = CompletenessField;
 
 /** View modes of spec 01 §2: 0 list, 1 tree, 3 map; 4/5/6 open the last visited service/category/area. */
 export const BROWSER_VIEWS = [0, 1, 3] as const;
@@ -36,7 +39,11 @@ export interface CatalogueQuery {
   percents: number[];
   types: ServiceType[];
   tags: number[];
+  /** Service providers: a service with any of them matches. */
+  providers: number[];
   missing: MissingKey[];
+  /** Not changed since this day (YYYY-MM-DD, the app's time zone): the reports' "not changed for N months". */
+  unchanged: string | null;
   sort: SortKey;
   dir: "asc" | "desc";
   page: number;
@@ -59,7 +66,9 @@ export const DEFAULT_QUERY: CatalogueQuery = {
   percents: [],
   types: [],
   tags: [],
+  providers: [],
   missing: [],
+  unchanged: null,
   sort: "position",
   dir: "desc",
   page: 1,
@@ -89,6 +98,17 @@ export function clampZoom(value: number): number {
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Number(stepped.toFixed(3))));
 }
 
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day as YYYY-MM-DD, or null when the text is not one. */
+export function parseDay(raw: string | null | undefined): string | null {
+  const m = DAY.exec((raw ?? "").trim());
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1970 && y <= 9999 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? m[0] : null;
+}
+
 export function parseView(raw: string | null): number | null {
   if (raw === null || raw.trim() === "") return null;
   const n = Number(raw);
@@ -109,7 +129,9 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     percents,
     types: oneOf(params.getAll("type"), SERVICE_TYPES),
     tags: ints(params.getAll("tag")),
+    providers: ints(params.getAll("provider")),
     missing: oneOf(params.getAll("missing"), MISSING_KEYS),
+    unchanged: parseDay(params.get("unchanged")),
     sort: sort && (SORT_KEYS as readonly string[]).includes(sort) ? (sort as SortKey) : "position",
     dir: params.get("dir") === "asc" ? "asc" : "desc",
     page: Math.max(1, Math.floor(Number(params.get("page")) || 1)),
@@ -134,7 +156,9 @@ export function toSearchParams(query: Partial<CatalogueQuery>): URLSearchParams 
   for (const p of q.percents) params.append("pct", String(p));
   for (const t of q.types) params.append("type", t);
   for (const id of q.tags) params.append("tag", String(id));
+  for (const id of q.providers) params.append("provider", String(id));
   for (const m of q.missing) params.append("missing", m);
+  if (q.unchanged) params.set("unchanged", q.unchanged);
   if (q.sort !== "position") params.set("sort", q.sort);
   if (q.dir !== "desc") params.set("dir", q.dir);
   if (q.page > 1) params.set("page", String(q.page));
@@ -150,7 +174,7 @@ export const BROWSER_PATH = "/servicecatalog";
 
 /** Whether a search term or any filter narrows the services. */
 export function isFiltered(q: CatalogueQuery): boolean {
-  return Boolean(q.q.trim() || q.categories.length || q.areas.length || q.owners.length || q.statuses.length || q.percents.length || q.types.length || q.tags.length || q.missing.length);
+  return Boolean(q.q.trim() || q.categories.length || q.areas.length || q.owners.length || q.statuses.length || q.percents.length || q.types.length || q.tags.length || q.providers.length || q.missing.length || q.unchanged);
 }
 
 /** A link to the browser with the query changed (page back to 1, move form closed, unless changed). */

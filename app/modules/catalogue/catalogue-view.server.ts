@@ -155,11 +155,12 @@ export function countsFromStructure(structure: { areas: unknown[]; categories: u
   return { services, areas: structure.areas.length, categories: structure.categories.length };
 }
 
-/** Owners and tags for the filter panel (categories and areas come with the structure). */
+/** Owners, tags and providers for the filter panel (categories and areas come with the structure). */
 export async function filterOptions(db: Executor) {
-  const [owners, tags] = await Promise.all([
+  const [owners, tags, providers] = await Promise.all([
     db.selectFrom("owners").select(["id", "name"]).orderBy(sql`lower(name)`).execute(),
     db.selectFrom("tags").select(["id", "name"]).orderBy(sql`lower(name)`).execute(),
+    db.selectFrom("providers").select(["id", "name"]).orderBy(sql`lower(name)`).execute(),
   ]);
-  return { owners, tags };
+  return { owners, tags, providers };
 }

@@ -3,6 +3,8 @@ import type { Database } from "~/server/db/schema";
 import { cleanSearchText, effectiveCategoryFilter, parseSearchTerm, percentBand, type CatalogueQuery } from "~/modules/catalogue/catalogue-query";
 import type { Executor } from "../../server/audit.server";
 import { containsIgnoreCase, foldCase, isPostgresDb, likePattern } from "../../server/db-helpers.server";
+import { dayStartIso } from "~/modules/logs/logs-query";
+import { missingCondition } from "./completeness.server";
 
 export const SEARCH_FIELDS = ["name", "content", "advantages", "description", "short_description", "art_nr", "user", "booking"] as const;
 export const SERVICE_PAGE_SIZE = 50;
@@ -65,12 +67,14 @@ export type ServiceWhere = Awaited<ReturnType<typeof serviceFilterConditions>>;
 
 export type ServiceFilter = Pick<
   CatalogueQuery,
-  "q" | "categories" | "areas" | "owners" | "statuses" | "percents" | "types" | "tags" | "missing"
+  "q" | "categories" | "areas" | "owners" | "statuses" | "percents" | "types" | "tags" | "providers" | "missing" | "unchanged"
 >;
 
 /**
  * Every filter of spec 01 §4 as one WHERE clause over `services as s`: owners must all be
- * present, the other lists match any chosen value. Binned services never match.
+ * present, the other lists match any chosen value. Beyond the spec, for the reports
+ * (docs/decisions/0035): providers (any), missing completeness fields (all chosen missing) and
+ * "not changed since" a day. Binned services never match.
  */
 export async function serviceFilterConditions(
   db: Executor,
@@ -109,8 +113,11 @@ export async function serviceFilterConditions(
         ),
       );
     }
-    if (filter.missing.includes("owner")) and.push(eb.not(eb.exists(eb.selectFrom("service_owners as mo").select("mo.service_id").whereRef("mo.service_id", "=", "s.id"))));
-    if (filter.missing.includes("kpi")) and.push(eb.not(eb.exists(eb.selectFrom("service_kpis as mk").select("mk.service_id").whereRef("mk.service_id", "=", "s.id"))));
+    if (filter.providers.length)
+      and.push(eb("s.id", "in", eb.selectFrom("service_providers").select("service_id").where("provider_id", "in", filter.providers)));
+    // Each chosen field must be missing (the completeness fields; same SQL as the reports).
+    for (const field of new Set(filter.missing)) and.push(missingCondition(field));
+    if (filter.unchanged) and.push(eb("s.updated_at", "<", dayStartIso(filter.unchanged)));
     return eb.and(and);
   };
 }

@@ -39,6 +39,7 @@ export const SUBJECT_TYPES = [
   "paragraph",
   "section_table",
   "matrix_table",
+  "saved_view",
 ] as const;
 
 /**

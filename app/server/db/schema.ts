@@ -685,6 +685,20 @@ export interface AiDraftsTable {
   created_at: Timestamp;
 }
 
+/** Migration 0020: a saved catalogue-browser state (app/modules/views), personal or shared with everyone. */
+export interface SavedViewsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The catalogue it was saved in; null once that catalogue is deleted. */
+  catalogue_id: number | null;
+  name: string;
+  /** JSON of the normalised browser state (views-state.ts). */
+  state: string;
+  shared: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 // -------------------------------------------------------------------------------------- database
 
 export interface Database {
@@ -745,6 +759,7 @@ export interface Database {
   token_configuration: TokenConfigurationTable;
   token_reservations: TokenReservationsTable;
   ai_drafts: AiDraftsTable;
+  saved_views: SavedViewsTable;
 }
 
 export type TableName = keyof Database;

@@ -1055,6 +1055,18 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ created: boolean
       await trx.insertInto("user_category_permissions").values({ user_id: plainUserId, category_id: categoryIds.get(category)! }).execute();
     }
 
+    // Two views a key user shares with everyone (/views): the questions a service manager asks most.
+    const keyUserId = userIds.get("keyuser@example.com")!;
+    const view = (state: Record<string, unknown>) =>
+      JSON.stringify({ view: 0, q: "", categories: [], areas: [], owners: [], statuses: [], percents: [], types: [], tags: [], missing: [], sort: "position", dir: "desc", ...state });
+    await trx
+      .insertInto("saved_views")
+      .values([
+        { user_id: keyUserId, catalogue_id: catalogueIds.it, name: "Warten auf Abnahme", state: view({ statuses: ["checking"], sort: "editDate", dir: "asc" }), shared: 1, created_at: now, updated_at: now },
+        { user_id: keyUserId, catalogue_id: catalogueIds.it, name: "Ohne Service-Level", state: view({ missing: ["kpi"], sort: "alphabet", dir: "asc" }), shared: 1, created_at: now, updated_at: now },
+      ])
+      .execute();
+
     // Static catalogue frame: a title, an introduction and one section with two paragraphs.
     await trx
       .updateTable("catalog_frames")

@@ -11,7 +11,14 @@ const TITLES: Record<string, string> = {
   "routes/_auth.reset-password": "auth.resetTitle",
   "routes/_auth.reset-password_.$token": "auth.resetTitle",
   "routes/_app.dashboard": "nav.dashboard",
-  "routes/_app.servicecatalog._index": "app.titles.servicecatalog",
+  "routes/_app.servicecatalog._browser": "app.titles.servicecatalog",
+  "routes/_app.servicecatalog._browser.save-view": "views.save.title",
+  "routes/_app.views": "views.title",
+  "routes/_app.views.$id.edit": "views.edit.title",
+  "routes/_app.views.$id.delete": "views.delete.title",
+  "routes/_app.documentation._index": "documentation.title",
+  "routes/_app.documentation.$chapter": "documentation.title",
+  "routes/_app.dashboard_.info": "productinfo.title",
   "routes/_app.servicecatalog.catalogues": "catalogue.managerTitle",
   "routes/_app.servicecatalog.new": "app.titles.create",
   "routes/_app.servicecatalog.ai": "ai.create.title",
@@ -50,6 +57,8 @@ const TITLES: Record<string, string> = {
   "routes/_app.factory.catalog.import": "factory.import.title",
   "routes/_app.factory.provider": "factory.basedata.provider.title",
   "routes/_app.factory.kpi": "factory.basedata.kpi.title",
+  "routes/_app.reports": "reports.title",
+  "routes/_app.sla": "sla.title",
 };
 
 type Named = { name?: unknown; term?: unknown };

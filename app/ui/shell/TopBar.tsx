@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { IconKey, IconLanguage, IconLogout, IconMenu2, IconSettings } from "@tabler/icons-react";
+import { IconBook, IconInfoCircle, IconKey, IconLanguage, IconLogout, IconMenu2, IconSettings } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ROLE_LABEL_KEYS } from "~/modules/access/roles";
 import { SUPPORTED_LANGUAGES } from "~/i18n/config";
@@ -133,6 +133,14 @@ export function TopBar({
               {t("topbar.changePassword")}
             </a>
           )}
+          <a href="/documentation" data-testid="open-documentation">
+            <IconBook size={16} aria-hidden />
+            {t("documentation.link")}
+          </a>
+          <a href="/dashboard/info" data-testid="open-product-info">
+            <IconInfoCircle size={16} aria-hidden />
+            {t("productinfo.link")}
+          </a>
           <Form method="post" action="/logout" reloadDocument>
             <button type="submit" data-testid="logout">
               <IconLogout size={16} aria-hidden />

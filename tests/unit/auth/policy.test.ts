@@ -16,6 +16,8 @@ const MATRIX: Record<Permission, Record<Role, boolean>> = {
   "export:word": { client: true, user: true, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
   "access:admin": { client: false, user: false, keyuser: false, admin: false, keysuperuser: true, superadmin: true },
   "manage:users": { client: false, user: false, keyuser: false, admin: false, keysuperuser: true, superadmin: true },
+  "share:views": { client: false, user: false, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
+  "manage:views": { client: false, user: false, keyuser: false, admin: false, keysuperuser: true, superadmin: true },
 };
 
 describe("the role matrix: every permission × every role", () => {

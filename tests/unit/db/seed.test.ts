@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../../app/modules/access/password.server";
 import type { TableName } from "../../../app/server/db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, ensureAdminFromEnv, seedDemo } from "../../../app/server/db/seed.server";
+import { ViewStateSchema } from "../../../app/modules/views/views-state";
 import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
@@ -43,6 +44,7 @@ const COUNTED: TableName[] = [
   "catalog_frames",
   "sections",
   "paragraphs",
+  "saved_views",
 ];
 
 async function count(table: TableName): Promise<number> {
@@ -85,6 +87,7 @@ describe("seedDemo", () => {
     expect(first.service_dependencies).toBeGreaterThan(0);
     expect(first.user_category_permissions).toBe(2);
     expect(first.catalog_frames).toBe(3);
+    expect(first.saved_views).toBe(2);
   });
 
   it("gives every demo account its role and the demo password", async () => {
@@ -107,6 +110,15 @@ describe("seedDemo", () => {
       .orderBy("c.name")
       .execute();
     expect(rows.map((r) => r.name)).toEqual(["Hardware", "Software & Lizenzen"]);
+  });
+
+  it("shares two saved views of the key user whose states are valid browser states", async () => {
+    const views = await t.db.selectFrom("saved_views").selectAll().orderBy("name").execute();
+    expect(views.map((v) => [v.name, v.shared])).toEqual([
+      ["Ohne Service-Level", 1],
+      ["Warten auf Abnahme", 1],
+    ]);
+    for (const view of views) expect(ViewStateSchema.safeParse(JSON.parse(view.state)).success, view.name).toBe(true);
   });
 
   it("writes realistic, varied services", async () => {

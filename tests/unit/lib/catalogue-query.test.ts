@@ -53,7 +53,9 @@ describe("parse / serialise round trip", () => {
       percents: [0, 50, 100],
       types: ["it"],
       tags: [3, 5],
-      missing: ["owner", "kpi"],
+      providers: [8],
+      missing: ["owner", "kpi", "description"],
+      unchanged: "2025-02-28",
       sort: "alphabet",
       dir: "asc",
       page: 4,
@@ -104,6 +106,14 @@ describe("parse / serialise round trip", () => {
 });
 
 describe("tolerant parsing", () => {
+  it("reads providers, every completeness field as a missing key, and only real days as 'unchanged since'", () => {
+    const q = parse("provider=2,3&missing=tag,costs,category,short_description&unchanged=2025-11-30");
+    expect(q.providers).toEqual([2, 3]);
+    expect(q.missing).toEqual(["tag", "costs", "category", "short_description"]);
+    expect(q.unchanged).toBe("2025-11-30");
+    for (const bad of ["2025-02-30", "2025-13-01", "25-01-01", "yesterday", ""]) expect(parse(`unchanged=${bad}`).unchanged).toBeNull();
+  });
+
   it("drops malformed ids and accepts comma-separated and repeated values without duplicates", () => {
     const q = parse("cat=1,2&cat=x&cat=2&cat=&cat=1.5&cat=-1&area=abc&owner=3&owner=%20&tag=4,4,5");
     expect(q.categories).toEqual([1, 2, -1]);

@@ -45,6 +45,7 @@ const logs = {
     paragraph: "Absatz (Katalograhmen)",
     section_table: "Tabelle (Katalograhmen)",
     matrix_table: "Matrix (Katalograhmen)",
+    saved_view: "Gespeicherte Ansicht",
   },
   unknownSubject: "Objekt „{{type}}“",
   unknownEvent: "Ereignis „{{event}}“",

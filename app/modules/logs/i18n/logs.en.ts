@@ -46,6 +46,7 @@ const logs: typeof logsDe = {
     paragraph: "Paragraph (catalogue frame)",
     section_table: "Table (catalogue frame)",
     matrix_table: "Matrix (catalogue frame)",
+    saved_view: "Saved view",
   },
   unknownSubject: "Record “{{type}}”",
   unknownEvent: "Event “{{event}}”",

@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { IconPlus } from "@tabler/icons-react";
+import { IconBookmark, IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { isFiltered, withQuery, type BrowserView } from "~/modules/catalogue/catalogue-query";
+import { isFiltered, toSearchParams, withQuery, type BrowserView } from "~/modules/catalogue/catalogue-query";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { PlainButton, PlainButtonGroup, PlainLinkButton, PlainSelect, plain } from "../../../../ui/plain/Plain";
 import type { CatalogueOption, CatalogueSize, Query } from "../../browser-types";
@@ -89,6 +89,15 @@ export function BrowserHeader({
         </nav>
         <PlainLinkButton href={toolsHrefForBrowser(catalogueId, query)} variant="default" data-testid="open-tools">
           {t(isFiltered(query) ? "tools.browser.openFiltered" : "tools.browser.open")}
+        </PlainLinkButton>
+        {/* A dialog over this page (a nested route), with the same state in its URL. */}
+        <PlainLinkButton
+          href={`/servicecatalog/save-view?${toSearchParams({ ...query, view, move: null })}`}
+          variant="default"
+          leftSection={<IconBookmark size={16} aria-hidden />}
+          data-testid="save-view"
+        >
+          {t("views.save.open")}
         </PlainLinkButton>
         {canExport ? (
           <WordExportLink

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { IconChevronDown, IconChevronRight, IconSearch } from "@tabler/icons-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { COMPLETENESS_FIELDS } from "~/modules/catalogue/completeness";
 import { BROWSER_PATH, PERCENT_BANDS, SERVICE_STATUSES, SERVICE_TYPES, SORT_KEYS, exactTerm, percentBand, withQuery, type BrowserView } from "~/modules/catalogue/catalogue-query";
 import { NativeCheckbox } from "../../../../ui/NativeCheckbox";
 import { PlainButton, PlainLinkButton, PlainSelect, PlainTextInput, plain } from "../../../../ui/plain/Plain";
@@ -19,7 +20,7 @@ function FilterGroup({ legend, children, columns = false }: { legend: string; ch
 }
 
 function countActive(q: Query) {
-  return [q.areas, q.categories, q.owners, q.statuses, q.percents, q.types, q.tags, q.missing].filter((l) => l.length > 0).length;
+  return [q.areas, q.categories, q.owners, q.statuses, q.percents, q.types, q.tags, q.providers, q.missing].filter((l) => l.length > 0).length + (q.unchanged ? 1 : 0);
 }
 
 type Suggestion = { id: number; name: string };
@@ -55,7 +56,7 @@ interface FilterProps {
   query: Query;
   structure: StructureData;
   areaActive: boolean;
-  options: { owners: { id: number; name: string }[]; tags: { id: number; name: string }[] };
+  options: { owners: { id: number; name: string }[]; tags: { id: number; name: string }[]; providers: { id: number; name: string }[] };
 }
 
 /**
@@ -165,6 +166,9 @@ function FilterPanel({ view, query, structure, areaActive, options }: FilterProp
         <FilterGroup legend={t("catalogue.filters.tags")}>
           <div className={classes.scrollList}>{options.tags.map((tag) => checkbox("tag", tag.id, tag.name, query.tags.includes(tag.id)))}</div>
         </FilterGroup>
+        <FilterGroup legend={t("catalogue.filters.providers")}>
+          <div className={classes.scrollList}>{options.providers.map((p) => checkbox("provider", p.id, p.name, query.providers.includes(p.id)))}</div>
+        </FilterGroup>
         <FilterGroup legend={t("catalogue.filters.status")}>
           {SERVICE_STATUSES.map((s) => checkbox("status", s, t(`catalogue.status.${s}`), query.statuses.includes(s)))}
         </FilterGroup>
@@ -176,8 +180,12 @@ function FilterPanel({ view, query, structure, areaActive, options }: FilterProp
         </FilterGroup>
         <FilterGroup legend={t("catalogue.filters.type")}>{SERVICE_TYPES.map((ty) => checkbox("type", ty, t(`catalogue.type.${ty}`), query.types.includes(ty)))}</FilterGroup>
         <FilterGroup legend={t("catalogue.filters.missing")}>
-          {checkbox("missing", "owner", t("catalogue.filters.missingOwner"), query.missing.includes("owner"))}
-          {checkbox("missing", "kpi", t("catalogue.filters.missingKpi"), query.missing.includes("kpi"))}
+          <div className={classes.scrollList}>
+            {COMPLETENESS_FIELDS.map((field) => checkbox("missing", field, t(`catalogue.filters.missingFields.${field}`), query.missing.includes(field)))}
+          </div>
+        </FilterGroup>
+        <FilterGroup legend={t("catalogue.filters.changes")}>
+          <PlainTextInput type="date" name="unchanged" label={t("catalogue.filters.unchanged")} defaultValue={query.unchanged ?? ""} data-testid="filter-unchanged" />
         </FilterGroup>
       </div>
       <div className={`${plain.row} ${classes.filterActions}`}>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { BrowserHeader } from "~/modules/catalogue/ui/browser/BrowserHeader";
 import { plain } from "~/ui/plain/Plain";
 import { ListView } from "~/modules/catalogue/ui/browser/ListView";
@@ -15,6 +15,10 @@ import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { useTranslation } from "react-i18next";
 
 
+/**
+ * /servicecatalog — the catalogue browser. A layout, so dialogs over the browser are nested
+ * routes (/servicecatalog/save-view); the browser itself is its index (`._browser._index`).
+ */
 export const loader = ({ request }: LoaderFunctionArgs) => browserLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => browserAction(request);
 
@@ -49,6 +53,7 @@ export default function CatalogueBrowser() {
         <FrameMapHeader frame={data.frame} title={catalogueTitle(t, current ?? { id: data.catalogueId, title: null })} canEdit={data.canCreateCatalogue} />
       ) : null}
       {data.view === 3 ? <MapView structure={data.structure} chips={data.chips} areaActive={data.areaActive} filtered={filtered} /> : null}
+      <Outlet />
     </div>
   );
 }

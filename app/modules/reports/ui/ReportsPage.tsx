@@ -1,0 +1,199 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { COMPLETENESS_FIELDS } from "~/modules/catalogue/completeness";
+import { BarChart, type Bar } from "~/ui/BarChart";
+import { useNumber } from "~/ui/number-format";
+import type { ReportsData } from "../reports-page.server";
+import { browserLink, csvLink } from "../reports-query";
+import { LIST_FILTERS, showDay } from "../report-lists";
+import { plain } from "~/ui/plain/Plain";
+import { ReportFilterForm } from "./ReportFilterForm";
+import { ServiceTable } from "./ServiceTable";
+import classes from "./reports.module.css";
+
+type Link = (table: string) => string;
+
+/** Owners, providers and tags drawn and listed on the page (most services first); the CSV file has all. */
+const TOP_BARS = 15;
+
+function Section({ id, title, children, csv, csvName }: { id: string; title: string; children: ReactNode; csv?: string; csvName?: string }) {
+  const { t } = useTranslation();
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className={classes.section} data-testid={`section-${id}`}>
+      <div className={classes.sectionHead}>
+        <h2 className={classes.h2} id={`${id}-title`}>
+          {title}
+        </h2>
+        {csv ? (
+          <a href={csv} className={classes.csv} download aria-label={t("reports.csv.downloadNamed", { table: csvName ?? title })} data-testid={`csv-${id}`}>
+            {t("reports.csv.download")}
+          </a>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Figure({ label, value, href, testId }: { label: string; value: string; href?: string; testId: string }) {
+  return (
+    <div className={classes.figure} data-testid={testId}>
+      <span className={classes.figureLabel}>{label}</span>
+      {href ? (
+        <a href={href} className={classes.figureValue} data-testid={`${testId}-value`}>
+          {value}
+        </a>
+      ) : (
+        <span className={classes.figureValue} data-testid={`${testId}-value`}>
+          {value}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** /reports — which services are incomplete, stale or unowned, each figure a link into the browser. */
+export function ReportsPage({ data }: { data: ReportsData }) {
+  const { t } = useTranslation();
+  const format = useNumber();
+  const { summary, catalogueId, months, cutoff } = data;
+  const browse = (filter: Parameters<typeof browserLink>[1]) => browserLink(catalogueId, filter);
+  const csv: Link = (table) => csvLink(table, { catalogueId, months, sep: data.sep });
+  const since = showDay(cutoff);
+  const sections = ["completeness", "status", "owners", "providers", "tags", "stale", "unowned", "nolevel"] as const;
+  const sectionTitle = (s: (typeof sections)[number]) =>
+    s === "completeness" ? t("reports.completeness.title") : s === "stale" ? t("reports.stale.title", { months }) : t(`reports.${s}.title`);
+  return (
+    <div className={classes.page} data-testid="reports-page">
+      <h1 className={plain.pageTitle}>{t("reports.title")}</h1>
+      <p className={classes.text}>{t("reports.intro")}</p>
+      <ReportFilterForm catalogues={data.catalogues} catalogueId={catalogueId} months={months} monthsInput={data.monthsInput} sep={data.sep} errors={data.errors} />
+      <nav aria-label={t("reports.sections")} className={classes.toc}>
+        {sections.map((s) => (
+          <a key={s} href={`#${s}`}>
+            {sectionTitle(s)}
+          </a>
+        ))}
+      </nav>
+
+      <section aria-labelledby="summary-title" className={classes.section}>
+        <h2 className={classes.h2} id="summary-title">
+          {t("reports.summary.title")}
+        </h2>
+        <div className={classes.figures}>
+          <Figure label={t("reports.summary.services")} value={format(summary.total)} href={browse({})} testId="figure-total" />
+          <Figure label={t("reports.summary.average")} value={`${format(summary.averagePercent)} %`} testId="figure-average" />
+          <Figure label={t("reports.summary.stale", { months })} value={format(summary.stale)} href={browse(LIST_FILTERS.stale(cutoff))} testId="figure-stale" />
+          <Figure label={t("reports.summary.unowned")} value={format(summary.missing.owner)} href={browse(LIST_FILTERS.unowned())} testId="figure-unowned" />
+          <Figure label={t("reports.summary.nolevel")} value={format(summary.missing.kpi)} href={browse(LIST_FILTERS.nolevel())} testId="figure-nolevel" />
+        </div>
+      </section>
+
+      <Section id="completeness" title={sectionTitle("completeness")} csv={csv("fields")} csvName={t("reports.csv.files.fields")}>
+        <p className={classes.text}>
+          {t("reports.completeness.intro", { count: COMPLETENESS_FIELDS.length, fields: COMPLETENESS_FIELDS.map((f) => t(`reports.fields.${f}`)).join(", ") })}
+        </p>
+        <p className={classes.text} data-testid="completeness-average">
+          {t("reports.completeness.average", { percent: format(summary.averagePercent), complete: format(summary.complete), total: format(summary.total) })}
+        </p>
+        <BarChart
+          title={t("reports.completeness.chartTitle")}
+          caption={t("reports.completeness.caption")}
+          labelHeader={t("reports.completeness.field")}
+          valueHeader={t("reports.completeness.services")}
+          bars={COMPLETENESS_FIELDS.map((f) => ({ key: f, label: t(`reports.fields.${f}`), value: summary.missing[f], href: browse({ missing: [f] }), warn: true }))}
+          format={format}
+          layout="rows"
+          testId="chart-fields"
+        />
+        <div className={classes.sectionHead}>
+          <h3 className={classes.h3} id="completeness-list-title">
+            {t("reports.completeness.listTitle")}
+          </h3>
+          <a href={csv("completeness")} className={classes.csv} download aria-label={t("reports.csv.downloadNamed", { table: t("reports.completeness.listTitle") })} data-testid="csv-completeness-list">
+            {t("reports.csv.download")}
+          </a>
+        </div>
+        <p className={classes.text}>{t("reports.completeness.listIntro")}</p>
+        <ServiceTable
+          list="completeness"
+          data={data.completeness}
+          pagesLabel={t("reports.completeness.pages")}
+          testId="completeness-list"
+          columns={[
+            { header: t("reports.completeness.percent"), cell: (r) => <span data-testid="percent">{`${format(r.percent)} %`}</span> },
+            {
+              header: t("reports.completeness.missing"),
+              cell: (r) => (r.missing.length ? r.missing.map((f) => t(`reports.fields.${f}`)).join(", ") : t("reports.completeness.nothingMissing")),
+            },
+          ]}
+        />
+      </Section>
+
+      <Section id="status" title={sectionTitle("status")} csv={csv("status")}>
+        <BarChart
+          title={t("reports.status.chartTitle")}
+          caption={t("reports.status.caption")}
+          labelHeader={t("reports.status.label")}
+          valueHeader={t("reports.chart.services")}
+          bars={data.statuses.map((s) => ({ key: s.status, label: t(`catalogue.status.${s.status}`), value: s.count, href: browse({ statuses: [s.status] }) }))}
+          format={format}
+          layout="rows"
+          testId="chart-status"
+        />
+      </Section>
+
+      {(["owners", "providers", "tags"] as const).map((kind) => {
+        const relation = kind === "owners" ? "owner" : kind === "providers" ? "provider" : "tag";
+        const rows = data[kind];
+        const bars: Bar[] = [
+          ...rows.slice(0, TOP_BARS).map((r) => ({
+            key: String(r.id),
+            label: r.name,
+            value: r.count,
+            href: browse(kind === "owners" ? { owners: [r.id] } : kind === "providers" ? { providers: [r.id] } : { tags: [r.id] }),
+          })),
+          { key: "none", label: t(`reports.${kind}.none`), value: summary.missing[relation], href: browse({ missing: [relation] }), warn: true },
+        ];
+        return (
+          <Section key={kind} id={kind} title={sectionTitle(kind)} csv={csv(kind)}>
+            <p className={classes.text}>
+              {t("reports.chart.multiple")}
+              {rows.length > TOP_BARS ? ` ${t("reports.chart.more", { shown: TOP_BARS, total: rows.length })}` : ""}
+            </p>
+            <BarChart
+              title={t(`reports.${kind}.chartTitle`)}
+              caption={t(`reports.${kind}.caption`)}
+              labelHeader={t(`reports.${kind}.label`)}
+              valueHeader={t("reports.chart.services")}
+              bars={bars}
+              format={format}
+              layout="rows"
+              testId={`chart-${kind}`}
+            />
+          </Section>
+        );
+      })}
+
+      <Section id="stale" title={sectionTitle("stale")} csv={csv("stale")}>
+        <p className={classes.text}>
+          <a href={browse(LIST_FILTERS.stale(cutoff))} data-testid="stale-link">
+            {t("reports.stale.intro", { count: summary.stale, date: since })}
+          </a>
+        </p>
+        <ServiceTable list="stale" data={data.stale} showChanged pagesLabel={t("reports.stale.pages")} testId="stale-list" />
+      </Section>
+
+      {(["unowned", "nolevel"] as const).map((list) => (
+        <Section key={list} id={list} title={sectionTitle(list)} csv={csv(list)}>
+          <p className={classes.text}>
+            <a href={browse(LIST_FILTERS[list]())} data-testid={`${list}-link`}>
+              {t(`reports.${list}.intro`, { count: list === "unowned" ? summary.missing.owner : summary.missing.kpi })}
+            </a>
+          </p>
+          <ServiceTable list={list} data={data[list]} pagesLabel={t(`reports.${list}.pages`)} testId={`${list}-list`} />
+        </Section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/** German texts of the SLA overview (docs/decisions/0035-sla-and-reports.md). */
+const sla = {
+  title: "SLA-Übersicht",
+  intro: "Welche Service-Level für welche Services gelten, mit Definition, Berechnung und Messpunkten, nach Service-Provider gruppiert.",
+  filter: {
+    label: "SLA-Übersicht filtern",
+    catalogue: "Katalog",
+    allCatalogues: "Alle Kataloge",
+    provider: "Service-Provider",
+    anyProvider: "Alle Service-Provider",
+    noProvider: "Ohne Service-Provider",
+    kpi: "Service-Level",
+    anyKpi: "Alle Service-Level",
+    q: "Suche",
+    qPlaceholder: "Name, Beschreibung … (\"exakter Name\" in Anführungszeichen)",
+    apply: "Filtern",
+    reset: "Zurücksetzen",
+  },
+  errors: {
+    invalid: "Ungültige Auswahl; dieser Filter wird nicht angewendet.",
+    catalogue: "Diesen Katalog gibt es nicht. Angezeigt wird Ihr aktueller Katalog.",
+    tooLong: "Höchstens 200 Zeichen; die Suche wird nicht angewendet.",
+  },
+  print: "Drucken (A4 quer)",
+  printHint: "Zum Drucken die Druckfunktion des Browsers verwenden (Strg+P); die Seite ist für A4 quer eingerichtet.",
+  entries_one: "{{count}} Service-Eintrag",
+  entries_other: "{{count}} Service-Einträge",
+  withoutLevel_one: "{{count}} Service dieser Auswahl hat kein Service-Level.",
+  withoutLevel_other: "{{count}} Services dieser Auswahl haben kein Service-Level.",
+  showWithoutLevel: "Im Service-Katalog zeigen",
+  empty: "Keine Services mit Service-Level für diese Auswahl.",
+  emptyHint: "Service-Level werden auf der Service-Seite zugeordnet; die Filter oben schränken die Auswahl ein.",
+  noProvider: "Ohne Service-Provider",
+  printedOn: "Stand: {{date}}",
+  columns: {
+    service: "Service",
+    level: "Service-Level",
+    definition: "Definition",
+    calculation: "Berechnung",
+    measuringPoints: "Messpunkte",
+  },
+  noCategory: "ohne Kategorie",
+  pages: "Seiten der SLA-Übersicht",
+};
+
+export default sla;

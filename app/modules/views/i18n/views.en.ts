@@ -1,0 +1,71 @@
+import type viewsDe from "./views.de";
+
+/** English texts of saved views. */
+const views: typeof viewsDe = {
+  title: "Views",
+  intro: "Saved states of the service catalogue: display, search, filters and sorting. \"Open\" shows the catalogue exactly like that again.",
+  mine: "My views",
+  sharedByOthers: "Shared by others",
+  emptyMine: "You have not saved a view yet.",
+  emptyHint: "Set search, filters and sorting in the service catalogue, then choose \"Save view\".",
+  emptyShared: "Nobody has shared a view with everyone yet.",
+  toCatalogue: "Go to the service catalogue",
+  columns: {
+    name: "Name",
+    contents: "Contents",
+    catalogue: "Catalogue",
+    owner: "Created by",
+    updated: "Changed",
+    actions: "Actions",
+  },
+  shared: "Shared",
+  personal: "Personal",
+  currentCatalogue: "current catalogue",
+  open: "Open",
+  openNamed: "Open view {{name}}",
+  editAction: "Edit",
+  editNamed: "Edit view {{name}}",
+  deleteNamed: "Delete view {{name}}",
+  save: {
+    open: "Save view",
+    title: "Save view",
+    contents: "What is saved",
+    name: "Name",
+    shared: "Share with everyone",
+    sharedHint: "Everyone signed in sees the view under \"Views\" and can open it. Only you and admins can change or delete it.",
+    submit: "Save",
+    saved: "View \"{{name}}\" saved.",
+  },
+  edit: {
+    title: "Edit view",
+    owner: "Created by {{name}}",
+    updated: "View \"{{name}}\" saved.",
+    unchanged: "Nothing was changed.",
+  },
+  delete: {
+    title: "Delete view",
+    confirm: "Delete the view \"{{name}}\"? The services in the catalogue stay as they are.",
+    confirmShared: "The view is shared with everyone and disappears for everyone.",
+    submit: "Delete",
+    deleted: "View \"{{name}}\" deleted.",
+  },
+  summary: {
+    search: "Search \"{{q}}\"",
+    areas_one: "{{count}} area",
+    areas_other: "{{count}} areas",
+    categories_one: "{{count}} category",
+    categories_other: "{{count}} categories",
+    owners_one: "{{count}} service owner",
+    owners_other: "{{count}} service owners",
+    tags_one: "{{count}} tag",
+    tags_other: "{{count}} tags",
+    unfiltered: "all services",
+  },
+  errors: {
+    nameRequired: "Please enter a name.",
+    duplicate: "You already have a view with this name.",
+    stale: "The view was changed in the meantime. Please reload the page.",
+  },
+};
+
+export default views;

@@ -1,0 +1,6 @@
+import { chapterLoader } from "~/modules/documentation/documentation-page.server";
+import { ChapterPage } from "~/modules/documentation/ui/DocumentationPages";
+
+/** /documentation/:chapter — one chapter of the user guide; an unknown chapter is a 404. */
+export const loader = chapterLoader;
+export default ChapterPage;

@@ -1,0 +1,11 @@
+import { useLoaderData } from "@remix-run/react";
+import { reportsAction, reportsLoader } from "~/modules/reports/reports-page.server";
+import { ReportsPage } from "~/modules/reports/ui/ReportsPage";
+
+/** /reports — completeness and governance of a catalogue (docs/decisions/0035-sla-and-reports.md). */
+export const loader = reportsLoader;
+export const action = reportsAction;
+
+export default function ReportsRoute() {
+  return <ReportsPage data={useLoaderData<typeof loader>()} />;
+}

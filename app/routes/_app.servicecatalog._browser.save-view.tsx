@@ -1,0 +1,7 @@
+import { saveViewAction, saveViewLoader } from "~/modules/views/views-page.server";
+import { SaveViewDialog } from "~/modules/views/ui/ViewDialogs";
+
+/** /servicecatalog/save-view?… — "save this view": a dialog over the browser showing the same state; a page of its own without JS. */
+export const loader = saveViewLoader;
+export const action = saveViewAction;
+export default SaveViewDialog;

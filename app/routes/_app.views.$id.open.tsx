@@ -1,0 +1,5 @@
+import { openViewAction, openViewLoader } from "~/modules/views/views-page.server";
+
+/** POST /views/:id/open — makes the view's catalogue current and opens the browser in the saved state. */
+export const loader = openViewLoader;
+export const action = openViewAction;
