@@ -25,8 +25,8 @@ import { listLogs, logsPagePlan } from "../app/modules/logs/logs.server";
 import { ensureCausers, generateActivities } from "./gen-activities";
 
 type DB = Kysely<Database>;
-type Stats = { n: number; p50: number; p95: number; p99: number; max: number };
-interface Http {
+export type Stats = { n: number; p50: number; p95: number; p99: number; max: number };
+export interface Http {
   p50: number;
   p95: number;
   p99: number;

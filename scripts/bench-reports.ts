@@ -13,43 +13,15 @@
  *    superadmin; autocannon with 10 connections against /reports, /reports with other list pages,
  *    the page's data only (/reports.data), and one CSV download of the 10k-row completeness table.
  */
-import type { ChildProcess } from "node:child_process";
 import type { Kysely } from "kysely";
 import type { Database } from "../app/server/db/schema";
 import { createRng } from "./gen-catalogue";
+import type { BenchTools, Http, Stats } from "./bench-logs";
 
 type DB = Kysely<Database>;
 
-interface Stats {
-  n: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-interface Http {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  bytes: number;
-  load: number;
-  mode: "duration" | "amount";
-}
-
-/** What scripts/bench.ts lends: its measuring and server helpers. */
-export interface ReportsBenchTools {
-  measure: (url: string, cookie: string) => Promise<Http>;
-  timeIt: (fn: () => Promise<unknown>, iterations: number) => Promise<Stats>;
-  startServer: (url: string, port: number) => ChildProcess;
-  stopServer: (child: ChildProcess) => Promise<void>;
-  freePort: () => Promise<number>;
-  waitUntilUp: (base: string, child: ChildProcess) => Promise<void>;
-  ms: (x: number | undefined) => string;
-}
+/** What scripts/bench.ts lends: its measuring and server helpers (the same as the logs bench's). */
+export type ReportsBenchTools = BenchTools;
 
 export interface ReportsBenchOptions {
   file: string;
