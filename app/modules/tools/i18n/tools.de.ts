@@ -119,7 +119,7 @@ const tools = {
     semicolon: "Semikolon (Excel, deutsch)",
     comma: "Komma",
     download: "CSV herunterladen",
-    columns: "Spalten: {{columns}}. Nur zur Orientierung, beim Import ignoriert: {{readOnly}}. Mehrere Owner, Provider, Service-Level oder Tags stehen je in einer eigenen Zeile der Zelle.",
+    columns: "Spalten: <code>{{columns}}</code>. Nur zur Orientierung, beim Import ignoriert: <code>{{readOnly}}</code>. Mehrere Owner, Provider, Service-Level oder Tags stehen je in einer eigenen Zeile der Zelle.",
     fileName: "Services",
     selectionName: "Auswahl",
   },

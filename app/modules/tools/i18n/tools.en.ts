@@ -121,7 +121,7 @@ const tools: typeof toolsDe = {
     semicolon: "Semicolon (Excel, German)",
     comma: "Comma",
     download: "Download CSV",
-    columns: "Columns: {{columns}}. For orientation only, ignored by the import: {{readOnly}}. Several owners, providers, service levels or tags stand on a line of their own within the cell.",
+    columns: "Columns: <code>{{columns}}</code>. For orientation only, ignored by the import: <code>{{readOnly}}</code>. Several owners, providers, service levels or tags stand on a line of their own within the cell.",
     fileName: "Services",
     selectionName: "Selection",
   },

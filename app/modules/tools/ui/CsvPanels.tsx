@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { answerFields, answerFor, type FormAnswer } from "~/ui/form/answer";
 import { FormAlert } from "~/ui/FormAlert";
 import { translateError } from "~/ui/forms";
@@ -38,10 +38,12 @@ export function ExportPanel({ selection, total }: { selection: ToolsSelection; t
           </PlainButton>
         </form>
         <p className={plain.dim}>
-          {t("tools.export.columns", {
-            columns: CSV_COLUMNS.join(", "),
-            readOnly: READ_ONLY_COLUMNS.join(", "),
-          })}
+          {/* The column names are the file's own (not translated). */}
+          <Trans
+            i18nKey="tools.export.columns"
+            values={{ columns: CSV_COLUMNS.join(", "), readOnly: READ_ONLY_COLUMNS.join(", ") }}
+            components={{ code: <code translate="no" /> }}
+          />
         </p>
       </div>
     </PlainCard>
