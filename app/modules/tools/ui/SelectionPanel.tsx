@@ -63,8 +63,8 @@ function FilterForm({ data }: { data: ToolsData }) {
         <fieldset className={classes.fieldset}>
           <legend>{t("tools.selection.missing")}</legend>
           <div className={classes.inline}>
-            {box("missing", "owner", t("catalogue.filters.missingOwner"), f.missing.includes("owner"))}
-            {box("missing", "kpi", t("catalogue.filters.missingKpi"), f.missing.includes("kpi"))}
+            {box("missing", "owner", t("catalogue.filters.missingFields.owner"), f.missing.includes("owner"))}
+            {box("missing", "kpi", t("catalogue.filters.missingFields.kpi"), f.missing.includes("kpi"))}
           </div>
         </fieldset>
       </div>

@@ -20,7 +20,7 @@ export function summaryParts(t: TFunction, state: ViewState): string[] {
     if (text) parts.push(`${t("catalogue.filters.percent")}: ${text}`);
   }
   if (state.missing.length) {
-    const labels = state.missing.map((m) => t(m === "owner" ? "catalogue.filters.missingOwner" : "catalogue.filters.missingKpi"));
+    const labels = state.missing.map((m) => t(`catalogue.filters.missingFields.${m}`));
     parts.push(`${t("catalogue.filters.missing")}: ${labels.join(", ")}`);
   }
   if (state.areas.length) parts.push(t("views.summary.areas", { count: state.areas.length }));
