@@ -3,8 +3,10 @@
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import express from "express";
 import {
@@ -17,6 +19,18 @@ import {
   startupProblems,
   stripQueryControlCharacters,
 } from "./server/security.mjs";
+import {
+  REQUEST_ID_HEADER,
+  VERSION_HEADER,
+  healthAnswer,
+  readVersion,
+  readyAnswer,
+  requestIdFor,
+  requestLogLine,
+  requestLoggingEnabled,
+  shutdownTiming,
+  withTimeout,
+} from "./server/operations.mjs";
 
 // One Node process renders one page at a time; WEB_CONCURRENCY=auto (or a number) forks one
 // worker per core behind the same port (docs/decisions/0011-browser-performance.md).
@@ -39,10 +53,26 @@ if (cluster.isPrimary && WORKERS > 1) {
     console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
     fork();
   });
+  // Graceful stop: each worker drains its requests in flight (see serve()); the primary exits
+  // once all have, 0 when every worker stopped cleanly. A worker still there after its own
+  // bounds plus a margin is killed.
   function stop(code = 0) {
+    if (stopping) return;
     stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
-    process.exit(code);
+    const workers = Object.values(cluster.workers ?? {}).filter(Boolean);
+    if (workers.length === 0) process.exit(code);
+    let remaining = workers.length;
+    let worst = code;
+    const { delayMs, timeoutMs } = shutdownTiming(process.env);
+    const killer = setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+    }, delayMs + timeoutMs + 5_000);
+    killer.unref();
+    cluster.on("exit", (_worker, exitCode, signal) => {
+      if (signal || exitCode !== 0) worst = 1;
+      if (--remaining === 0) process.exit(worst);
+    });
+    for (const worker of workers) worker.process.kill("SIGTERM");
   }
   process.on("SIGTERM", () => stop());
   process.on("SIGINT", () => stop());
@@ -99,6 +129,20 @@ async function serve() {
   }
   const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
   const build = await import(path.join(BUILD_DIR, "server", "index.js"));
+  // What the app offers the server (app/server/operations.server.ts via entry.server.tsx).
+  const appOps = build.entry?.module ?? {};
+  const VERSION = readVersion({ buildDir: BUILD_DIR, rootDir: path.dirname(fileURLToPath(import.meta.url)) });
+  const LOG_REQUESTS = requestLoggingEnabled(process.env);
+  /** @type {"starting" | "ready" | "draining"} */
+  let lifecycle = "starting";
+  // Requests in flight by request id, so the app can name the signed-in user for the log line.
+  const inFlight = new Map();
+  if (typeof appOps.onRequestUser === "function") {
+    appOps.onRequestUser((requestId, userId) => {
+      const locals = inFlight.get(requestId);
+      if (locals) locals.userId = userId;
+    });
+  }
 
   const app = express();
   app.disable("x-powered-by");
@@ -107,9 +151,25 @@ async function serve() {
   app.set("trust proxy", trustedHops);
 
   app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = requestIdFor(req.headers["x-request-id"], trustedHops > 0);
+    // The app reads the id from the request (to name the user for the log); a client's own never counts.
+    req.headers["x-request-id"] = requestId;
+    res.locals.requestId = requestId;
+    res.locals.userId = null;
+    inFlight.set(requestId, res.locals);
+    res.once("close", () => {
+      inFlight.delete(requestId);
+      if (!LOG_REQUESTS) return;
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const status = res.writableFinished ? res.statusCode : res.headersSent ? res.statusCode : 499;
+      process.stdout.write(`${requestLogLine({ time: new Date(), method: req.method, url: req.originalUrl, status, durationMs, userId: res.locals.userId, requestId })}\n`);
+    });
+    res.setHeader(VERSION_HEADER, VERSION);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    for (const [name, value] of Object.entries(securityHeaders(nonce, { frameableBySelf: frameableBySelf(req.path) }))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(securityHeaders(nonce, { frameableBySelf: frameableBySelf(req.path), tls: req.secure }))) res.setHeader(name, value);
     normaliseForwardedHeaders(req.headers, trustedHops > 0);
     setClientAddress(req.headers, req.ip);
     req.url = stripQueryControlCharacters(req.url);
@@ -119,6 +179,9 @@ async function serve() {
     res.writeHead = function (...args) {
       const extra = answerHeaders({ hasCacheControl: res.hasHeader("Cache-Control") });
       for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
+      // While draining, no connection is kept for a next request: the client opens a new one
+      // (to another server behind the load balancer).
+      if (lifecycle === "draining") res.setHeader("Connection", "close");
       return writeHead.apply(this, args);
     };
     const crossSite = isCrossSiteRequest({
@@ -133,6 +196,18 @@ async function serve() {
       return;
     }
     next();
+  });
+
+  // Health (the database answers a trivial query) and readiness (started, not draining): for a
+  // load balancer or an orchestrator; no session needed, nothing personal in the answer.
+  app.get("/healthz", async (_req, res) => {
+    const ok = typeof appOps.databaseReachable === "function" ? await withTimeout(appOps.databaseReachable(), 2_000, false) : false;
+    const answer = healthAnswer(ok, VERSION);
+    res.status(answer.status).json(answer.body);
+  });
+  app.get("/readyz", (_req, res) => {
+    const answer = readyAnswer(lifecycle);
+    res.status(answer.status).json(answer.body);
   });
 
   // Fingerprinted assets never change; everything else in public/ may.
@@ -165,21 +240,56 @@ async function serve() {
     const status = Number(err?.status ?? err?.statusCode) || 500;
     if (status >= 500) console.error(err);
     if (res.headersSent) return res.end();
-    for (const [name, value] of Object.entries(securityHeaders(res.locals.cspNonce ?? ""))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(securityHeaders(res.locals.cspNonce ?? "", { tls: req.secure }))) res.setHeader(name, value);
+    res.setHeader(VERSION_HEADER, VERSION);
     res.status(status).type("text/plain").send(status >= 500 ? "Internal Server Error" : "Bad Request");
   });
 
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
   const server = app.listen(port, host, () => {
-    if (cluster.isPrimary || cluster.worker?.id === 1) console.log(`ServiceHub listening on http://localhost:${port}${cluster.isWorker ? ` (${WORKERS} processes)` : ""}`);
+    lifecycle = "ready";
+    if (cluster.isPrimary || cluster.worker?.id === 1) console.log(`ServiceHub ${VERSION} listening on http://localhost:${port}${cluster.isWorker ? ` (${WORKERS} processes)` : ""}`);
   });
+
+  // Graceful shutdown (SIGTERM from an orchestrator or the cluster primary, SIGINT from a
+  // terminal): /readyz answers 503 at once; after SHUTDOWN_DELAY_SECONDS no new connections are
+  // accepted; requests in flight finish (at most SHUTDOWN_TIMEOUT_SECONDS, then their
+  // connections are cut); the database is closed; exit 0 — or 1 when requests had to be cut.
+  const { delayMs, timeoutMs } = shutdownTiming(process.env);
+  const shutdown = (signal) => {
+    if (lifecycle === "draining") return;
+    lifecycle = "draining";
+    if (cluster.isPrimary || cluster.worker?.id === 1) console.log(`ServiceHub: ${signal}, finishing requests in flight`);
+    setTimeout(() => {
+      let cut = false;
+      const force = setTimeout(() => {
+        cut = true;
+        server.closeAllConnections();
+      }, timeoutMs);
+      // Stop listening, but leave open connections alone: http.Server#close would also close
+      // "idle" ones, which includes a connection whose request has arrived but not yet been read
+      // (common under load). Each open connection gets its answer with Connection: close, and a
+      // keep-alive connection waiting for a next request ends at its keep-alive timeout.
+      net.Server.prototype.close.call(server, async () => {
+        clearTimeout(force);
+        try {
+          if (typeof appOps.closeDatabase === "function") await appOps.closeDatabase();
+        } catch (error) {
+          console.error(error);
+        }
+        process.exit(cut ? 1 : 0);
+      });
+    }, delayMs);
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
   // Requests Node's parser refuses never reach express: answer them with our headers too.
   server.on("clientError", (err, socket) => {
     if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
     const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
     const reason = status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request";
-    const headers = Object.entries({ ...securityHeaders(""), "Content-Type": "text/plain", "Content-Length": String(reason.length), Connection: "close" })
+    const headers = Object.entries({ ...securityHeaders(""), [VERSION_HEADER]: VERSION, "Content-Type": "text/plain", "Content-Length": String(reason.length), Connection: "close" })
       .map(([name, value]) => `${name}: ${value}`)
       .join("\r\n");
     socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}\r\n\r\n${reason}`);

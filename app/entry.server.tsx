@@ -51,3 +51,7 @@ export default async function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+// For server.mjs (issue 21 §7): /healthz's database check, closing the database at shutdown and
+// the signed-in user's id for the request log.
+export { closeDatabase, databaseReachable, onRequestUser } from "./server/operations.server";

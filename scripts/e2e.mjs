@@ -50,6 +50,8 @@ const env = {
   AI_TIMEOUT_SECONDS: "10",
   // Mailed links point here, whatever Host a request names (the server refuses to start without it in production).
   APP_URL: `http://127.0.0.1:${port}`,
+  // One JSON line per request would bury the test output; LOG_REQUESTS=1 shows them.
+  LOG_REQUESTS: process.env.LOG_REQUESTS ?? "0",
 };
 
 const child = spawn("npx", ["playwright", "test", ...process.argv.slice(2)], { stdio: "inherit", env });

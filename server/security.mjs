@@ -19,8 +19,11 @@ export function frameableBySelf(path) {
 /**
  * Headers for every response. Scripts need the per-request nonce (Remix's inline hydration
  * data, Mantine's colour-scheme script); styles allow inline because Mantine sets style attributes.
+ * HSTS only when the request came over TLS (directly, or as a trusted proxy's X-Forwarded-Proto
+ * says — express's `req.secure` with TRUST_PROXY): over plain http a browser ignores it anyway,
+ * and a local demo on http must not pin its host name to https.
  * @param {string} nonce
- * @param {{ frameableBySelf?: boolean }} [options]  true only for the paths `frameableBySelf` names
+ * @param {{ frameableBySelf?: boolean, tls?: boolean }} [options]  frameableBySelf: true only for the paths `frameableBySelf` names
  * @returns {Record<string, string>}
  */
 export function securityHeaders(nonce, options = {}) {
@@ -47,6 +50,8 @@ export function securityHeaders(nonce, options = {}) {
     "X-Frame-Options": framing ? "SAMEORIGIN" : "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    // One year; no includeSubDomains: other hosts of the organisation's domain are not ours to pin.
+    ...(options.tls === true ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
   };
 }
 

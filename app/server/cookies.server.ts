@@ -1,5 +1,5 @@
 import { createCookie, type Cookie, type CookieOptions } from "@remix-run/node";
-import { sessionSecrets } from "~/server/env.server";
+import { sessionMaxAgeSeconds, sessionSecrets } from "~/server/env.server";
 
 /**
  * `Secure` follows the request's protocol, not NODE_ENV: the production build serves plain
@@ -14,13 +14,27 @@ export function serializeCookie(cookie: Cookie, request: Request, value: unknown
   return cookie.serialize(value, { secure: isSecureRequest(request), ...options });
 }
 
-export const sessionCookie = createCookie("sh_session", {
+const sessionCookieOptions: CookieOptions = {
   path: "/",
   httpOnly: true,
   sameSite: "lax",
   secrets: sessionSecrets(),
-  maxAge: 60 * 60 * 24 * 30,
-});
+  maxAge: sessionMaxAgeSeconds(),
+};
+
+/** The session cookie over plain http (the local demo, the tests). */
+export const sessionCookie = createCookie("sh_session", sessionCookieOptions);
+
+/**
+ * The session cookie over TLS: the `__Host-` prefix makes the browser accept it only with
+ * Secure, Path=/ and no Domain, so neither a subdomain nor a plain-http page can set or shadow it.
+ */
+export const secureSessionCookie = createCookie("__Host-sh_session", { ...sessionCookieOptions, secure: true });
+
+/** The session cookie for this request's protocol: written under this name and read only under it. */
+export function sessionCookieFor(request: Request): Cookie {
+  return isSecureRequest(request) ? secureSessionCookie : sessionCookie;
+}
 
 export const flashCookie = createCookie("sh_flash", {
   path: "/",

@@ -23,6 +23,10 @@ const EnvSchema = z.object({
   /** Requests per minute the catalogue API answers for one key (issue 18). */
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** A session unused this long ends (issue 21 §5; docs/decisions/0038-several-app-servers.md). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(10).max(7 * 24 * 60).default(8 * 60),
+  /** A session ends this long after sign-in, however busy (absolute expiry). */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(30).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -57,4 +61,15 @@ export function appOrigin(): string {
 
 export function sessionSecrets(): string[] {
   return [env().SESSION_SECRET ?? "servicehub-dev-secret-change-me"];
+}
+
+/** How long a session may go unused, and how long it may last at most (milliseconds). */
+export function sessionLifetime(): { idleMs: number; maxMs: number } {
+  const { SESSION_IDLE_MINUTES, SESSION_MAX_DAYS } = env();
+  return { idleMs: SESSION_IDLE_MINUTES * 60_000, maxMs: SESSION_MAX_DAYS * 24 * 60 * 60_000 };
+}
+
+/** The session cookie's Max-Age: the absolute expiry (the database decides the rest). */
+export function sessionMaxAgeSeconds(): number {
+  return Math.floor(sessionLifetime().maxMs / 1000);
 }

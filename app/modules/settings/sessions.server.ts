@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import Bowser from "bowser";
 import { sql } from "kysely";
-import { endSessionsOf } from "~/modules/access/session.server";
-import { nowIso } from "~/lib/time";
+import { endSessionsOf, purgeEndedSessions, sessionLimits } from "~/modules/access/session.server";
 import { recordActivity, type Causer, type Executor } from "~/server/audit.server";
 import { inTransaction } from "~/server/db-helpers.server";
 import { NotFoundError } from "~/server/errors.server";
@@ -67,11 +66,14 @@ export function describeUserAgent(userAgent: string | null | undefined): DeviceN
  * right now (its stored last use lags by up to the refresh interval of loadUser).
  */
 export async function listOwnSessions(db: Executor, userId: number, currentId: string | null): Promise<OwnSession[]> {
+  const limits = sessionLimits();
   const rows = await db
     .selectFrom("sessions")
     .select(["id", "created_at", "last_seen_at", "user_agent"])
     .where("user_id", "=", userId)
-    .where("expires_at", ">", nowIso())
+    .where("expires_at", ">", limits.now)
+    .where("created_at", ">", limits.createdAfter)
+    .where(sql<string>`coalesce(last_seen_at, created_at)`, ">", limits.seenAfter)
     .orderBy(sql`coalesce(last_seen_at, created_at)`, "desc")
     .orderBy("created_at", "desc")
     .execute();
@@ -92,7 +94,7 @@ export async function listOwnSessions(db: Executor, userId: number, currentId: s
  */
 export async function endOtherSessions(db: Executor, user: Causer, currentId: string): Promise<number> {
   return inTransaction(db, async (trx) => {
-    await trx.deleteFrom("sessions").where("user_id", "=", user.id).where("id", "!=", currentId).where("expires_at", "<=", nowIso()).execute();
+    await purgeEndedSessions(trx);
     const count = await endSessionsOf(trx, user.id, currentId);
     if (count > 0) await recordActivity(trx, { subjectType: "user", subjectId: user.id, event: "sessions_ended", causer: user, newValues: { count } });
     return count;
