@@ -38,6 +38,10 @@ export default async function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
+          // Only what is still pending once the shell is out (deferred data) is cut off. Counted
+          // from the start, a page that merely waited for the CPU on a busy server was aborted
+          // and answered 500 (issue 21 §3, docs/decisions/0040-durability-and-backup.md).
+          setTimeout(abort, ABORT_DELAY).unref();
         },
         onShellError(error: unknown) {
           reject(error);
@@ -48,7 +52,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }
 
