@@ -203,6 +203,8 @@ export async function browserAction(request: Request) {
 }
 
 async function moveAction(request: Request, form: FormData, user: SessionUser) {
+  // Role first: a role that edits no service is refused whatever it sends; grants are the model's.
+  if (!userHasPermission(user, "update:service")) throw new Response("Forbidden", { status: 403 });
   const parsed = MoveSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return refuseForm({ form: "errors.badRequest" }, 400, { target: "move" });
   const { service, category, index } = parsed.data;
