@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteServiceDialog } from "~/modules/service/ui/bin/DeleteServiceDialog";
 import { deleteAction, deleteLoader } from "~/modules/service/lifecycle-page.server";
@@ -13,7 +13,6 @@ import { formError } from "~/ui/form/answer";
 export const loader = ({ request, params }: LoaderFunctionArgs) => deleteLoader(request, params.id);
 export const action = ({ request, params }: ActionFunctionArgs) => deleteAction(request, params.id);
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.service.name} · ServiceHub` : "ServiceHub" }];
 
 export default function DeleteServiceRoute() {
   const { service, derivatives } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CopyServiceDialog } from "~/modules/service/ui/bin/CopyServiceDialog";
 import { copyAction, copyLoader } from "~/modules/service/lifecycle-page.server";
@@ -11,7 +11,6 @@ import type { LifecycleActionData } from "~/modules/service/bin-types";
 export const loader = ({ request, params }: LoaderFunctionArgs) => copyLoader(request, params.id, "duplicate");
 export const action = ({ request, params }: ActionFunctionArgs) => copyAction(request, params.id, "duplicate");
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.service.name} · ServiceHub` : "ServiceHub" }];
 
 export default function DuplicateServiceRoute() {
   const { service, groups, defaultCategoryId } = useLoaderData<typeof loader>();

@@ -1,4 +1,3 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { ServicePage } from "~/modules/service/ui/ServicePage";
 import type { ServiceAnswer } from "~/modules/service/types";
@@ -7,7 +6,6 @@ import { servicePageAction, servicePageLoader } from "~/modules/service/page.ser
 export const loader = servicePageLoader;
 export const action = servicePageAction;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.service.name} · ServiceHub` : "ServiceHub" }];
 
 /** /servicecatalog/service/:id — the service, section by section; dialogs (delete, duplicate, derivative) nest here. */
 export default function ServiceRoute() {

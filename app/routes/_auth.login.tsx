@@ -1,8 +1,6 @@
-import type { MetaFunction } from "@remix-run/node";
 import { loginAction, loginLoader } from "~/modules/access/auth-pages.server";
 import { LoginPage } from "~/modules/access/ui/LoginPage";
 
-export const meta: MetaFunction = () => [{ title: "Login · ServiceHub" }];
 export const loader = loginLoader;
 export const action = loginAction;
 export default LoginPage;

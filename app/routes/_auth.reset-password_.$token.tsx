@@ -1,9 +1,7 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { resetPasswordAction, resetPasswordLoader } from "~/modules/access/auth-pages.server";
 import { ResetPasswordPage } from "~/modules/access/ui/ResetPasswordPage";
 
-export const meta: MetaFunction = () => [{ title: "Neues Passwort · ServiceHub" }];
 export const loader = resetPasswordLoader;
 export const action = resetPasswordAction;
 

@@ -135,6 +135,8 @@ test("every page names itself in the browser tab, in the reader's language, and 
   await expect(page).toHaveTitle("Service-Owner · ServiceHub");
   await page.goto(`/servicecatalog/service/${serviceIds[0]}`);
   await expect(page).toHaveTitle(new RegExp(`^${name} \\d+ · ServiceHub$`));
+  // One title only: a second, untranslated one from a route's meta would be a second language.
+  await expect(page.locator("head title")).toHaveCount(1);
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
   expect((await page.request.get("/favicon.svg")).status()).toBe(200);
   await context.addCookies([{ name: "sh_lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), url: baseURL! }]);
@@ -142,4 +144,8 @@ test("every page names itself in the browser tab, in the reader's language, and 
   await expect(page).toHaveTitle("Settings · ServiceHub");
   await page.goto("/servicecatalog");
   await expect(page).toHaveTitle("Service catalogue · ServiceHub");
+  await context.clearCookies();
+  await page.goto("/login");
+  await expect(page).toHaveTitle("Anmelden · ServiceHub");
+  await expect(page.locator("head title")).toHaveCount(1);
 });
