@@ -1,5 +1,5 @@
 import { Input, Textarea } from "@mantine/core";
-import { Suspense, lazy, useEffect, useId, useState } from "react";
+import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 const Editor = lazy(() => import("./RichTextEditor.client"));
@@ -7,7 +7,9 @@ const Editor = lazy(() => import("./RichTextEditor.client"));
 /**
  * A rich-text form field. Without JS (and until the editor has loaded) it is a textarea holding
  * the HTML, so the form always posts a value under `name`; the server sanitises it on save.
- * With JS the textarea is replaced by the editor, whose code loads only here.
+ * With JS the textarea is replaced by the editor, whose code loads only here — and only once the
+ * field is on screen: a service page holds a closed edit form per section, and mounting an editor
+ * for each at load blocked the main thread for over half a second on a phone (Lighthouse TBT).
  */
 export function RichTextField({
   name,
@@ -24,18 +26,34 @@ export function RichTextField({
   colours?: boolean;
 }) {
   const { t } = useTranslation();
-  const [enhanced, setEnhanced] = useState(false);
+  // The editor's starting HTML once it replaces the textarea (what was typed there meanwhile), else null.
+  const [enhanced, setEnhanced] = useState<string | null>(null);
   const labelId = useId();
-  useEffect(() => setEnhanced(true), []);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const enhance = () => setEnhanced(element.querySelector("textarea")?.value ?? defaultValue ?? "");
+    if (typeof IntersectionObserver === "undefined") return enhance();
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      enhance();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+    // Only the first render's field is observed; a new defaultValue comes with a new key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // Without JS: a textarea tall enough to work in, saying what formatting it takes.
-  const fallback = (
-    <Textarea name={name} label={label} description={t("service.editor.plainHint")} defaultValue={defaultValue ?? ""} error={error} rows={12} />
+  const fallback = (value: string) => (
+    <Textarea name={name} label={label} description={t("service.editor.plainHint")} defaultValue={value} error={error} rows={12} />
   );
-  if (!enhanced) return fallback;
+  if (enhanced === null) return <div ref={box}>{fallback(defaultValue ?? "")}</div>;
   return (
     <Input.Wrapper label={label} labelProps={{ id: labelId }} error={error}>
-      <Suspense fallback={fallback}>
-        <Editor name={name} defaultValue={defaultValue ?? ""} labelId={labelId} colours={colours} />
+      <Suspense fallback={fallback(enhanced)}>
+        <Editor name={name} defaultValue={enhanced} labelId={labelId} colours={colours} />
       </Suspense>
     </Input.Wrapper>
   );
