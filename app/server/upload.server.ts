@@ -27,6 +27,7 @@ export const UPLOAD_ERRORS = {
   tooLarge: "structure.imageTooLarge",
   type: "structure.imageType",
   required: "structure.imageRequired",
+  empty: "structure.fileEmpty",
   malformed: "structure.imageMalformed",
 } as const;
 
@@ -115,6 +116,8 @@ export async function parseFileUpload(request: Request, options: ImageUploadOpti
     else if (name === field && !file) file = value;
   }
 
+  // A browser sends a nameless empty part when no file was chosen; a chosen file without bytes is a broken upload.
+  if (file && file.size === 0 && file.name !== "") return fail(UPLOAD_ERRORS.empty);
   if (!file || file.size === 0) return required ? fail(UPLOAD_ERRORS.required) : { ok: true, fields, file: null };
   if (file.size > maxBytes) return fail(UPLOAD_ERRORS.tooLarge);
   return { ok: true, fields, file: { bytes: Buffer.from(await file.arrayBuffer()), filename: file.name } };

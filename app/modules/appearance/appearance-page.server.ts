@@ -65,6 +65,7 @@ const UPLOAD_KEYS: Record<string, string> = {
   [UPLOAD_ERRORS.tooLarge]: "appearance.errors.logoTooLarge",
   [UPLOAD_ERRORS.type]: "appearance.errors.logoType",
   [UPLOAD_ERRORS.required]: "appearance.errors.logoRequired",
+  [UPLOAD_ERRORS.empty]: "appearance.errors.logoRequired",
   [UPLOAD_ERRORS.malformed]: "appearance.errors.logoMalformed",
 };
 

@@ -54,7 +54,9 @@ export const AttributeSchema = z
       ctx.addIssue({ code: "custom", path: ["dropdown_count"], message: countError });
       return;
     }
-    for (let i = 0; i < v.dropdown_count; i++) {
+    // The refinement runs even when the count broke its bounds (zod keeps going after `max`): never
+    // loop past the ten slots, or a count like 1e23 would add issues until the process runs out of memory.
+    for (let i = 0; i < Math.min(v.dropdown_count, MAX_SLOTS); i++) {
       if (!v.slots?.[i]?.value) ctx.addIssue({ code: "custom", path: ["slots", i, "value"], message: "validation.required" });
     }
   });

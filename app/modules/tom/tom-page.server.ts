@@ -31,6 +31,7 @@ export type TomPanelData = Awaited<ReturnType<typeof tomLoader>>;
 const UPLOAD_KEYS: Record<string, string> = {
   [UPLOAD_ERRORS.tooLarge]: TOM_ERRORS.tooLarge,
   [UPLOAD_ERRORS.required]: TOM_ERRORS.required,
+  [UPLOAD_ERRORS.empty]: TOM_ERRORS.required,
   [UPLOAD_ERRORS.malformed]: TOM_ERRORS.malformed,
 };
 

@@ -162,6 +162,7 @@ async function bulkApply(request: Request, form: FormData, user: SessionUser) {
 const UPLOAD_MESSAGES: Record<string, string> = {
   [UPLOAD_ERRORS.tooLarge]: errorKey("tools.import.errors.tooLarge", { max: MAX_IMPORT_BYTES / 1024 / 1024 }),
   [UPLOAD_ERRORS.required]: "tools.import.errors.required",
+  [UPLOAD_ERRORS.empty]: "tools.import.errors.required",
   [UPLOAD_ERRORS.malformed]: "tools.import.errors.malformed",
 };
 

@@ -79,6 +79,14 @@ describe("parseImageUpload", () => {
     expect(optional.ok && optional.image).toBeNull();
   });
 
+  it("refuses a chosen file without bytes, also where the image is optional (a browser names no file when none was chosen)", async () => {
+    const chosen = () => upload({ intent: "x", image: { bytes: new Uint8Array(0), name: "leer.png" } });
+    expect(await parseImageUpload(chosen(), { required: false })).toMatchObject({ ok: false, status: 400, errors: { image: "structure.fileEmpty" } });
+    expect(await parseImageUpload(chosen())).toMatchObject({ ok: false, errors: { image: "structure.fileEmpty" } });
+    const none = await parseImageUpload(upload({ intent: "x", image: { bytes: new Uint8Array(0), name: "" } }), { required: false });
+    expect(none.ok && none.image).toBeNull();
+  });
+
   it("answers a non-multipart or broken body with a 400 field error", async () => {
     const urlencoded = new Request("http://servicehub.test/x", { method: "POST", body: new URLSearchParams({ intent: "uploadImage" }) });
     expect(isMultipart(urlencoded)).toBe(false);

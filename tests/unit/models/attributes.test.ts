@@ -123,6 +123,16 @@ describe("create and update", () => {
     expect(missing.success).toBe(false);
     expect(missing.error?.issues.map((i) => i.path)).toEqual([["slots", 1, "value"]]);
   });
+
+  it("refuses an absurd count at once: errors for the count, at most one per slot (the fuzz's 1e23 ran out of memory)", () => {
+    for (const count of [1e23, Number.MAX_SAFE_INTEGER, 11]) {
+      const parsed = AttributeSchema.safeParse({ designation: "X", type: "dropdown", dropdown_count: count, slots: [] });
+      expect(parsed.success).toBe(false);
+      // The count (its integer and maximum checks) and the ten slots at most.
+      expect(parsed.error!.issues.length).toBeLessThanOrEqual(12);
+      expect(parsed.error!.issues.some((i) => i.path.join(".") === "dropdown_count")).toBe(true);
+    }
+  });
 });
 
 describe("no silent loss", () => {

@@ -19,6 +19,7 @@ const structure = {
   imageTooLarge: "Das Bild ist zu groß. Erlaubt sind höchstens 2 MB.",
   imageType: "Nur Bilder im Format JPG oder PNG sind erlaubt.",
   imageRequired: "Bitte wählen Sie eine Bilddatei aus.",
+  fileEmpty: "Die gewählte Datei ist leer.",
   imageMalformed: "Die Datei konnte nicht gelesen werden. Bitte versuchen Sie es erneut.",
   categories: "Kategorien",
   noCategories: "Dieser Bereich enthält noch keine Kategorien.",

@@ -20,6 +20,7 @@ const structure: typeof structureDe = {
   imageTooLarge: "The image is too large. At most 2 MB are allowed.",
   imageType: "Only JPG and PNG images are allowed.",
   imageRequired: "Please choose an image file.",
+  fileEmpty: "The chosen file is empty.",
   imageMalformed: "The file could not be read. Please try again.",
   categories: "Categories",
   noCategories: "This area has no categories yet.",

@@ -1,0 +1,105 @@
+import { sessionCookie } from "~/server/cookies.server";
+import { createSession } from "~/modules/access/session.server";
+import type { Role } from "~/modules/access/roles";
+import type { DB } from "~/server/db/db.server";
+import { factories } from "../factories";
+import type { HostileValue } from "./hostile-values";
+import {
+  anyLoopback,
+  coveredBy,
+  crawl,
+  FuzzReport,
+  fuzzForms,
+  fuzzQueries,
+  recheckPages,
+  type Crawl,
+  type FuzzOptions,
+  type PageForm,
+} from "./fuzz-crawler";
+
+/**
+ * One fuzz run against a running ServiceHub on `db` (its own database: the fuzz changes settings,
+ * users and rows): crawl as superadmin, as a plain user (only what the superadmin did not see) and
+ * signed out; fuzz every query parameter, then every form (deleting ones last), then fetch every
+ * page again for stored values. Used by tests/e2e/fuzz.http.spec.ts and scripts/fuzz.ts.
+ */
+export interface FuzzRun {
+  base: string;
+  db: DB;
+  valuesFor: (index: number) => readonly HostileValue[];
+  maxPages: number;
+  concurrency?: number;
+  /** The sessions the crawl used (a new set otherwise). */
+  cookie?: (role: string) => Promise<string>;
+  log?: (line: string) => void;
+  /** Fetch every page again afterwards and look for stored markers (the full run). */
+  recheck?: boolean;
+}
+
+export type Found = { role: string; crawl: Crawl }[];
+
+/** Signed-in sessions per role, renewed when a fuzz request ended one or changed the account. */
+export function sessions(db: DB) {
+  const make = factories(db);
+  const cookies = new Map<string, string>();
+  const accounts = new Map<string, number>();
+  const pending = new Map<string, Promise<string>>();
+  async function fresh(role: string): Promise<string> {
+    const id = accounts.get(role);
+    const account = id ? await db.selectFrom("users").select("role").where("id", "=", id).executeTakeFirst() : undefined;
+    const cookie = cookies.get(role);
+    const sessionId = cookie ? await sessionCookie.parse(cookie) : null;
+    const session = sessionId ? await db.selectFrom("sessions").select("id").where("id", "=", String(sessionId)).executeTakeFirst() : undefined;
+    if (account?.role === role && session) return cookie!;
+    const userId = account?.role === role ? id! : (await make.user(role as Role)).id;
+    accounts.set(role, userId);
+    const next = (await sessionCookie.serialize(await createSession(db, userId, "fuzz"))).split(";")[0];
+    cookies.set(role, next);
+    return next;
+  }
+  return (role: string): Promise<string> => {
+    if (role === "anonymous") return Promise.resolve("");
+    // One check at a time per role, so parallel requests share one renewed session.
+    const last = pending.get(role) ?? Promise.resolve("");
+    const next = last.catch(() => "").then(() => fresh(role));
+    pending.set(role, next);
+    return next;
+  };
+}
+
+/** Deleting forms last, so the rows the other forms edit are still there while they are fuzzed. */
+const deleting = (form: PageForm) => /delete|remove|destroy|revoke|purge|signout|logout/i.test(`${form.action} ${form.submit?.value ?? ""}`);
+
+export async function crawlApp(base: string, cookie: (role: string) => Promise<string>, maxPages: number): Promise<Found> {
+  const admin = await crawl(base, () => cookie("superadmin"), ["/dashboard", "/settings", "/catalogframe", "/servicecatalog?view=1", "/servicecatalog?view=3", "/admin/systeminfo"], maxPages);
+  const user = await crawl(base, () => cookie("user"), ["/dashboard"], maxPages, coveredBy(admin));
+  const anonymous = await crawl(base, () => cookie("anonymous"), ["/login", "/reset-password", "/reset-password/no-such-token"], 10);
+  return [
+    { role: "superadmin", crawl: admin },
+    { role: "user", crawl: user },
+    { role: "anonymous", crawl: anonymous },
+  ];
+}
+
+export async function runFuzz(run: FuzzRun, found: Found) {
+  const log = run.log ?? (() => {});
+  const options: FuzzOptions = { base: run.base, cookie: run.cookie ?? sessions(run.db), valuesFor: run.valuesFor, concurrency: run.concurrency ?? 3, clientAddress: anyLoopback, log };
+  const report = new FuzzReport(run.log);
+  const started = Date.now();
+  const forms = found.flatMap(({ role, crawl: c }) => c.forms.map((form) => ({ role, form })));
+  forms.sort((a, b) => Number(deleting(a.form)) - Number(deleting(b.form)));
+  const queries = found.flatMap(({ role, crawl: c }) => c.queries.map((link) => ({ role, link })));
+  log(`crawled ${found.map((f) => `${f.role}: ${f.crawl.pages.length} pages, ${f.crawl.forms.length} forms, ${f.crawl.queries.length} links with parameters`).join("; ")}`);
+  await fuzzForms(options, report, forms);
+  log(`forms done: ${report.requests} requests, ${Math.round((Date.now() - started) / 1000)} s`);
+  await fuzzQueries(options, report, queries, 1000);
+  log(`parameters done: ${report.requests} requests, ${Math.round((Date.now() - started) / 1000)} s`);
+  if (run.recheck !== false) await recheckPages(options, report, found.flatMap(({ role, crawl: c }) => c.pages.map((page) => ({ role, page }))));
+  const summary = {
+    pages: found.reduce((n, f) => n + f.crawl.pages.length, 0),
+    forms: forms.length,
+    ...report.summary(),
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
+  return { report, summary };
+}
