@@ -97,7 +97,8 @@ export async function startApp(o: StartOptions): Promise<AppProcess> {
   return app;
 }
 
-async function waitForApp(baseURL: string, child: ChildProcess, timeoutMs: number) {
+/** Resolves once the app answers /login; throws when the process exits first or time runs out. */
+export async function waitForApp(baseURL: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the app exited (${child.exitCode ?? child.signalCode}) before it answered`);

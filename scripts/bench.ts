@@ -40,11 +40,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../app/server/db/schema";
+import { freePort } from "./app-process";
 
 // The server and the in-process loader must sign/verify the session cookie with the same secret;
 // app modules read it when first imported, so set it before importing them (dynamically, below).
@@ -220,17 +220,6 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void>
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function removeDb(file: string) {
   for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });

@@ -15,11 +15,11 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createDb } from "../app/server/db/db.server";
+import { freePort, waitForApp } from "./app-process";
 import { migrateToLatest } from "../app/server/db/migrate.server";
 import { seedDemo } from "../app/server/db/seed.server";
 import { HOSTILE_VALUES } from "../tests/support/hostile-values";
@@ -40,30 +40,7 @@ const { values: args } = parseArgs({
   },
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitFor(url: string, server: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no answer from ${url}`);
-}
 
 const perField = Math.max(20, Math.min(HOSTILE_VALUES.length, Number(args.values)));
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -105,7 +82,7 @@ if (!base) {
       // The sessions this script signs in with are made with the same SESSION_SECRET (or the same default).
     },
   });
-  await waitFor(`${base}/login`, server);
+  await waitForApp(base, server);
   log(`server on ${base}, database ${databaseUrl}`);
 }
 if (!databaseUrl) throw new Error("--base needs --db (the running instance's DATABASE_URL) for the sessions");

@@ -15,13 +15,13 @@
  *    page's whole report to data/lighthouse/), and exits 1 when a goal is missed. `--server F`
  *    measures another server entry than server.mjs (to compare a change).
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { freePort, waitForApp } from "./app-process";
 
 const PERFORMANCE_GOAL = 0.9;
 const ACCESSIBILITY_GOAL = 1;
@@ -39,31 +39,7 @@ const SERVER = process.argv.includes("--server") ? process.argv[process.argv.ind
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load1 = () => os.loadavg()[0];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitUntilUp(base: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/login`, { redirect: "manual" })).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error("server did not start within 60 s");
-}
 
 /** Signs in through the login form, as a browser would; answers the Cookie header to send. */
 async function signIn(base: string) {
@@ -162,7 +138,7 @@ async function main() {
   const server = spawn(process.execPath, [SERVER], { stdio: ["ignore", "ignore", "inherit"], env });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitUntilUp(base, server);
+    await waitForApp(base, server);
     const cookie = await signIn(base);
     const service = await firstServiceId(base, cookie);
     chrome = await chromeLauncher.launch({

@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { sql } from "kysely";
 import { createDb, dialectOf, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
+import { freePort } from "../../scripts/app-process";
 
 /**
  * Several app servers on one database (issue 21 §6): the database is a fresh one on the Postgres
@@ -100,13 +100,3 @@ export async function startAppServer(databaseUrl: string, env: Record<string, st
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}

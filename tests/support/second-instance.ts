@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { createDb, type DB } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
+import { freePort, waitForApp } from "../../scripts/app-process";
 import { factories, type Factories } from "../factories";
 
 /**
@@ -26,7 +26,7 @@ export async function startSecondInstance(name: string, env: (baseURL: string) =
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", APP_URL: baseURL, ...env(baseURL) },
   });
-  await waitForServer(`${baseURL}/login`, server);
+  await waitForApp(baseURL, server, 30_000);
   return {
     baseURL,
     db,
@@ -43,27 +43,4 @@ export async function startSecondInstance(name: string, env: (baseURL: string) =
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitForServer(url: string, server: ChildProcess) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`second instance exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`second instance did not answer on ${url}`);
-}
