@@ -8,7 +8,20 @@ import { installChunkReloadGuard } from "./ui/chunk-reload";
 
 installChunkReloadGuard();
 
+/**
+ * Resolves once the browser has painted the server-rendered page (or after 100 ms, should frames
+ * not come, as in a hidden tab). The page is complete without JS, so showing it first costs nothing
+ * and a slow phone shows the content before it spends its time on hydration.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(() => (clearTimeout(timer), resolve())));
+  });
+}
+
 async function hydrate() {
+  await afterFirstPaint();
   const htmlLang = document.documentElement.lang;
   await i18next.use(initReactI18next).init({ ...i18nConfig, lng: isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE });
   startTransition(() => {

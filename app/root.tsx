@@ -44,8 +44,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <PageTitle />
         <Meta />
-        <Links />
+        {/* Before the stylesheets: an inline script after them would stop the parser until they load. */}
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
+        <Links />
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>

@@ -58,3 +58,21 @@ test("the jump-to list marks the section in view", async ({ page, make, javaScri
   await page.evaluate(() => document.getElementById("cost")!.scrollIntoView({ block: "start" }));
   await expect(jump.locator('a[aria-current="location"]')).toHaveAttribute("href", "#cost");
 });
+
+test("closed editors stay the server's plain forms until opened, then come to life", async ({ page, make, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JS every editor is the server's plain form");
+  const id = await serviceOfItsOwn(make, { description: "<p>Alt</p>" });
+  await gotoReady(page, servicePage(id), javaScriptEnabled);
+  // Hydrated page, closed editor: the server's form is there (it would post without JS), the
+  // rich-text editor is not — the closed forms are not hydrated (docs/decisions/0041-first-paint.md).
+  const section = page.locator("section#description");
+  // React marks the DOM nodes it owns; the server's form is not among them.
+  const hydrated = () => section.locator("form").evaluate((form) => Object.keys(form).some((key) => key.startsWith("__reactFiber")));
+  await expect(section.locator("form textarea")).toHaveCount(1);
+  expect(await hydrated()).toBe(false);
+  // Elsewhere the page is hydrated: the jump-to list is React's.
+  expect(await page.getByRole("navigation", { name: "Springe zu" }).evaluate((nav) => Object.keys(nav).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+  await page.getByTestId("edit-description").click();
+  await expect(section.getByTestId("editor-value")).toBeVisible();
+  expect(await hydrated()).toBe(true);
+});

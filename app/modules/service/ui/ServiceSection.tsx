@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Title } from "@mantine/core"
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { createContext, useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { EditDisclosure } from "~/ui/EditDisclosure";
 import { translateError, type FieldErrors } from "~/ui/forms";
 import classes from "./service.module.css";
 
@@ -47,10 +48,16 @@ export function ServiceSection({
       {children}
       {form ? (
         // Keyed by the version: after a save the editor starts closed, showing the saved text once.
-        <details key={version} className={classes.edit} open={editOpen}>
-          <summary data-testid={`edit-${id}`}>{t(empty ? "service.add" : "service.edit")}</summary>
-          <div className={classes.editBody}>{form}</div>
-        </details>
+        <EditDisclosure
+          key={version}
+          className={classes.edit}
+          bodyClassName={classes.editBody}
+          open={editOpen}
+          summary={t(empty ? "service.add" : "service.edit")}
+          summaryTestId={`edit-${id}`}
+        >
+          {form}
+        </EditDisclosure>
       ) : null}
     </Card>
   );

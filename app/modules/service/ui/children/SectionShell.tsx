@@ -1,5 +1,6 @@
 import { Card, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { EditDisclosure } from "~/ui/EditDisclosure";
 import classes from "../service.module.css";
 import type { ChildSection } from "../../children-types";
 
@@ -18,13 +19,12 @@ export function SectionShell({ id, title, children }: { id: ChildSection; title:
   );
 }
 
-/** A `<details>` disclosure (works without JS) holding a form. */
+/** A disclosure (works without JS) holding a form, hydrated when first opened. */
 export function Disclosure({ summary, children, testId }: { summary: string; children: ReactNode; testId?: string }) {
   return (
-    <details className={classes.edit} data-testid={testId}>
-      <summary>{summary}</summary>
-      <div className={classes.editBody}>{children}</div>
-    </details>
+    <EditDisclosure className={classes.edit} bodyClassName={classes.editBody} testId={testId} summary={summary}>
+      {children}
+    </EditDisclosure>
   );
 }
 
