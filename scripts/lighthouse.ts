@@ -138,6 +138,7 @@ interface PageScore {
 async function measure(chromePort: number, name: string, url: string): Promise<PageScore> {
   const load = load1();
   const results = [];
+  let failedRuns = 0;
   for (let i = 0; i < RUNS; i++) {
     const result = await lighthouse(url, {
       port: chromePort,
@@ -148,7 +149,13 @@ async function measure(chromePort: number, name: string, url: string): Promise<P
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      // Lighthouse's own advice for a failed trace recording (NO_NAVSTART and the like): run again.
+      if (++failedRuns > 3) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      console.warn(`  run ${i + 1} failed (${lhr.runtimeError.code}); running it again`);
+      i--;
+      continue;
+    }
     if (lhr.finalDisplayedUrl !== url) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl} (not signed in?)`);
     results.push(lhr);
     if (VERBOSE) console.log(`  run ${i + 1}: ${runDiagnosis(lhr)}`);
