@@ -7,7 +7,7 @@ import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./ui/nonce";
 import { i18nInstance, i18next } from "./i18n/i18next.server";
 import { nulByteFilter } from "./server/nul-bytes.server";
-import { lowPriorityPreloads } from "./server/low-priority-preloads.server";
+import { scriptsAfterPaint } from "./server/scripts-after-paint.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -38,9 +38,9 @@ export default async function handleRequest(
           const body = nulByteFilter();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          const preloads = lowPriorityPreloads();
-          preloads.pipe(body);
-          pipe(preloads);
+          const scripts = scriptsAfterPaint();
+          scripts.pipe(body);
+          pipe(scripts);
           // Only what is still pending once the shell is out (deferred data) is cut off. Counted
           // from the start, a page that merely waited for the CPU on a busy server was aborted
           // and answered 500 (issue 21 §3, docs/decisions/0040-durability-and-backup.md).

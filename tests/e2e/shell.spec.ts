@@ -1,4 +1,5 @@
-import { expect, test } from "../support/fixtures";
+import { expect, gotoReady, test } from "../support/fixtures";
+import { serviceOfItsOwn, servicePage } from "../support/helpers";
 
 test("language switch persists across reloads", async ({ page, login, context, javaScriptEnabled }) => {
   await login("keyuser", { name: "Lena Sprache" });
@@ -148,4 +149,20 @@ test("every page names itself in the browser tab, in the reader's language, and 
   await page.goto("/login");
   await expect(page).toHaveTitle("Anmelden · ServiceHub");
   await expect(page.locator("head title")).toHaveCount(1);
+});
+
+test("a page's scripts start loading only after it has painted, and it then comes to life", async ({ page, login, make, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JS there are no scripts to start");
+  await login("keyuser");
+  // gotoReady waits for React's mark on <html>: the scripts did start, and the page hydrated.
+  await gotoReady(page, servicePage(await serviceOfItsOwn(make)), javaScriptEnabled);
+  // The browser's own timings: no module fetch began before the first paint (decision 0042).
+  const timings = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-paint")[0]?.startTime,
+    scripts: performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".js")).map((entry) => entry.startTime),
+  }));
+  expect(timings.paint).toBeGreaterThan(0);
+  expect(timings.scripts.length).toBeGreaterThan(5);
+  for (const start of timings.scripts) expect(start).toBeGreaterThanOrEqual(timings.paint!);
+  expect(await page.getByRole("navigation", { name: "Springe zu" }).evaluate((nav) => Object.keys(nav).some((key) => key.startsWith("__reactFiber")))).toBe(true);
 });

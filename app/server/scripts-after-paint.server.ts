@@ -1,0 +1,75 @@
+import { Transform } from "node:stream";
+
+const PRELOAD = '<link rel="modulepreload" href="';
+/** Without rel and href a link does nothing (and, unlike a preload without href, draws no warning). */
+const HELD_PRELOAD = '<link data-module-href="';
+/** Remix's route-module script, the last of <Scripts>: its imports start every module's fetch. */
+const MODULE_SCRIPT = /<script([^>]*) type="module" async="">([\s\S]*?)<\/script>/;
+
+/**
+ * Starts the page's scripts once the browser has painted it (docs/decisions/0042-scripts-after-paint.md).
+ * Runs where Remix's module script stood, as a classic script with its nonce: after the next frame
+ * (at once in a hidden tab, which paints nothing) it turns the held links back into module preloads and
+ * appends the module script. Element for element the document stays what React hydrates: the
+ * preload links keep their place, the script is still a script, the module script comes last in
+ * <body>, where React 18 ignores nodes it did not render.
+ */
+const STARTER = `(function(code){var d=document,n=d.currentScript.nonce,started=false;
+function start(){if(started)return;started=true;
+d.querySelectorAll("link[data-module-href]").forEach(function(l){l.href=l.getAttribute("data-module-href");l.rel="modulepreload"});
+var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=code;d.body.appendChild(s)}
+if(d.visibilityState==="hidden")start();else requestAnimationFrame(function(){setTimeout(start)})})`;
+
+/** The module script's code as a JS string literal that cannot end the <script> element it sits in. */
+const scriptString = (code: string) => JSON.stringify(code).replaceAll("<", "\\u003c");
+
+/**
+ * Every page is complete and works without JS, so on a slow line its stylesheet and first paint
+ * should not share the line with 500 KB of scripts. Remix's <Scripts> starts all module fetches as
+ * soon as the parser reaches them, before the stylesheet has arrived; this document-stream
+ * transform holds them until the first paint. Everything from the first module preload to the end
+ * of the module script is held back (a few KB); the rest streams through.
+ */
+export function scriptsAfterPaint(): Transform {
+  let held = "";
+  let holding = false;
+  let done = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      // latin1 maps every byte to one character and back: multi-byte UTF-8 passes unchanged.
+      let text = held + chunk.toString("latin1");
+      held = "";
+      if (done) return callback(null, chunk);
+      if (!holding) {
+        const at = text.indexOf(PRELOAD);
+        if (at < 0) {
+          // Hold back a tail that could be the first letters of a preload cut between chunks.
+          let keep = Math.min(text.length, PRELOAD.length - 1);
+          while (keep > 0 && !PRELOAD.startsWith(text.slice(text.length - keep))) keep--;
+          held = text.slice(text.length - keep);
+          return callback(null, Buffer.from(text.slice(0, text.length - keep), "latin1"));
+        }
+        holding = true;
+        const before = text.slice(0, at);
+        text = text.slice(at);
+        if (before) this.push(Buffer.from(before, "latin1"));
+      }
+      const match = MODULE_SCRIPT.exec(text);
+      if (!match) {
+        held = text;
+        return callback();
+      }
+      done = true;
+      const end = match.index + match[0].length;
+      const rewritten =
+        text.slice(0, match.index).replaceAll(PRELOAD, HELD_PRELOAD) +
+        `<script${match[1]}>${STARTER}(${scriptString(match[2])})</script>` +
+        text.slice(end);
+      callback(null, Buffer.from(rewritten, "latin1"));
+    },
+    flush(callback) {
+      // A document without a module script (or cut short) goes out as it came.
+      callback(null, held ? Buffer.from(held, "latin1") : null);
+    },
+  });
+}
