@@ -16,8 +16,10 @@ import { consumeFlash } from "./server/flash.server";
 import { theme } from "./ui/theme";
 import { themeCss } from "./ui/theme-css";
 
-// Static: computed once instead of by MantineProvider on every render (decision 0011).
-const THEME_CSS = themeCss(theme);
+// Static: computed once instead of by MantineProvider on every render (decision 0011). In the
+// browser the server's copy is already in the page; reading it back spares building it again.
+const THEME_CSS =
+  (typeof document !== "undefined" && document.getElementById("theme-css")?.innerHTML) || themeCss(theme);
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -50,7 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
-          <style data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: THEME_CSS }} />
+          <style id="theme-css" data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: THEME_CSS }} />
           {children}
           {rootData?.flash ? <FlashToast key={rootData.flash.id} flash={rootData.flash} /> : null}
         </MantineProvider>

@@ -26,21 +26,26 @@ export function toDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-// Created once: Intl formatters are comparatively expensive to construct.
-const PARTS_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  // h23, not hour12:false — the latter prints midnight as "24" in some engines.
-  hourCycle: "h23",
-});
+// Created once, on first use: an Intl formatter with a time zone is comparatively expensive to
+// construct (a noticeable part of loading the page's scripts on a phone when built at import).
+let partsFormat: Intl.DateTimeFormat | undefined;
+function partsFormatter() {
+  partsFormat ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    // h23, not hour12:false — the latter prints midnight as "24" in some engines.
+    hourCycle: "h23",
+  });
+  return partsFormat;
+}
 
 function berlinParts(date: Date): Record<"day" | "month" | "year" | "hour" | "minute", string> {
   const parts = { day: "", month: "", year: "", hour: "", minute: "" };
-  for (const part of PARTS_FORMAT.formatToParts(date)) {
+  for (const part of partsFormatter().formatToParts(date)) {
     if (part.type in parts) parts[part.type as keyof typeof parts] = part.value;
   }
   parts.year = parts.year.padStart(4, "0");

@@ -31,11 +31,11 @@ const SCRIPTS =
 const TAIL = '</body></html><script nonce="abc">window.__remixContext.streamController.close();</script>';
 const DOCUMENT = HEAD + SCRIPTS + TAIL;
 
-/** The code the starter script would put into the module script it appends. */
-function startedCode(output: string): string {
-  const call = /<script nonce="abc">\(function\(code\)[\s\S]*?\}\)\(("(?:[^"\\]|\\.)*")\)<\/script>/.exec(output);
+/** What the starter script is called with: the module script's code and the modules it imports. */
+function starterArguments(output: string): [code: string, last: string[]] {
+  const call = /<script nonce="abc">\(function \(code, last\)[\s\S]*?\}\)\(("(?:[^"\\]|\\.)*"), (\[[^\]]*\])\)<\/script>/.exec(output);
   if (!call) throw new Error("no starter script");
-  return JSON.parse(call[1]) as string;
+  return [JSON.parse(call[1]) as string, JSON.parse(call[2]) as string[]];
 }
 
 describe("scripts start after the first paint", () => {
@@ -48,9 +48,12 @@ describe("scripts start after the first paint", () => {
     expect(output).not.toMatch(/<script[^>]*type="module"/);
     expect(output).toContain('<link data-module-href="/assets/entry.client.js"/><link data-module-href="/assets/root.js"/>');
     expect(output).toContain('<script nonce="abc">window.__remixContext = {};</script>');
-    expect(startedCode(output)).toBe(MODULE_CODE);
+    const [code, last] = starterArguments(output);
+    expect(code).toBe(MODULE_CODE);
+    // The route modules and the entry (which hydrates) are left to the module script.
+    expect(last).toEqual(["/assets/root.js", "/assets/entry.client.js"]);
     // The code cannot end its <script> element early.
-    const starter = output.slice(output.indexOf("(function(code)"), output.lastIndexOf(TAIL));
+    const starter = output.slice(output.indexOf("(function (code, last)"), output.lastIndexOf(TAIL));
     expect(starter.match(/<\/script>/g)).toHaveLength(1);
     expect(starter).not.toContain("<b");
   });

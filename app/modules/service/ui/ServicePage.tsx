@@ -85,7 +85,6 @@ export function ServicePage({
     updatedAt: service.updated_at,
     canEdit,
   };
-  const inView = useSectionInView(jumps.map(([anchor]) => anchor));
   return (
     <div className={classes.page}>
       <Stack gap="md">
@@ -222,26 +221,32 @@ export function ServicePage({
                   derivatives={data.derivatives}
                 />
               </Stack>
-              <nav className={classes.jump} aria-label={t("service.jumpTo")}>
-                <ol>
-                  {jumps.map(([anchor, position]) => (
-                    <li key={anchor}>
-                      <a
-                        href={`#${anchor}`}
-                        aria-current={
-                          inView === anchor ? "location" : undefined
-                        }
-                      >
-                        {heading(position)}
-                      </a>
-                    </li>
-                  ))}
-                </ol>
-              </nav>
+              <JumpList label={t("service.jumpTo")} entries={jumps.map(([anchor, position]) => [anchor, heading(position)])} />
             </div>
           </ServiceVersion.Provider>
         )}
       </Stack>
     </div>
+  );
+}
+
+/**
+ * The jump-to list. It follows the reader's position itself, so scrolling (and the first look
+ * right after hydration) re-renders these links, not the whole service page.
+ */
+function JumpList({ label, entries }: { label: string; entries: [anchor: string, title: string][] }) {
+  const inView = useSectionInView(entries.map(([anchor]) => anchor));
+  return (
+    <nav className={classes.jump} aria-label={label}>
+      <ol>
+        {entries.map(([anchor, title]) => (
+          <li key={anchor}>
+            <a href={`#${anchor}`} aria-current={inView === anchor ? "location" : undefined}>
+              {title}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }
