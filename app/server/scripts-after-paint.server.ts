@@ -23,7 +23,10 @@ const STARTER = `(function (code, last) {
   var d = document, nonce = d.currentScript.nonce, started = false;
   var links = Array.prototype.slice.call(d.querySelectorAll("link[data-module-href]"));
   var hrefs = links.map(function (l) { return l.getAttribute("data-module-href"); });
-  function later(f) { setTimeout(f, 0); }
+  // A new task for what comes next (a message, not a timer: chained timers are slowed to 4 ms).
+  var channel = new MessageChannel(), queue = [];
+  channel.port1.onmessage = function () { queue.shift()(); };
+  function later(f) { queue.push(f); channel.port2.postMessage(0); }
   function start() {
     if (started) return;
     started = true;
