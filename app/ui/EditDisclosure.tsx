@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import classes from "./EditDisclosure.module.css";
 
 /**
  * A `<details>` disclosure holding an editor form that works without JS (the browser opens it, the
- * form posts). Its body comes to life only when it is about to open: the closed forms are most of
- * a service page, and hydrating them all kept a phone busy before the page answered a tap. Until
- * then the server's HTML stays as it is — a plain form that posts — and React leaves it alone;
- * pressing the summary (pointer or key, before the browser opens it) renders the live form in its
- * place. A disclosure opened before hydration keeps the server's form, and what was typed in it.
+ * form posts). The closed forms are most of a service page's HTML, so the server writes a closed
+ * one inside `<noscript>`: without JS the browser builds it as before; with JS it skips it as
+ * text — neither parsed into elements nor hydrated (docs/decisions/0043-closed-editors-noscript.md).
+ * Pressing the summary (pointer or key, before the browser opens it) renders the live form. Opened
+ * before the page has hydrated, it says the form is loading and shows it once hydrated.
  * Rendered on the client later (after a save, on another page), the body is live at once.
  */
 export function EditDisclosure({
@@ -26,15 +28,19 @@ export function EditDisclosure({
   summaryTestId?: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const details = useRef<HTMLDetailsElement>(null);
-  const [live, setLive] = useState(() => Boolean(open) || !hydratingPage());
+  // The server and the hydrating client render a closed disclosure's plain form; later renders the live one.
+  const [live, setLive] = useState(() => Boolean(open) || (typeof document !== "undefined" && !hydratingPage()));
   const wake = () => {
     if (!live && !details.current?.open) setLive(true);
   };
   useEffect(() => {
     const element = details.current;
-    if (!element || live || element.open) return;
-    // Opened another way (the browser's find-in-page, a script): bring the form to life too.
+    if (!element || live) return;
+    // Opened before hydration: the form was not there yet.
+    if (element.open) return setLive(true);
+    // Opened another way (a script, a fragment link): bring the form to life too.
     const onToggle = () => element.open && setLive(true);
     element.addEventListener("toggle", onToggle);
     return () => element.removeEventListener("toggle", onToggle);
@@ -49,8 +55,12 @@ export function EditDisclosure({
           {children}
         </div>
       ) : (
-        // React neither hydrates nor changes what is inside: the server's form stays as it is.
-        <div key="server" className={bodyClassName} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+        <div key="plain" className={bodyClassName}>
+          {/* Only seen with JS, between opening and hydration; without JS the form is right below. */}
+          <p className={classes.pending}>{t("app.editorLoading")}</p>
+          {/* React renders no children of <noscript> in the browser: the plain form costs nothing there. */}
+          <noscript>{children}</noscript>
+        </div>
       )}
     </details>
   );

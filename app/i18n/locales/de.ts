@@ -37,6 +37,7 @@ const de = {
     name: "ServiceHub",
     version: "Version: {{version}}",
     skipToContent: "Zum Inhalt springen",
+    editorLoading: "Das Formular wird geladen …",
     home: "Zur Startseite",
     comingSoonTitle: "Demnächst verfügbar",
     comingSoon: "Dieser Bereich ist in Vorbereitung und folgt in einer der nächsten Versionen.",

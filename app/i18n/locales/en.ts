@@ -37,6 +37,7 @@ const en: Resources = {
     name: "ServiceHub",
     version: "Version: {{version}}",
     skipToContent: "Skip to content",
+    editorLoading: "Loading the form …",
     home: "Go to the start page",
     comingSoonTitle: "Coming soon",
     comingSoon: "This area is being prepared and will follow in one of the next versions.",
