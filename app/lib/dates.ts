@@ -29,7 +29,8 @@ export function toDate(value: string | Date | null | undefined): Date | null {
 // Created once, on first use: an Intl formatter with a time zone is comparatively expensive to
 // construct (a noticeable part of loading the page's scripts on a phone when built at import).
 let partsFormat: Intl.DateTimeFormat | undefined;
-function partsFormatter() {
+/** Day, month, year, hour and minute in Berlin time, as parts (one shared formatter). */
+export function berlinPartsFormat() {
   partsFormat ??= new Intl.DateTimeFormat("en-GB", {
     timeZone: DISPLAY_TIME_ZONE,
     year: "numeric",
@@ -45,7 +46,7 @@ function partsFormatter() {
 
 function berlinParts(date: Date): Record<"day" | "month" | "year" | "hour" | "minute", string> {
   const parts = { day: "", month: "", year: "", hour: "", minute: "" };
-  for (const part of partsFormatter().formatToParts(date)) {
+  for (const part of berlinPartsFormat().formatToParts(date)) {
     if (part.type in parts) parts[part.type as keyof typeof parts] = part.value;
   }
   parts.year = parts.year.padStart(4, "0");

@@ -1,4 +1,4 @@
-import { DISPLAY_TIME_ZONE } from "~/lib/dates";
+import { berlinPartsFormat } from "~/lib/dates";
 
 /**
  * The rules of version, patch notes and system messages (spec 01 §2, §4, §5), client-safe and
@@ -63,19 +63,10 @@ export const localMessageKey = (id: number) => `local:${id}`;
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})$/;
 
-const PARTS = new Intl.DateTimeFormat("en-GB", {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
 
 function berlin(date: Date) {
   const p: Record<string, string> = {};
-  for (const part of PARTS.formatToParts(date)) p[part.type] = part.value;
+  for (const part of berlinPartsFormat().formatToParts(date)) p[part.type] = part.value;
   return { year: p.year.padStart(4, "0"), month: p.month, day: p.day, hour: p.hour, minute: p.minute };
 }
 
