@@ -165,6 +165,8 @@ test.describe("as superadmin", () => {
     await toggle.getByRole("button", { name: "Word-Export erlauben" }).click();
     await expect(toggle).toHaveAttribute("data-on", "true");
     await expect.poll(() => wordExport(db, user.id)).toBe(1);
+    // Saved and reloaded: the button is no longer marked busy (as a user would wait for it).
+    await expect(toggle.getByRole("button")).not.toHaveAttribute("aria-disabled", "true");
     await toggle.getByRole("button", { name: "Word-Export entziehen" }).click();
     await expect(toggle).toHaveAttribute("data-on", "false");
     await expect.poll(() => wordExport(db, user.id)).toBe(0);
