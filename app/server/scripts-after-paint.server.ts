@@ -8,8 +8,8 @@ const MODULE_SCRIPT = /<script([^>]*) type="module" async="">([\s\S]*?)<\/script
 
 /**
  * Starts the page's scripts once the browser has painted it (docs/decisions/0042-scripts-after-paint.md).
- * Runs where Remix's module script stood, as a classic script with its nonce. After the next frame
- * (at once in a hidden tab, which paints nothing) it
+ * Runs where Remix's module script stood, as a classic script with its nonce. Once the browser
+ * reports the first paint (at once in a hidden tab, which paints nothing) it
  * 1. turns the held links back into module preloads, a few per task (each fetch it starts costs
  *    the main thread a little);
  * 2. evaluates the shared modules one per task, in the preloads' order (evaluated in one go, a
@@ -48,8 +48,16 @@ const STARTER = `(function (code, last) {
     s.textContent = code;
     d.body.appendChild(s);
   }
-  if (d.visibilityState === "hidden") start();
-  else requestAnimationFrame(function () { later(start); });
+  function go() { later(start); }
+  if (d.visibilityState === "hidden") return start();
+  // The paint as the browser reports it: on a busy machine the frame reaches the screen well after
+  // requestAnimationFrame has run. A second after the first frame at the latest, or when the tab
+  // is hidden (a hidden tab reports no paint).
+  var P = window.PerformanceObserver;
+  if (!P || !P.supportedEntryTypes || P.supportedEntryTypes.indexOf("paint") < 0) return requestAnimationFrame(go);
+  new P(function (list, observer) { observer.disconnect(); go(); }).observe({ type: "paint", buffered: true });
+  requestAnimationFrame(function () { setTimeout(go, 1000); });
+  d.addEventListener("visibilitychange", go);
 })`;
 
 /** The modules the module script itself imports (route modules, the entry): evaluated last, by it. */
