@@ -1,7 +1,7 @@
 import { Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AttributeForm } from "./children/AttributeForm";
-import { EmptyNote, SectionShell } from "./children/SectionShell";
+import { EmptyNote, SectionShell, type ChildSectionProps } from "./children/SectionShell";
 import type { AttributeItem } from "../children-types";
 
 /** The service's values of the custom attributes (admin-defined text fields and dropdowns). */
@@ -11,13 +11,7 @@ export function AttributesSection({
   canEdit,
   title,
   data,
-}: {
-  serviceId: number;
-  updatedAt: string;
-  canEdit: boolean;
-  title: string;
-  data: { items: AttributeItem[] };
-}) {
+}: ChildSectionProps<{ items: AttributeItem[] }>) {
   const { t } = useTranslation();
   const display = (item: AttributeItem) =>
     item.type === "text" ? item.text : (item.slots.find((s) => s.reference === item.selected)?.value ?? null);

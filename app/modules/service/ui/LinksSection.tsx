@@ -2,7 +2,7 @@ import { Anchor, Group, List } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { LinkForm } from "./children/LinkForm";
 import { RowControls } from "./children/RowControls";
-import { Disclosure, EmptyNote, SectionShell } from "./children/SectionShell";
+import { Disclosure, EmptyNote, SectionShell, type ChildSectionProps } from "./children/SectionShell";
 import type { LinkItem } from "../children-types";
 
 /** The service's links (web addresses), in their order; editors add, reorder and remove them. */
@@ -12,13 +12,7 @@ export function LinksSection({
   canEdit,
   title,
   data,
-}: {
-  serviceId: number;
-  updatedAt: string;
-  canEdit: boolean;
-  title: string;
-  data: LinkItem[];
-}) {
+}: ChildSectionProps<LinkItem[]>) {
   const { t } = useTranslation();
   return (
     <SectionShell id="links" title={title}>

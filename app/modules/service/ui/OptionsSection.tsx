@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatCosts } from "../children-format";
 import { OptionForm } from "./children/OptionForm";
 import { RowControls } from "./children/RowControls";
-import { Disclosure, EmptyNote, SectionShell } from "./children/SectionShell";
+import { Disclosure, EmptyNote, SectionShell, type ChildSectionProps } from "./children/SectionShell";
 import type { OptionItem } from "../children-types";
 
 /** Rich text that was sanitised on save (and again when loaded). */
@@ -22,13 +22,7 @@ export function OptionsSection({
   canEdit,
   title,
   data,
-}: {
-  serviceId: number;
-  updatedAt: string;
-  canEdit: boolean;
-  title: string;
-  data: OptionItem[];
-}) {
+}: ChildSectionProps<OptionItem[]>) {
   const { t, i18n } = useTranslation();
   return (
     <SectionShell id="options" title={title}>

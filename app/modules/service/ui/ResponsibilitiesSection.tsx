@@ -2,7 +2,7 @@ import { Table, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ResponsibilityForm } from "./children/ResponsibilityForm";
 import { RowControls } from "./children/RowControls";
-import { Disclosure, EmptyNote, SectionShell } from "./children/SectionShell";
+import { Disclosure, EmptyNote, SectionShell, type ChildSectionProps } from "./children/SectionShell";
 import type { ResponsibilityItem } from "../children-types";
 
 /** A check mark for "does it"; nothing visible otherwise. Both read out to screen readers. */
@@ -25,13 +25,7 @@ export function ResponsibilitiesSection({
   canEdit,
   title,
   data,
-}: {
-  serviceId: number;
-  updatedAt: string;
-  canEdit: boolean;
-  title: string;
-  data: ResponsibilityItem[];
-}) {
+}: ChildSectionProps<ResponsibilityItem[]>) {
   const { t } = useTranslation();
   const client = t("servicechildren.responsibilities.client");
   const it = t("servicechildren.responsibilities.it");

@@ -4,6 +4,9 @@ import { EditDisclosure } from "~/ui/EditDisclosure";
 import classes from "../service.module.css";
 import type { ChildSection } from "../../children-types";
 
+/** What the service page hands each children section: the service, whether the reader edits, the heading and the rows. */
+export type ChildSectionProps<Data> = { serviceId: number; updatedAt: string; canEdit: boolean; title: string; data: Data };
+
 /**
  * The frame of one children section, like the service page's other sections: a card with an
  * anchor (the page's jump links and the redirects after a save) and its heading.
