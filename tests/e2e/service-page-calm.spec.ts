@@ -1,4 +1,4 @@
-import { expect, gotoReady, test } from "../support/fixtures";
+import { expect, gotoReady, holdScripts, test } from "../support/fixtures";
 import { serviceOfItsOwn, servicePage, toast } from "../support/helpers";
 
 /** A calmer service page (issue 12 §5). */
@@ -80,12 +80,7 @@ test("an editor opened before the page has hydrated says its form is loading and
   test.skip(!javaScriptEnabled, "without JS the form is there at once");
   const id = await serviceOfItsOwn(make, { art_nr: "A-7" });
   // Hold the scripts back, open the editor on the plain page, then let them come.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(servicePage(id), { waitUntil: "domcontentloaded" });
   await page.getByTestId("edit-cost").click();
   await expect(page.locator("section#cost").getByText("Das Formular wird geladen …")).toBeVisible();

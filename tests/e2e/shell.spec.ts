@@ -1,4 +1,4 @@
-import { expect, gotoReady, test } from "../support/fixtures";
+import { expect, gotoReady, holdScripts, test } from "../support/fixtures";
 import { serviceOfItsOwn, servicePage } from "../support/helpers";
 
 test("language switch persists across reloads", async ({ page, login, context, javaScriptEnabled }) => {
@@ -59,6 +59,22 @@ test("saving settings shows a toast; with JS it goes away after 4 s", async ({ p
   if (javaScriptEnabled) await expect(toast).toBeHidden({ timeout: 6_000 });
   await page.reload();
   await expect(page.getByTestId("toast")).toHaveCount(0);
+});
+
+test("a switch flipped before the page came to life still frees the other one, and the save keeps both", async ({ page, login, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JS the server's page decides, after the save (the test above)");
+  await login("user");
+  const release = await holdScripts(page);
+  await page.goto("/settings/sidebar", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Ganze linke Seitenleiste zeigen").uncheck();
+  release();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Beim Überfahren ausklappen").uncheck();
+  await page.getByTestId("save-sidebar").click();
+  await expect(page.getByTestId("toast")).toContainText("Einstellungen gespeichert");
+  await expect(page.getByTestId("side-menu")).toHaveAttribute("data-collapsed", "");
+  await expect(page.getByTestId("side-menu")).not.toHaveAttribute("data-hover-expand");
+  await expect(page.getByLabel("Beim Überfahren ausklappen")).toBeEnabled();
 });
 
 test("menu entries follow the role", async ({ page, login, context }) => {

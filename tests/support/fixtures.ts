@@ -99,3 +99,17 @@ export async function gotoReady(page: Page, url: string, javaScriptEnabled: bool
   await page.goto(url);
   if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/**
+ * Holds the page's scripts back until `release()`: what a user can do on the server's page before
+ * it comes to life (a slow line, a busy phone).
+ */
+export async function holdScripts(page: Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEntryForm } from "~/ui/entry-form";
 import type { SidebarPrefs } from "~/ui/shell/prefs";
@@ -9,7 +9,6 @@ export function SidebarPanel({ data }: { data: { prefs: SidebarPrefs } }) {
   const { t } = useTranslation();
   const { prefs } = data;
   const { Form, action, busy } = useEntryForm("/prefs/sidebar");
-  const [showWhole, setShowWhole] = useState(prefs.showWholeDrawer);
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
@@ -22,17 +21,7 @@ export function SidebarPanel({ data }: { data: { prefs: SidebarPrefs } }) {
       <Form method="post" action={action} key={`${prefs.showWholeDrawer}-${prefs.expandOnHover}`}>
         <input type="hidden" name="notify" value="true" />
         <Stack gap="sm">
-          <input type="hidden" name="showWholeDrawer" value="false" />
-          <Checkbox
-            name="showWholeDrawer"
-            value="true"
-            label={t("settings.showWholeDrawer")}
-            defaultChecked={prefs.showWholeDrawer}
-            onChange={(event) => setShowWhole(event.currentTarget.checked)}
-          />
-          {/* Disabled while the whole drawer is shown (spec 01 §2); a disabled field is not sent, so it keeps its value. */}
-          <input type="hidden" name="expandOnHover" value="false" disabled={showWhole} />
-          <Checkbox name="expandOnHover" value="true" label={t("settings.expandOnHover")} defaultChecked={prefs.expandOnHover} disabled={showWhole} />
+          <SidebarSwitches prefs={prefs} />
           <div>
             <Button type="submit" loading={busy} data-testid="save-sidebar">
               {t("app.save")}
@@ -41,5 +30,34 @@ export function SidebarPanel({ data }: { data: { prefs: SidebarPrefs } }) {
         </Stack>
       </Form>
     </Stack>
+  );
+}
+
+/**
+ * The two switches. Inside the keyed form, so a save starts them afresh from the stored values; and
+ * a box ticked before the page came to life (no change event reached React) is read back once it has.
+ */
+function SidebarSwitches({ prefs }: { prefs: SidebarPrefs }) {
+  const { t } = useTranslation();
+  const wholeBox = useRef<HTMLInputElement>(null);
+  const [showWhole, setShowWhole] = useState(prefs.showWholeDrawer);
+  useEffect(() => {
+    if (wholeBox.current) setShowWhole(wholeBox.current.checked);
+  }, []);
+  return (
+    <>
+      <input type="hidden" name="showWholeDrawer" value="false" />
+      <Checkbox
+        ref={wholeBox}
+        name="showWholeDrawer"
+        value="true"
+        label={t("settings.showWholeDrawer")}
+        defaultChecked={prefs.showWholeDrawer}
+        onChange={(event) => setShowWhole(event.currentTarget.checked)}
+      />
+      {/* Disabled while the whole drawer is shown (spec 01 §2); a disabled field is not sent, so it keeps its value. */}
+      <input type="hidden" name="expandOnHover" value="false" disabled={showWhole} />
+      <Checkbox name="expandOnHover" value="true" label={t("settings.expandOnHover")} defaultChecked={prefs.expandOnHover} disabled={showWhole} />
+    </>
   );
 }
