@@ -114,8 +114,11 @@ for (const language of ["de", "en"] as const) {
       const check = async (url: string) => {
         await gotoReady(page, url, javaScriptEnabled);
         const shown = wordsOf(await shownText(page));
+        const seen = suspects.filter((w) => shown.has(w));
+        if (!seen.length) return;
+        // Only then the stored content, read now: it holds every word a user may have written.
         const allowed = await contentWords(db);
-        const wrong = suspects.filter((w) => shown.has(w) && !allowed.has(w));
+        const wrong = seen.filter((w) => !allowed.has(w));
         if (wrong.length) found[url] = wrong;
       };
       for (const url of PUBLIC_SCREENS) await check(url);
