@@ -3,7 +3,7 @@ import { berlinZone } from "~/modules/contract/contract";
 import { CONTRACT_KEY } from "~/modules/contract/contract.server";
 import { formatDateTime } from "~/lib/dates";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, test } from "../support/fixtures";
+import { expect, gotoReady, holdScripts, test } from "../support/fixtures";
 import { toast, withLock } from "../support/helpers";
 
 /**
@@ -59,6 +59,21 @@ test("an empty name is refused with the spec's message, and nothing is stored", 
       expect(await response.text()).toContain("Sie müssen einen Namen eingeben");
     }
     expect(await storedRow(db)).toBeUndefined();
+  });
+});
+
+test("a name typed before the page came to life stays, and Accept is enabled for it", async ({ page, db, login, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JS the field is the server's plain input");
+  await login("superadmin");
+  await withoutContract(db, async () => {
+    const release = await holdScripts(page);
+    await page.goto(PAGE, { waitUntil: "domcontentloaded" });
+    const name = page.getByRole("textbox", { name: /^Name/ });
+    await name.fill("Erika Mustermann");
+    release();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(name).toHaveValue("Erika Mustermann");
+    await expect(page.getByRole("button", { name: "Akzeptieren" })).toBeEnabled();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, test, unique } from "../support/fixtures";
+import { expect, gotoReady, holdScripts, test, unique } from "../support/fixtures";
 import { serviceOfItsOwn, servicePage, toast } from "../support/helpers";
 
 // /admin/serviceattributes (issue 15 §1, §6): custom service attributes, with JS and without.
@@ -147,4 +147,17 @@ test("a keyuser is turned away: pages go to /unauthorized, every POST answers 40
   } finally {
     await removeAttribute(db, id);
   }
+});
+
+test("a type and count picked before the page came to life decide the dropdown fields shown once it has", async ({ page, login, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JS every dropdown field shows");
+  await login("superadmin");
+  const release = await holdScripts(page);
+  await page.goto(`${LIST}/new`, { waitUntil: "domcontentloaded" });
+  await form(page).getByLabel(/^Typ/).selectOption("dropdown");
+  await form(page).getByLabel(/^Anzahl Dropdown-Felder/).selectOption("2");
+  release();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.getByTestId("slot-row").filter({ visible: true })).toHaveCount(2);
+  await expect(form(page).getByLabel(/^Typ/)).toHaveValue("dropdown");
 });

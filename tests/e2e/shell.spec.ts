@@ -3,7 +3,8 @@ import { serviceOfItsOwn, servicePage } from "../support/helpers";
 
 test("language switch persists across reloads", async ({ page, login, context, javaScriptEnabled }) => {
   await login("keyuser", { name: "Lena Sprache" });
-  await page.goto("/dashboard");
+  // Hydrated: with JS the switch also notes the language in localStorage (its click handler).
+  await gotoReady(page, "/dashboard", javaScriptEnabled);
   await expect(page.getByTestId("welcome")).toHaveText("Willkommen, Lena Sprache");
   await page.getByTestId("language-menu").locator("summary").click();
   await page.getByRole("button", { name: "English" }).click();

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
+import { useReadBack } from "~/ui/read-back";
 import { fieldError, formError, useSchemaForm, type FormAnswer } from "~/ui/form/use-schema-form";
 import type { AttributeDetail } from "../attributes.server";
 import {
@@ -55,6 +56,8 @@ export function AttributeFormPage() {
   useEffect(() => setHydrated(true), []);
   const [type, setType] = useState(String(initial.type ?? "text"));
   const [count, setCount] = useState(Number(initial.dropdown_count ?? 3) || 3);
+  const typeField = useReadBack<HTMLSelectElement>((select) => setType(select.value));
+  const countField = useReadBack<HTMLSelectElement>((select) => setCount(Number(select.value) || 1));
   const busy = useNavigation().state === "submitting";
   const impact = answer?.meta?.impact;
   const error = formError(answer);
@@ -86,6 +89,7 @@ export function AttributeFormPage() {
               key={fields.type.key}
               name={fields.type.name}
               label={t("attributes.fields.type")}
+              ref={typeField}
               defaultValue={text("type") || "text"}
               onChange={(e) => setType(e.currentTarget.value)}
               error={fieldError(t, fields.type.errors)}
@@ -97,6 +101,7 @@ export function AttributeFormPage() {
                 name={fields.dropdown_count.name}
                 label={t("attributes.fields.dropdownCount")}
                 description={t("attributes.fields.dropdownCountHint")}
+                ref={countField}
                 defaultValue={text("dropdown_count") || "3"}
                 onChange={(e) => setCount(Number(e.currentTarget.value) || 1)}
                 error={fieldError(t, fields.dropdown_count.errors)}

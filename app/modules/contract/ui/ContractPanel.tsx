@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/dates";
 import { FormAlert } from "~/ui/FormAlert";
 import { useEntryForm } from "~/ui/entry-form";
+import { useReadBack } from "~/ui/read-back";
 import { fieldError, formError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import { berlinZone, type ContractPageData, type ContractStatus, type ContractText } from "../contract";
 import { AcceptContractSchema, CONTRACT_NAME_MAX } from "../contract-schema";
@@ -121,6 +122,7 @@ function AcceptForm({ entry }: { entry: Entry }) {
   const { Form, action, result, busy } = entry;
   const [form, fields] = useSchemaForm(AcceptContractSchema, result, { id: "contract-accept" });
   const [name, setName] = useState(() => String(fields.name.initialValue ?? ""));
+  const nameField = useReadBack<HTMLInputElement>((input) => setName(input.value));
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
@@ -136,6 +138,7 @@ function AcceptForm({ entry }: { entry: Entry }) {
             name={fields.name.name}
             label={t("contract.name")}
             description={t("contract.nameDescription")}
+            ref={nameField}
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
             error={fieldError(t, fields.name.errors)}

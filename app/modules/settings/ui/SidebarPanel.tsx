@@ -1,7 +1,8 @@
 import { Button, Checkbox, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEntryForm } from "~/ui/entry-form";
+import { useReadBack } from "~/ui/read-back";
 import type { SidebarPrefs } from "~/ui/shell/prefs";
 
 /** The Sidebar entry: the side menu's two switches (spec 01 §2), kept in a cookie for this browser. */
@@ -39,11 +40,8 @@ export function SidebarPanel({ data }: { data: { prefs: SidebarPrefs } }) {
  */
 function SidebarSwitches({ prefs }: { prefs: SidebarPrefs }) {
   const { t } = useTranslation();
-  const wholeBox = useRef<HTMLInputElement>(null);
   const [showWhole, setShowWhole] = useState(prefs.showWholeDrawer);
-  useEffect(() => {
-    if (wholeBox.current) setShowWhole(wholeBox.current.checked);
-  }, []);
+  const wholeBox = useReadBack<HTMLInputElement>((box) => setShowWhole(box.checked));
   return (
     <>
       <input type="hidden" name="showWholeDrawer" value="false" />
