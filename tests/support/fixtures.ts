@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { sessionCookie } from "~/server/cookies.server";
 import { createSession } from "~/modules/access/session.server";
 import type { Role } from "~/modules/access/roles";
@@ -32,6 +32,34 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   /** The shared row factories on the running app's database. */
   make: [async ({ db }, use) => use(factories(db)), { scope: "worker" }],
+  /**
+   * With JS, `page.goto` and `page.reload` (waiting for "load", their default) also wait until an
+   * HTML page has hydrated, as a user waits until the page works: its scripts start after the first
+   * paint (decision 0042), so "load" often comes before them. What a user can do earlier is tested
+   * on purpose, with `holdScripts` and `waitUntil: "domcontentloaded"`. Ten seconds at most; a page
+   * that never hydrates is then left to the test's own checks.
+   */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const hydrated = async (response: Response | null, waitUntil = "load") => {
+        if (waitUntil !== "load" || !response?.headers()["content-type"]?.includes("text/html")) return;
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 10_000 }).catch(() => undefined);
+      };
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await hydrated(response, options?.waitUntil);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await hydrated(response, options?.waitUntil);
+        return response;
+      };
+    }
+    await use(page);
+  },
   login: async ({ make, db, context, baseURL }, use) => {
     await use(async (role, values) => {
       const user = await make.user(role, values);
