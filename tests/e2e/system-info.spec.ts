@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { addSessionCookie, expect, gotoReady, test } from "../support/fixtures";
 import { hex, toast, withLock } from "../support/helpers";
 import { startSecondInstance, type SecondInstance } from "../support/second-instance";
@@ -12,6 +12,13 @@ import type { Role } from "~/modules/access/roles";
  */
 
 const dialogNamed = (page: Page, name: string) => page.getByRole("dialog", { name });
+
+/** OK on a shown message, until the read is stored: the message hides at once, the save follows (and a reload right away would cancel it). */
+async function confirmRead(page: Page, shown: Locator) {
+  const stored = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/system-message/read"));
+  await shown.getByRole("button", { name: "OK" }).click();
+  await stored;
+}
 
 /** The rich-text field: the editor with JS (once loaded), the textarea without. */
 async function fillText(page: Page, text: string, javaScriptEnabled: boolean) {
@@ -210,7 +217,7 @@ test.describe("system messages and the system host, on instances of their own", 
       await expect(shown.getByTestId("system-message-text")).toHaveText("Heute ab 18 Uhr");
 
       // OK: gone, and not again after a reload.
-      await shown.getByTestId("system-message-ok").click();
+      await confirmRead(page, shown);
       await expect(shown).toBeHidden();
       await expect(page).toHaveURL(`${host.baseURL}/admin/systeminfo`);
       await gotoReady(page, `${host.baseURL}/dashboard`, javaScriptEnabled);
@@ -223,7 +230,7 @@ test.describe("system messages and the system host, on instances of their own", 
       await gotoReady(page, `${host.baseURL}/servicecatalog`, javaScriptEnabled);
       shown = dialogNamed(page, headline);
       await expect(shown).toBeVisible();
-      await shown.getByRole("button", { name: "OK" }).click();
+      await confirmRead(page, shown);
       await expect(shown).toBeHidden();
       await expect(page).toHaveURL(`${host.baseURL}/servicecatalog`);
       await page.reload();
@@ -249,7 +256,7 @@ test.describe("system messages and the system host, on instances of their own", 
       const shown = dialogNamed(page, `Vom Host ${tag}`);
       await expect(shown).toBeVisible();
       await expect(shown.getByTestId("system-message-text")).toHaveText("Zentral");
-      await shown.getByTestId("system-message-ok").click();
+      await confirmRead(page, shown);
       await expect(shown).toBeHidden();
       await page.reload();
       await expect(page.getByTestId("top-bar")).toBeVisible();
