@@ -5,6 +5,7 @@ import { sessionCookie } from "~/server/cookies.server";
 import type { DB } from "~/server/db/db.server";
 import { expect, test, unique } from "../support/fixtures";
 import { postForm, rawRequest, type RawAnswer } from "../support/raw-http";
+import { accountCells, type AccountCell, type AccountTarget } from "../support/account-matrix";
 import { coverageProblems, exportsOf, isIndexRoute, routeId, routePattern, routeUrl } from "../support/route-files";
 import { ACTORS, matrixCells, routeMatrix, SERVICE_VERSION, type Actor, type Cell, type MatrixMake, type MatrixRows, type Outcome, type RouteEntry } from "../support/route-matrix";
 import { startSecondInstance, type SecondInstance } from "../support/second-instance";
@@ -242,6 +243,66 @@ test.describe("role × route matrix", () => {
     };
     console.log(`[route-matrix] ${JSON.stringify(summary)}`);
     await test.info().attach("route-matrix-summary.json", { body: JSON.stringify(summary, null, 2), contentType: "application/json" });
+    expect(failures).toEqual([]);
+  });
+  test("user management: every page and write × actor × the account's role (issue 31 §1)", async () => {
+    test.setTimeout(120_000);
+    const { db } = app;
+    const category = rows.category;
+    const service = rows.service;
+    let serial = 0;
+    /** A fresh account per cell (inserted directly: they never sign in), so no write disturbs another. */
+    const account = async (role: AccountTarget["role"]): Promise<AccountTarget> => {
+      const n = ++serial;
+      const email = `target-${n}-${role}@example.com`;
+      const name = `Konto ${n}`;
+      const now = new Date().toISOString();
+      const { id } = await db.insertInto("users").values({ name, email, role, password_hash: null, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+      return { id, name, email, role };
+    };
+    const cells = accountCells();
+    const prepared = [] as { cell: AccountCell; target: AccountTarget }[];
+    for (const cell of cells) prepared.push({ cell, target: cell.target ? await account(cell.target) : { id: 100_000 + ++serial, name: "", email: "", role: "client" } });
+
+    const send = ({ cell, target }: (typeof prepared)[number]) => {
+      const cookie = cookies.get(cell.actor);
+      const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+      const url = cell.url(target);
+      if (cell.method === "GET") return rawRequest(app.baseURL, { path: `${url}.data?_routes=${routeId(cell.file)}`, headers });
+      return postForm(app.baseURL, `${url}.data`, cell.body?.(target, { category, service }) ?? { matrix: "1" }, { headers });
+    };
+    const label = (c: AccountCell) => `${c.method} ${c.what} of a ${c.target ?? "new"} account as ${c.actor}`;
+    const failures: string[] = [];
+    const check = (cell: AccountCell, answer: RawAnswer) => {
+      const got = classify(answer);
+      if (!matches(cell.expected, got, cell.method)) failures.push(`${label(cell)}: expected ${cell.expected}, got ${got} (${answer.status})`);
+    };
+
+    // Pages, and every refused write with every table fingerprinted around them.
+    await pool(prepared.filter((p) => p.cell.method === "GET"), 6, async (p) => check(p.cell, await send(p)));
+    const refused = prepared.filter((p) => p.cell.method === "POST" && p.cell.expected !== "allowed");
+    const before = await fingerprint(db);
+    await pool(refused, 6, async (p) => check(p.cell, await send(p)));
+    const changed = changedTables(before, await fingerprint(db));
+    if (changed.length) failures.push(`refused account writes changed ${changed.join(", ")}`);
+
+    // Every permitted write does what it says.
+    const stored = (id: number) => db.selectFrom("users").select(["name", "email", "role"]).where("id", "=", id).executeTakeFirst();
+    await pool(prepared.filter((p) => p.cell.method === "POST" && p.cell.expected === "allowed"), 4, async (p) => {
+      const { cell, target } = p;
+      check(cell, await send(p));
+      const row = cell.target ? await stored(target.id) : await db.selectFrom("users").select(["name", "email", "role"]).where("email", "=", cell.body!(target, { category, service }).email).executeTakeFirst();
+      const wrong = (what: string) => failures.push(`${label(cell)}: permitted, but ${what}`);
+      if (cell.what === "delete" && row) wrong("the account is still there");
+      if (cell.what === "rename" && row?.name !== `${target.name} neu`) wrong(`the name is ${row?.name}`);
+      if (cell.what === "change e-mail" && row?.email !== `taken-over-${target.id}@attacker.test`) wrong(`the e-mail is ${row?.email}`);
+      if (cell.gives && row?.role !== cell.gives) wrong(`the role is ${row?.role}`);
+    });
+
+    const count = (pick: (c: AccountCell) => boolean) => cells.filter(pick).length;
+    console.log(`[route-matrix] accounts: ${cells.length} cells, ${count((c) => c.expected === "allowed")} allowed, ${count((c) => c.expected === "403" || c.expected === "unauthorized")} refused`);
+    // The keysuperuser's paths to a superadmin account, named so a regression reads plainly.
+    expect(cells.filter((c) => c.actor === "keysuperuser" && (c.target === "superadmin" || c.gives === "superadmin") && c.what !== "permissions page").every((c) => c.expected !== "allowed")).toBe(true);
     expect(failures).toEqual([]);
   });
 });

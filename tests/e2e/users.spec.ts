@@ -128,3 +128,34 @@ for (const role of ["keyuser", "admin"] as const) {
     expect(await db.selectFrom("users").select(["name", "role"]).where("id", "=", victim.id).executeTakeFirst()).toEqual({ name: victim.name, role: "user" });
   });
 }
+
+test("a keysuperuser is offered no superadmin role and cannot touch a superadmin account (issue 31 §1)", async ({ page, db, login, make, javaScriptEnabled }) => {
+  await login("keysuperuser");
+  const boss = await make.user("superadmin", { name: unique("Chefin") });
+  const colleague = await make.user("keysuperuser", { name: unique("Kollege") });
+  // The role picker offers every role up to their own, not superadmin.
+  await gotoReady(page, "/admin/usermanagement/new", javaScriptEnabled);
+  const offered = await page.getByRole("dialog").getByLabel(/^Rolle/).locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  expect(offered.sort()).toEqual(["admin", "client", "keysuperuser", "keyuser", "user"]);
+  // The superadmin's row offers neither edit nor delete, and says why; a colleague's row does.
+  await gotoReady(page, `/admin/usermanagement?q=${encodeURIComponent(boss.email)}`, javaScriptEnabled);
+  await expect(userRow(page, boss.email).getByTestId("user-not-manageable")).toHaveText("Nur ein Superadmin ändert dieses Konto.");
+  await expect(userRow(page, boss.email).getByRole("link", { name: `${boss.name} bearbeiten` })).toHaveCount(0);
+  await gotoReady(page, `/admin/usermanagement?q=${encodeURIComponent(colleague.email)}`, javaScriptEnabled);
+  await expect(userRow(page, colleague.email).getByRole("link", { name: `${colleague.name} bearbeiten` })).toBeVisible();
+  // The dialog by its address goes to /unauthorized; the permissions page is read-only.
+  await page.goto(`/admin/usermanagement/${boss.id}/edit`);
+  await expect(page).toHaveURL(/\/unauthorized$/);
+  await gotoReady(page, `/admin/usermanagement/user/${boss.id}`, javaScriptEnabled);
+  await expect(page.getByTestId("account-read-only")).toBeVisible();
+  await expect(page.getByTestId("word-export")).toHaveCount(0);
+  await expect(page.getByTestId("grant-all")).toHaveCount(0);
+  // The takeover path — the superadmin's e-mail, then "forgot password" — answers 403 and changes nothing.
+  const post = (url: string, form: Record<string, string>) => page.request.post(url, { form, maxRedirects: 0 });
+  expect((await post(`/admin/usermanagement/${boss.id}/edit`, { name: boss.name, email: emailOf("mine"), role: "superadmin" })).status()).toBe(403);
+  expect((await post(`/admin/usermanagement/${colleague.id}/edit`, { name: colleague.name, email: colleague.email, role: "superadmin" })).status()).toBe(403);
+  expect(await db.selectFrom("users").select(["email", "role"]).where("id", "in", [boss.id, colleague.id]).orderBy("id").execute()).toEqual([
+    { email: boss.email, role: "superadmin" },
+    { email: colleague.email, role: "keysuperuser" },
+  ]);
+});

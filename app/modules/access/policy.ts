@@ -4,7 +4,7 @@
  * the UI hides controls with `userHasPermission` — the same table, so the two cannot drift.
  * Unknown or missing roles get nothing (fail closed): roles may come from an identity provider.
  */
-import { roleOf, type Role, type RoleInput } from "./roles";
+import { ROLES, roleOf, type Role, type RoleInput } from "./roles";
 
 export const PERMISSIONS = [
   /** Dashboard, catalogue browser, service pages. */
@@ -80,4 +80,31 @@ export function isAdmin(input: RoleInput): boolean {
 export function isElevated(input: RoleInput): boolean {
   const role = roleOf(input);
   return role !== null && role !== "user" && role !== "client";
+}
+
+/** How far each role reaches, for "nobody assigns a role above their own". */
+const ROLE_RANK: Readonly<Record<Role, number>> = { client: 0, user: 1, keyuser: 2, admin: 3, keysuperuser: 4, superadmin: 5 };
+
+/**
+ * Whether the actor may create, edit, delete, invite or change the grants and flags of an account
+ * with this role — and so whether it may give an account this role (issue 31 §1). Only a
+ * superadmin touches a superadmin account or the superadmin role; nobody an account above their
+ * own role. An account with an unknown role is a superadmin's to mend.
+ */
+export function mayManageAccount(actor: RoleInput, account: RoleInput): boolean {
+  const own = roleOf(actor);
+  if (own === null || !roleHasPermission(own, "manage:users")) return false;
+  const role = roleOf(account);
+  if (role === null || role === "superadmin") return own === "superadmin";
+  return ROLE_RANK[role] <= ROLE_RANK[own];
+}
+
+/** The roles the actor may give an account: the role picker offers only these. */
+export function assignableRoles(actor: RoleInput): Role[] {
+  return ROLES.filter((role) => mayManageAccount(actor, role));
+}
+
+/** Whether the actor may move an account from one role to another (both ends must be theirs to give). */
+export function mayChangeRole(actor: RoleInput, from: RoleInput, to: RoleInput): boolean {
+  return mayManageAccount(actor, from) && mayManageAccount(actor, to);
 }

@@ -1,5 +1,7 @@
 import { data } from "@remix-run/node";
+import { mayManageAccount } from "~/modules/access/policy";
 import { requirePermission } from "~/modules/access/policy.server";
+import { forbid } from "~/modules/access/session.server";
 import { getDb } from "~/server/db/db.server";
 import { NotFoundError } from "~/server/errors.server";
 import { flashHeader, redirectWithFlash } from "~/server/flash.server";
@@ -61,16 +63,18 @@ export async function grantsLoader(request: Request, rawId: string | undefined) 
   const open = openedIn(request);
   const db = getDb();
   const mayChangeLicence = mayChangeExportLicence(viewer);
+  // A superadmin's account is shown to a keysuperuser, but not changed by one (issue 31 §1).
+  const mayManage = mayManageAccount(viewer, record.role);
   try {
     const [overview, exportActive, opened] = await Promise.all([
       grantOverview(db, userId),
       getExportActive(db),
       open.category ? categoryServices(db, userId, open.category, open.page) : null,
     ]);
-    return { record, ...overview, exportActive, opened: opened ?? null, mayChangeLicence, loadError: null };
+    return { record, ...overview, exportActive, opened: opened ?? null, mayChangeLicence, mayManage, loadError: null };
   } catch (error) {
     console.error(error);
-    return { record, catalogues: [], grantedServices: 0, exportActive: null, opened: null, mayChangeLicence, loadError: "grants.errors.loadFailed" };
+    return { record, catalogues: [], grantedServices: 0, exportActive: null, opened: null, mayChangeLicence, mayManage, loadError: "grants.errors.loadFailed" };
   }
 }
 
@@ -109,6 +113,8 @@ export async function grantsAction(request: Request, rawId: string | undefined) 
   const intent = form.get("intent");
   // The word-export form names the missing user in its own words (spec 02 §8); the rest is a 404.
   if (!user) return intent === "set-word-export" ? refused("set-word-export", "grants.errors.wordExportUser", 404) : notFound();
+  // The organisation-wide licence is no one account's; everything else here changes this account.
+  if (intent !== "set-export-licence" && !mayManageAccount(viewer, user.role)) forbid(request);
 
   /** One grant toggle: validate the id, write, answer; an unknown category or service is a 404 with a message. */
   const toggle = async <S extends z.ZodType>(target: keyof typeof MESSAGES, schema: S, write: (value: z.output<S>) => Promise<GrantChange>) => {
@@ -160,8 +166,9 @@ export async function grantsAction(request: Request, rawId: string | undefined) 
 export type BulkKind = "grant-all" | "remove-all";
 
 export async function bulkLoader(request: Request, rawId: string | undefined) {
-  const { userId } = await guard(request, rawId);
+  const { viewer, userId } = await guard(request, rawId);
   const user = await userOr404(userId);
+  if (!mayManageAccount(viewer, user.role)) forbid(request);
   try {
     return { user: { id: user.id, name: user.name }, counts: await grantCounts(getDb(), userId), loadError: null };
   } catch (error) {
@@ -175,6 +182,7 @@ export async function bulkAction(request: Request, rawId: string | undefined, ki
   const { viewer, userId } = await guard(request, rawId);
   await readFormData(request);
   const user = await userOr404(userId);
+  if (!mayManageAccount(viewer, user.role)) forbid(request);
   const db = getDb();
   try {
     if (kind === "grant-all") {

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { INVITATION_TTL_MS, createPasswordResetToken } from "~/modules/access/password-reset.server";
+import { assignableRoles, mayManageAccount } from "~/modules/access/policy";
 import { requirePermission } from "~/modules/access/policy.server";
+import { forbid } from "~/modules/access/session.server";
 import { getT } from "~/i18n/i18next.server";
 import { getDb } from "~/server/db/db.server";
 import { inTransaction } from "~/server/db-helpers.server";
@@ -48,7 +50,10 @@ export async function usersLoader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   // Only in Azure mode, and only a superadmin (who can always still sign in) may switch password sign-in off.
   const localLogin = azureMode() && me.role === "superadmin" ? await getLocalLoginEnabled(db) : null;
-  return { ...(await listUsers(db, query)), query, meId: me.id, localLogin };
+  const list = await listUsers(db, query);
+  // Rows the viewer may not touch (a superadmin, for a keysuperuser) show no edit or delete link.
+  const items = list.items.map((item) => ({ ...item, manageable: mayManageAccount(me, item.role) }));
+  return { ...list, items, query, meId: me.id, localLogin };
 }
 
 const LocalLoginSchema = z.object({ intent: z.literal("local-login"), enabled: z.enum(["true", "false"]) });
@@ -65,8 +70,15 @@ export async function usersAction({ request }: LoaderFunctionArgs) {
 }
 
 export async function newUserLoader({ request }: LoaderFunctionArgs) {
-  await requireUserAdmin(request);
-  return { back: listOf(request) };
+  const me = await requireUserAdmin(request);
+  return { back: listOf(request), roles: assignableRoles(me) };
+}
+
+/** The account of a dialog: 404 when unknown, and refused (issue 31 §1) when the viewer may not manage it. */
+async function manageableAccountOr404(request: Request, raw: string | undefined, me: { role: string }) {
+  const account = await accountOr404(raw);
+  if (!mayManageAccount(me, account.role)) forbid(request);
+  return account;
 }
 
 /** Creates the account; with "invitation" it mails a link to choose a password (the reset-token flow, valid 7 days). */
@@ -75,6 +87,8 @@ export async function newUserAction({ request }: LoaderFunctionArgs) {
   const { submission } = await parseForm(request, NewUserSchema);
   if (submission.status !== "success") return refuse(submission);
   const input = submission.value;
+  // A role the picker does not offer is a forged request: 403 before anything is written.
+  if (!mayManageAccount(causer, input.role)) forbid(request);
   const db = getDb();
   let invitation: { token: string } | undefined;
   try {
@@ -104,14 +118,14 @@ export async function newUserAction({ request }: LoaderFunctionArgs) {
 
 export async function editUserLoader({ request, params }: LoaderFunctionArgs) {
   const me = await requireUserAdmin(request);
-  const user = await accountOr404(params.id);
-  return { user: { id: user.id, name: user.name, email: user.email, role: user.role, azureUser: user.azure_user === 1 }, isSelf: me.id === user.id, back: listOf(request) };
+  const user = await manageableAccountOr404(request, params.id, me);
+  return { user: { id: user.id, name: user.name, email: user.email, role: user.role, azureUser: user.azure_user === 1 }, isSelf: me.id === user.id, back: listOf(request), roles: assignableRoles(me) };
 }
 
 /** Name, e-mail, role. A refused role change also says the spec's "Failed to update user role.". */
 export async function editUserAction({ request, params }: LoaderFunctionArgs) {
   const causer = await requireUserAdmin(request);
-  const id = accountIdOr404(params.id);
+  const { id } = await manageableAccountOr404(request, params.id, causer);
   const { submission } = await parseForm(request, EditUserSchema);
   if (submission.status !== "success") return refuse(submission);
   try {
@@ -131,13 +145,13 @@ export async function editUserAction({ request, params }: LoaderFunctionArgs) {
 
 export async function deleteUserLoader({ request, params }: LoaderFunctionArgs) {
   const me = await requireUserAdmin(request);
-  const user = await accountOr404(params.id);
+  const user = await manageableAccountOr404(request, params.id, me);
   return { user: { id: user.id, name: user.name, email: user.email, role: user.role }, isSelf: me.id === user.id, back: listOf(request) };
 }
 
 export async function deleteUserAction({ request, params }: LoaderFunctionArgs) {
   const causer = await requireUserAdmin(request);
-  const id = accountIdOr404(params.id);
+  const { id } = await manageableAccountOr404(request, params.id, causer);
   try {
     const deleted = await deleteAccount(getDb(), id, causer);
     return redirectWithFlash(request, listOf(request), { kind: "success", message: "users.deleted", values: { name: deleted.name } });

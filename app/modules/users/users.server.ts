@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
+import { mayChangeRole, mayManageAccount } from "~/modules/access/policy";
 import { superadminCount } from "~/modules/access/superadmins.server";
 import type { Role } from "~/modules/access/roles";
 import { endSessionsOf } from "~/modules/access/session.server";
 import { createUser, findUserByEmail, normaliseEmail } from "~/modules/access/user.server";
 import { recordActivity, type Causer, type Executor } from "~/server/audit.server";
 import { containsIgnoreCase, foldCase, inTransaction } from "~/server/db-helpers.server";
-import { NotFoundError, ValidationError } from "~/server/errors.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/server/errors.server";
 import { nowIso } from "~/lib/time";
 import { USER_SORTS, USERS_PAGE_SIZE, type UserListQuery } from "./users-query";
 
@@ -52,6 +53,14 @@ export async function findAccount(db: Executor, id: number) {
   return row;
 }
 
+/** Who manages accounts: the causer of the activity, with the role the access policy weighs. */
+export type AccountActor = Causer & { role: string };
+
+/** The policy's account rule, checked inside the write's transaction against the stored role. */
+function assertMayManage(actor: AccountActor, role: string) {
+  if (!mayManageAccount(actor, role)) throw new ForbiddenError("account");
+}
+
 export interface AccountInput {
   name: string;
   email: string;
@@ -67,7 +76,8 @@ async function assertEmailFree(db: Executor, email: string, exceptId: number | n
  * A new account with an initial password, or — without one — a random password nobody knows and
  * the caller mails an invitation (a password-reset link). Returns the new id.
  */
-export async function createAccount(db: Executor, input: AccountInput & { password: string | null }, causer: Causer): Promise<number> {
+export async function createAccount(db: Executor, input: AccountInput & { password: string | null }, causer: AccountActor): Promise<number> {
+  assertMayManage(causer, input.role);
   return inTransaction(db, async (trx) => {
     await assertEmailFree(trx, input.email, null);
     const password = input.password ?? crypto.randomBytes(32).toString("base64url");
@@ -76,13 +86,15 @@ export async function createAccount(db: Executor, input: AccountInput & { passwo
 }
 
 /**
- * Changes name, e-mail and role. Nobody changes their own role (an admin must not demote
+ * Changes name, e-mail and role, on an account the causer may manage and to a role it may give
+ * (the policy's rule: a superadmin account is a superadmin's alone). Nobody changes their own role (an admin must not demote
  * themselves by accident), the last superadmin keeps theirs, and a changed role ends the
  * account's sessions at once: the new rights apply from the next sign-in.
  */
-export async function updateAccount(db: Executor, id: number, input: AccountInput, causer: Causer) {
+export async function updateAccount(db: Executor, id: number, input: AccountInput, causer: AccountActor) {
   return inTransaction(db, async (trx) => {
     const before = await findAccount(trx, id);
+    if (!mayChangeRole(causer, before.role, input.role)) throw new ForbiddenError("account");
     const email = normaliseEmail(input.email);
     await assertEmailFree(trx, email, id);
     const roleChanged = before.role !== input.role;
@@ -105,9 +117,10 @@ export async function updateAccount(db: Executor, id: number, input: AccountInpu
  * Deletes an account: never your own, never the last superadmin. Its sessions, grants and reset
  * tokens go with it; its activities stay (the causer's name is kept in each).
  */
-export async function deleteAccount(db: Executor, id: number, causer: Causer) {
+export async function deleteAccount(db: Executor, id: number, causer: AccountActor) {
   return inTransaction(db, async (trx) => {
     const before = await findAccount(trx, id);
+    assertMayManage(causer, before.role);
     if (id === causer.id) throw new ValidationError({ _form: "users.deleteSelf" });
     if (before.role === "superadmin" && (await superadminCount(trx)) <= 1) throw new ValidationError({ _form: "users.deleteLastSuperadmin" });
     await endSessionsOf(trx, id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PERMISSIONS, ROLE_PERMISSIONS, isAdmin, isElevated, roleHasPermission, userHasPermission, type Permission } from "~/modules/access/policy";
+import { PERMISSIONS, ROLE_PERMISSIONS, assignableRoles, isAdmin, mayChangeRole, mayManageAccount, isElevated, roleHasPermission, userHasPermission, type Permission } from "~/modules/access/policy";
 import { ROLES, type Role } from "~/modules/access/roles";
 
 /**
@@ -74,5 +74,36 @@ describe("spec 01 §6 predicates", () => {
   it("elevated (neither user nor client) coincides with manage:structure", () => {
     for (const role of ROLES) expect(isElevated(role)).toBe(roleHasPermission(role, "manage:structure"));
     expect(isElevated("guest")).toBe(false);
+  });
+});
+
+describe("accounts and roles (issue 31 §1)", () => {
+  // Transcribed from the rule: only a superadmin touches a superadmin account or gives the role;
+  // nobody gives a role above their own; roles without user management give none.
+  const GIVES: Record<Role, Role[]> = {
+    superadmin: ["client", "user", "keyuser", "keysuperuser", "admin", "superadmin"],
+    keysuperuser: ["client", "user", "keyuser", "keysuperuser", "admin"],
+    admin: [],
+    keyuser: [],
+    user: [],
+    client: [],
+  };
+
+  it("each role gives exactly the roles of the table, and manages exactly those accounts", () => {
+    for (const actor of ROLES) {
+      expect([...assignableRoles(actor)].sort(), actor).toEqual([...GIVES[actor]].sort());
+      for (const target of ROLES) expect(mayManageAccount(actor, target), `${actor} → ${target}`).toBe(GIVES[actor].includes(target));
+    }
+  });
+
+  it("a keysuperuser can neither promote to nor demote from superadmin, nor touch an unknown role", () => {
+    expect(mayChangeRole("keysuperuser", "user", "superadmin")).toBe(false);
+    expect(mayChangeRole("keysuperuser", "keysuperuser", "superadmin")).toBe(false);
+    expect(mayChangeRole("keysuperuser", "superadmin", "client")).toBe(false);
+    expect(mayChangeRole("keysuperuser", "client", "keysuperuser")).toBe(true);
+    expect(mayChangeRole("superadmin", "superadmin", "client")).toBe(true);
+    expect(mayManageAccount("keysuperuser", "owner")).toBe(false);
+    expect(mayManageAccount("superadmin", "owner")).toBe(true);
+    expect(mayManageAccount("guest", "client")).toBe(false);
   });
 });

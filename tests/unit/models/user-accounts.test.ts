@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/modules/access/session.server";
 import { listActivitiesFor, recordActivity } from "~/server/audit.server";
-import { ValidationError } from "~/server/errors.server";
+import { ForbiddenError, ValidationError } from "~/server/errors.server";
 import { createAccount, deleteAccount, listUsers, updateAccount } from "~/modules/users/users.server";
 import { parseUserListQuery } from "~/modules/users/users-query";
 import { factories, unique } from "../../factories";
@@ -19,7 +19,7 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-const causerOf = (u: { id: number; name: string }) => ({ id: u.id, name: u.name });
+const causerOf = (u: { id: number; name: string; role: string }) => ({ id: u.id, name: u.name, role: u.role });
 const sessionsOf = async (userId: number) => (await t.db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).length;
 const roleOf = async (id: number) => (await t.db.selectFrom("users").select("role").where("id", "=", id).executeTakeFirstOrThrow()).role;
 const superadmins = async () => t.db.selectFrom("users").select(["id", "name"]).where("role", "=", "superadmin").execute();
@@ -109,15 +109,41 @@ describe("updateAccount", () => {
     const last = await onlySuperadmin();
     const own = await rejection(updateAccount(t.db, last.id, { name: last.name, email: last.email, role: "keyuser" }, causerOf(last)));
     expect((own as ValidationError).errors.role).toBe("users.ownRole");
-    const other = await make.user("keysuperuser");
-    const lastOne = await rejection(updateAccount(t.db, last.id, { name: last.name, email: last.email, role: "keyuser" }, causerOf(other)));
-    expect((lastOne as ValidationError).errors.role).toBe("users.lastSuperadmin");
-    expect(await roleOf(last.id)).toBe("superadmin");
-    // With a second superadmin the first may be demoted by someone else.
+    // With a second superadmin the first may be demoted by someone else …
     const second = await make.user("superadmin");
     await updateAccount(t.db, last.id, { name: last.name, email: last.email, role: "keyuser" }, causerOf(second));
     expect(await roleOf(last.id)).toBe("keyuser");
     expect((await superadmins()).map((s) => s.id)).toEqual([second.id]);
+    // … but not the other way round at the same moment (the first still acting as superadmin): the last one stays.
+    const lastOne = await rejection(updateAccount(t.db, second.id, { name: second.name, email: second.email, role: "keyuser" }, causerOf(last)));
+    expect((lastOne as ValidationError).errors.role).toBe("users.lastSuperadmin");
+    expect(await roleOf(second.id)).toBe("superadmin");
+  });
+
+  it("only a superadmin touches a superadmin account or gives the role; nobody gives a role above their own (issue 31 §1)", async () => {
+    const boss = await make.user("superadmin");
+    const admin = await make.user("keysuperuser");
+    const target = await make.user("user");
+    const forbidden = (p: Promise<unknown>) => rejection(p).then((e) => expect(e).toBeInstanceOf(ForbiddenError));
+    const victim = { name: boss.name, email: boss.email, role: boss.role };
+    // The takeover path: the superadmin's e-mail, then the password reset.
+    await forbidden(updateAccount(t.db, boss.id, { ...victim, email: `mine-${unique()}@example.com`.replace(" ", "") }, causerOf(admin)));
+    await forbidden(updateAccount(t.db, boss.id, { ...victim, name: "Umbenannt" }, causerOf(admin)));
+    await forbidden(updateAccount(t.db, boss.id, { ...victim, role: "client" }, causerOf(admin)));
+    await forbidden(deleteAccount(t.db, boss.id, causerOf(admin)));
+    await forbidden(updateAccount(t.db, target.id, { name: target.name, email: target.email, role: "superadmin" }, causerOf(admin)));
+    await forbidden(updateAccount(t.db, admin.id, { name: admin.name, email: admin.email, role: "superadmin" }, causerOf(admin)));
+    await forbidden(createAccount(t.db, { name: "Neu", email: `neu-${unique()}@example.com`.replace(" ", ""), role: "superadmin", password: null }, causerOf(admin)));
+    // A role without user management gives no role at all.
+    const keyuser = await make.user("keyuser");
+    await forbidden(updateAccount(t.db, target.id, { name: target.name, email: target.email, role: "client" }, causerOf(keyuser)));
+    const stored = await t.db.selectFrom("users").select(["name", "email", "role"]).where("id", "in", [boss.id, admin.id, target.id]).orderBy("id").execute();
+    expect(stored).toEqual([victim, { name: admin.name, email: admin.email, role: "keysuperuser" }, { name: target.name, email: target.email, role: "user" }]);
+    // Up to their own role the keysuperuser manages accounts; a superadmin manages a superadmin.
+    await updateAccount(t.db, target.id, { name: target.name, email: target.email, role: "keysuperuser" }, causerOf(admin));
+    expect(await roleOf(target.id)).toBe("keysuperuser");
+    await updateAccount(t.db, target.id, { name: target.name, email: target.email, role: "superadmin" }, causerOf(boss));
+    expect(await roleOf(target.id)).toBe("superadmin");
   });
 });
 
@@ -126,9 +152,11 @@ describe("deleteAccount", () => {
     const last = await onlySuperadmin();
     const self = await rejection(deleteAccount(t.db, last.id, causerOf(last)));
     expect((self as ValidationError).errors._form).toBe("users.deleteSelf");
+    // A superadmin demoted a moment ago, still acting as one, cannot delete the one left.
     const other = await make.user("keysuperuser");
-    const lastOne = await rejection(deleteAccount(t.db, last.id, causerOf(other)));
+    const lastOne = await rejection(deleteAccount(t.db, last.id, { ...causerOf(other), role: "superadmin" }));
     expect((lastOne as ValidationError).errors._form).toBe("users.deleteLastSuperadmin");
+    expect(await rejection(deleteAccount(t.db, last.id, causerOf(other)))).toBeInstanceOf(ForbiddenError);
     expect((await superadmins()).map((s) => s.id)).toEqual([last.id]);
   });
 

@@ -5,6 +5,7 @@ const grants = {
   back: "Zur Benutzerverwaltung",
   email: "E-Mail",
   role: "Rolle",
+  superadminOnly: "Ein Superadmin-Konto: nur ein Superadmin ändert seine Berechtigungen und sein Export-Recht.",
   scope: {
     user: "Als Nutzer darf {{name}} nur die unten freigegebenen Kategorien und Services bearbeiten.",
     all: "Als {{role}} darf {{name}} alle Services bearbeiten; die Freigaben wirken erst mit der Rolle Nutzer.",

@@ -6,6 +6,7 @@ const grants: typeof grantsDe = {
   back: "Back to user management",
   email: "E-mail",
   role: "Role",
+  superadminOnly: "A superadmin account: only a superadmin changes its permissions and its export right.",
   scope: {
     user: "As a user, {{name}} may edit only the categories and services granted below.",
     all: "As {{role}}, {{name}} may edit every service; the grants take effect only with the role User.",

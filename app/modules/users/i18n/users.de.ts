@@ -40,6 +40,7 @@ const users = {
     user: "liest; bearbeitet nur freigegebene Kategorien und Services",
     client: "liest den Katalog",
   },
+  superadminOnly: "Nur ein Superadmin ändert dieses Konto.",
   roleChangeHint: "Eine geänderte Rolle meldet den Benutzer auf allen Geräten ab.",
   ownRoleHint: "Ihre eigene Rolle kann nur ein anderer Administrator ändern.",
   roleInvalid: "Bitte wählen Sie eine Rolle.",

@@ -41,6 +41,7 @@ const users: typeof usersDe = {
     user: "reads; edits only granted categories and services",
     client: "reads the catalogue",
   },
+  superadminOnly: "Only a superadmin changes this account.",
   roleChangeHint: "A changed role signs the user out on every device.",
   ownRoleHint: "Only another administrator can change your own role.",
   roleInvalid: "Please choose a role.",

@@ -10,7 +10,7 @@ import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-
 import { EditUserSchema, NewUserSchema } from "../users-schema";
 
 /** The role picker: two roles are both shown as "Admin" (spec 02 §6), so each option says what it may do. */
-function RoleSelect({ name, defaultValue, error, disabled, description }: { name: string; defaultValue: string; error?: string; disabled?: boolean; description?: string }) {
+function RoleSelect({ roles, name, defaultValue, error, disabled, description }: { roles: readonly Role[]; name: string; defaultValue: string; error?: string; disabled?: boolean; description?: string }) {
   const { t } = useTranslation();
   return (
     <NativeSelect
@@ -20,7 +20,8 @@ function RoleSelect({ name, defaultValue, error, disabled, description }: { name
       error={error}
       disabled={disabled}
       description={description}
-      data={[...ROLES].reverse().map((role: Role) => ({ value: role, label: `${t(ROLE_LABEL_KEYS[role])} – ${t(`users.roleHints.${role}`)}` }))}
+      // Only the roles the viewer may give (the access policy); a disabled own role shows as it is.
+      data={[...ROLES].reverse().filter((role) => roles.includes(role) || role === defaultValue).map((role: Role) => ({ value: role, label: `${t(ROLE_LABEL_KEYS[role])} – ${t(`users.roleHints.${role}`)}` }))}
     />
   );
 }
@@ -28,7 +29,7 @@ function RoleSelect({ name, defaultValue, error, disabled, description }: { name
 /** /admin/usermanagement/new — name, e-mail, role, and an initial password or an invitation mail. */
 export function NewUserDialog() {
   const { t } = useTranslation();
-  const { back } = useLoaderData<{ back: string }>();
+  const { back, roles } = useLoaderData<{ back: string; roles: Role[] }>();
   const [form, fields] = useSchemaForm(NewUserSchema, useActionData<FormReply>(), { defaultValue: { role: "user", access: "invite" } });
   const [access, setAccess] = useState(String(fields.access.initialValue ?? "invite"));
   const busy = useNavigation().state === "submitting";
@@ -39,7 +40,7 @@ export function NewUserDialog() {
           <FormAlert error={form.errors?.[0]} />
           <TextInput key={fields.name.key} name={fields.name.name} label={t("users.name")} defaultValue={String(fields.name.initialValue ?? "")} error={fieldError(t, fields.name.errors)} required autoFocus autoComplete="off" />
           <TextInput key={fields.email.key} name={fields.email.name} type="email" label={t("users.email")} defaultValue={String(fields.email.initialValue ?? "")} error={fieldError(t, fields.email.errors)} required autoComplete="off" />
-          <RoleSelect key={fields.role.key} name={fields.role.name} defaultValue={String(fields.role.initialValue ?? "user")} error={fieldError(t, fields.role.errors)} />
+          <RoleSelect roles={roles} key={fields.role.key} name={fields.role.name} defaultValue={String(fields.role.initialValue ?? "user")} error={fieldError(t, fields.role.errors)} />
           <Radio.Group name={fields.access.name} label={t("users.access")} value={access} onChange={setAccess} error={fieldError(t, fields.access.errors)}>
             <Stack gap={6} mt={4}>
               <Radio value="invite" label={t("users.accessInvite")} />
@@ -73,12 +74,14 @@ interface AccountData {
   user: { id: number; name: string; email: string; role: Role; azureUser?: boolean };
   isSelf: boolean;
   back: string;
+  /** The roles the viewer may give (edit dialog only). */
+  roles?: Role[];
 }
 
 /** /admin/usermanagement/:id/edit — name, e-mail and role; your own role stays as it is. */
 export function EditUserDialog() {
   const { t } = useTranslation();
-  const { user, isSelf, back } = useLoaderData<AccountData>();
+  const { user, isSelf, back, roles = [] } = useLoaderData<AccountData>();
   const [form, fields] = useSchemaForm(EditUserSchema, useActionData<FormReply>(), { defaultValue: { name: user.name, email: user.email, role: user.role } });
   const busy = useNavigation().state === "submitting";
   return (
@@ -91,6 +94,7 @@ export function EditUserDialog() {
           {/* A disabled select is not sent: your own role travels in a hidden field. */}
           {isSelf ? <input type="hidden" name={fields.role.name} value={user.role} /> : null}
           <RoleSelect
+            roles={roles}
             key={fields.role.key}
             name={isSelf ? "role-shown" : fields.role.name}
             defaultValue={String(fields.role.initialValue ?? user.role)}

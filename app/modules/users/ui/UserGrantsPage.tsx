@@ -35,9 +35,15 @@ export function UserGrantsPage() {
         {t("grants.heading", { name: user.name })}
       </Title>
       <UserFacts user={user} />
+      {data.mayManage ? null : (
+        <Text size="sm" fw={600} data-testid="account-read-only">
+          {t("grants.superadminOnly")}
+        </Text>
+      )}
       <FormAlert error={data.loadError ?? formError(answer)} />
-      <ExportSettings user={user} exportActive={data.exportActive} mayChangeLicence={data.mayChangeLicence} action={action} />
-      {data.loadError ? null : (
+      <ExportSettings user={user} exportActive={data.exportActive} mayChangeLicence={data.mayChangeLicence} mayManage={data.mayManage} action={action} />
+      {/* A superadmin edits every service whatever it is granted: a read-only list would say nothing. */}
+      {data.loadError || !data.mayManage ? null : (
         <Stack gap="md" component="section" aria-labelledby="grants-title">
           <Title order={2} size="h3" id="grants-title">
             {t("grants.list.title")}
@@ -81,7 +87,7 @@ function UserFacts({ user }: { user: GrantUser }) {
 }
 
 /** The user's word-export flag, and whether the licence allows exporting at all (switched by a superadmin only). */
-function ExportSettings({ user, exportActive, mayChangeLicence, action }: { user: GrantUser; exportActive: boolean | null; mayChangeLicence: boolean; action: string }) {
+function ExportSettings({ user, exportActive, mayChangeLicence, mayManage, action }: { user: GrantUser; exportActive: boolean | null; mayChangeLicence: boolean; mayManage: boolean; action: string }) {
   const { t } = useTranslation();
   const licenceState: [string, string] = [t("grants.export.licenceActive"), t("grants.export.licenceInactive")];
   return (
@@ -93,6 +99,7 @@ function ExportSettings({ user, exportActive, mayChangeLicence, action }: { user
         <Text size="sm" fw={600}>
           {t("grants.export.wordExport")}
         </Text>
+        {mayManage ? (
         <GrantToggle
           action={action}
           on={user.wordExport}
@@ -102,6 +109,11 @@ function ExportSettings({ user, exportActive, mayChangeLicence, action }: { user
           button={[t("grants.export.allow"), t("grants.export.deny")]}
           testId="word-export"
         />
+        ) : (
+          <Text size="sm" data-testid="word-export-state">
+            {user.wordExport ? t("grants.export.allowed") : t("grants.export.denied")}
+          </Text>
+        )}
       </Stack>
       <Stack gap={4}>
         <Text size="sm" fw={600}>

@@ -19,7 +19,8 @@ const ROLE_COLOUR: Record<UserListItem["role"], string> = {
 };
 
 interface UsersPageProps {
-  items: UserListItem[];
+  /** `manageable`: whether the viewer may edit or delete the account (the access policy). */
+  items: (UserListItem & { manageable: boolean })[];
   total: number;
   page: number;
   pageCount: number;
@@ -125,6 +126,7 @@ export function UsersPage({ items, total, page, pageCount, query, meId, localLog
                   </Table.Td>
                   <Table.Td>{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : <Text span size="sm" c="dimmed">{t("users.never")}</Text>}</Table.Td>
                   <Table.Td>
+                    {user.manageable ? (
                     <Group gap="xs" wrap="nowrap">
                       <Anchor component={Link} to={`/admin/usermanagement/${user.id}/edit${search}`} size="sm" aria-label={t("users.editLabel", { name: user.name })}>
                         {t("users.edit")}
@@ -135,6 +137,11 @@ export function UsersPage({ items, total, page, pageCount, query, meId, localLog
                         </Anchor>
                       ) : null}
                     </Group>
+                    ) : (
+                      <Text span size="sm" c="dimmed" data-testid="user-not-manageable">
+                        {t("users.superadminOnly")}
+                      </Text>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
