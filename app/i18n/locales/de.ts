@@ -99,7 +99,7 @@ const de = {
   roles: {
     superadmin: "Superadmin",
     keysuperuser: "Admin",
-    admin: "Admin",
+    admin: "Katalog-Admin",
     keyuser: "Keynutzer",
     user: "Nutzer",
     client: "Kunde",

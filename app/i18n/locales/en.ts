@@ -99,7 +99,7 @@ const en: Resources = {
   roles: {
     superadmin: "Superadmin",
     keysuperuser: "Admin",
-    admin: "Admin",
+    admin: "Catalogue admin",
     keyuser: "Key user",
     user: "User",
     client: "Client",

@@ -24,8 +24,8 @@ export function roleOf(input: RoleInput): Role | null {
 
 /**
  * i18n keys for role chips. Texts (de): superadmin "Superadmin",
- * keysuperuser "Admin", keyuser "Keynutzer", user "Nutzer", client "Kunde",
- * admin "Admin".
+ * keysuperuser "Admin" (the spec's label), keyuser "Keynutzer", user "Nutzer", client "Kunde",
+ * admin "Katalog-Admin" (the spec gives it no label of its own; issue 32 §7: every role its own name).
  */
 export const ROLE_LABEL_KEYS: Readonly<{ [R in Role]: `roles.${R}` }> = {
   client: "roles.client",

@@ -9,7 +9,7 @@ import { formError, type FormAnswer } from "~/ui/form/answer";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import { EditUserSchema, NewUserSchema } from "../users-schema";
 
-/** The role picker: two roles are both shown as "Admin" (spec 02 §6), so each option says what it may do. */
+/** The role picker: each option names the role and says in one line what it may do. */
 function RoleSelect({ roles, name, defaultValue, error, disabled, description }: { roles: readonly Role[]; name: string; defaultValue: string; error?: string; disabled?: boolean; description?: string }) {
   const { t } = useTranslation();
   return (
