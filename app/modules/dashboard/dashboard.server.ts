@@ -8,6 +8,9 @@ import type { Executor } from "../../server/audit.server";
  */
 const SHARED_SUBJECTS = ["owner", "kpi", "provider", "tag", "term_definition"];
 
+/** Activities that record a reading, not a change (issue 32 §4): the Word export. */
+const READ_EVENTS = ["exported"];
+
 /** The dashboard's figures for one catalogue, in a handful of grouped queries. */
 export async function dashboardFigures(db: Executor, catalogueId: number) {
   const live = db.selectFrom("services as s").where("s.deleted_at", "is", null).where("s.service_catalogue_id", "=", catalogueId);
@@ -51,6 +54,7 @@ export async function dashboardFigures(db: Executor, catalogueId: number) {
           eb("a.subject_type", "in", SHARED_SUBJECTS),
         ]),
       )
+      .where("a.event", "not in", READ_EVENTS)
       .orderBy("a.id", "desc")
       .limit(10)
       .execute(),

@@ -151,6 +151,18 @@ describe("dashboardFigures: latest changes", () => {
     }
   });
 
+  it("a Word export is a reading, not a change: it is not listed (issue 32 §4)", async () => {
+    await recordActivity(t.db, { subjectType: "catalogue", subjectId: cat, event: "exported", causer });
+    await recordActivity(t.db, { subjectType: "service", subjectId: s.open1, event: "exported", causer });
+    try {
+      const { changes } = await dashboardFigures(t.db, cat);
+      expect(changes.map((c) => c.event)).not.toContain("exported");
+      expect(changes).toHaveLength(10);
+    } finally {
+      await t.db.deleteFrom("activities").where("event", "=", "exported").execute();
+    }
+  });
+
   it("fewer than 10 changes are all listed", async () => {
     await t.db.deleteFrom("activities").where("event", "like", "change %").execute();
     const { changes } = await dashboardFigures(t.db, cat);

@@ -152,6 +152,9 @@ export function DashboardPage({ name, catalogue, figures, canCreate }: Dashboard
                         >
                           {c.service_name}
                         </Anchor>
+                      ) : c.subject_type === "catalogue" && catalogue ? (
+                        // Only this catalogue's own changes are listed: its name as the header shows it.
+                        catalogueTitle(t, catalogue)
                       ) : (
                         c.subject_name ?? t("history.goneRecord")
                       )}
