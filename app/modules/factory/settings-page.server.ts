@@ -7,7 +7,7 @@ import { readFormData } from "~/server/request-body.server";
 import { returnPath } from "~/server/return-to.server";
 import type { FormAnswer } from "~/ui/form/answer";
 import { createFactoryClient, FACTORY_TEST_TIMEOUT_MS } from "./factory-client.server";
-import { factoryErrorKey } from "./factory-errors.server";
+import { FACTORY_FAILURE } from "./factory-errors.server";
 import { clearSnapshots } from "./factory-lists.server";
 import { ConnectionSchema } from "./factory-schema";
 import { connectionFromForm, factoryConnectionInfo, removeFactoryConnection, saveFactoryConnection } from "./factory-settings.server";
@@ -59,7 +59,7 @@ export async function factorySettingsAction({ request }: ActionFunctionArgs) {
       } catch (error) {
         console.error("[factory] connection test:", error instanceof Error ? error.message : error);
         // The test itself worked: its finding is the answer, not a refused request.
-        return refuse<ConnectionTest>(submission, { form: factoryErrorKey(error, "catalogue") }, 200, { target: "connection" });
+        return refuse<ConnectionTest>(submission, { form: FACTORY_FAILURE }, 200, { target: "connection" });
       }
     },
     remove: async () => {

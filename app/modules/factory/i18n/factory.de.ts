@@ -8,11 +8,7 @@ const factory = {
   toSettings: "Vorlagen-Server einrichten",
   errors: {
     connection: "Verbindungsfehler",
-    refused: "Der Vorlagen-Server hat den API-Schlüssel abgelehnt.",
-    rateLimited: "Der Vorlagen-Server nimmt gerade keine weiteren Anfragen an. Bitte versuchen Sie es in einer Minute erneut.",
     catalogue: "Der Katalog des Vorlagen-Servers konnte nicht gelesen werden.",
-    providers: "Provider konnten nicht abgerufen werden.",
-    kpis: "Service-Level konnten nicht abgerufen werden.",
   },
   settings: {
     title: "Vorlagen-Server",

@@ -7,11 +7,7 @@ const factory: typeof de = {
   toSettings: "Set up the template server",
   errors: {
     connection: "Connection error",
-    refused: "The template server refused the API key.",
-    rateLimited: "The template server accepts no more requests right now. Please try again in a minute.",
     catalogue: "Failed to retrieve the template catalogue.",
-    providers: "Failed to retrieve providers.",
-    kpis: "Failed to retrieve service levels.",
   },
   settings: {
     title: "Template server",
