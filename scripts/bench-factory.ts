@@ -141,6 +141,9 @@ export async function benchFactory(prepared: { file: string; genS: number | null
 
   const rateLimit = process.env.API_RATE_LIMIT;
   process.env.API_RATE_LIMIT = "1000000";
+  // The template instance listens on loopback, which the target refuses without this (issue 31 §10).
+  const allowPrivate = process.env.TEMPLATE_SERVER_ALLOW_PRIVATE;
+  process.env.TEMPLATE_SERVER_ALLOW_PRIVATE = "1";
   const [sourcePort, targetPort] = [await tools.freePort(), await tools.freePort()];
   const sourceBase = `http://127.0.0.1:${sourcePort}`;
   const targetBase = `http://127.0.0.1:${targetPort}`;
@@ -225,6 +228,8 @@ export async function benchFactory(prepared: { file: string; genS: number | null
     await Promise.all([tools.stopServer(sourceServer), tools.stopServer(targetServer)]);
     if (rateLimit === undefined) delete process.env.API_RATE_LIMIT;
     else process.env.API_RATE_LIMIT = rateLimit;
+    if (allowPrivate === undefined) delete process.env.TEMPLATE_SERVER_ALLOW_PRIVATE;
+    else process.env.TEMPLATE_SERVER_ALLOW_PRIVATE = allowPrivate;
     await db.destroy();
   }
 }

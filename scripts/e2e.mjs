@@ -48,6 +48,9 @@ const env = {
   AI_API_KEY: "e2e-ai-key",
   AI_MODEL: "mock-model",
   AI_TIMEOUT_SECONDS: "10",
+  // The tests' template servers (second instances, tiny recorders) listen on loopback, which the
+  // template client refuses without this (issue 31 §10); tests of the refusal start a server with "0".
+  TEMPLATE_SERVER_ALLOW_PRIVATE: "1",
   // Mailed links point here, whatever Host a request names (the server refuses to start without it in production).
   APP_URL: `http://127.0.0.1:${port}`,
   // One JSON line per request would bury the test output; LOG_REQUESTS=1 shows them.

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   AI_MODEL: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(200).optional()),
   /** How long one AI call may take before it is given up (and nothing is charged). */
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** 1 = the template server may be a loopback, link-local or private address (tests, on-premise pairs; issue 31 §10). */
+  TEMPLATE_SERVER_ALLOW_PRIVATE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["0", "1"]).default("0")),
   /** Requests per minute the catalogue API answers for one key (issue 18). */
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   PORT: z.coerce.number().int().positive().default(3000),

@@ -9,7 +9,8 @@ import { factories, type Factories } from "../factories";
 /**
  * Another ServiceHub — the same build, its own empty database, its own free port — for what the
  * shared test instance cannot show (an empty bin, an empty base-data list) and, later, for a
- * template source speaking the real API.
+ * template source speaking the real API. It may use loopback template servers
+ * (TEMPLATE_SERVER_ALLOW_PRIVATE=1) unless `env` says otherwise.
  */
 export type SecondInstance = { baseURL: string; db: DB; make: Factories; stop: () => Promise<void> };
 
@@ -24,7 +25,8 @@ export async function startSecondInstance(name: string, env: (baseURL: string) =
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn("node", ["server.mjs"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", APP_URL: baseURL, ...env(baseURL) },
+    // Template servers in the tests are loopback instances like this one (issue 31 §10); `env` may say "0".
+    env: { TEMPLATE_SERVER_ALLOW_PRIVATE: "1", ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", APP_URL: baseURL, ...env(baseURL) },
   });
   await waitForApp(baseURL, server, 30_000);
   return {

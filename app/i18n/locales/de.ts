@@ -360,6 +360,7 @@ const de = {
       sessions_ended: "Sitzungen beendet",
       api_key_created: "API-Schlüssel erzeugt",
       api_key_rotated: "API-Schlüssel erneuert",
+      connection_tested: "Verbindung getestet",
       contract_accepted: "Vertrag akzeptiert",
       imported: "Aus Vorlage importiert",
       exported: "Nach Word exportiert",

@@ -360,6 +360,7 @@ const en: Resources = {
       sessions_ended: "Sessions ended",
       api_key_created: "API key made",
       api_key_rotated: "API key renewed",
+      connection_tested: "Connection tested",
       contract_accepted: "Contract accepted",
       imported: "Imported from template",
       exported: "Exported to Word",

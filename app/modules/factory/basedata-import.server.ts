@@ -5,7 +5,6 @@ import type { Causer, Executor } from "~/server/audit.server";
 import { foldCase } from "~/server/db-helpers.server";
 import { DuplicateNameError } from "~/server/errors.server";
 import type { FactoryClient, FactoryKpi, FactoryProvider } from "./factory-client.server";
-import type { FactoryContext } from "./factory-errors.server";
 
 /**
  * The template import of providers and service levels (issue 18 §4): the template server's
@@ -16,9 +15,9 @@ import type { FactoryContext } from "./factory-errors.server";
 export type BaseDataKind = "provider" | "kpi";
 export type FactoryRecord = FactoryProvider | FactoryKpi;
 
-export const BASEDATA_KINDS: Record<BaseDataKind, { entity: EntityDef; table: "providers" | "kpis"; path: string; context: FactoryContext; list: (client: FactoryClient) => Promise<FactoryRecord[]> }> = {
-  provider: { entity: ENTITIES.provider, table: "providers", path: "/factory/provider", context: "providers", list: (client) => client.providers() },
-  kpi: { entity: ENTITIES.kpis, table: "kpis", path: "/factory/kpi", context: "kpis", list: (client) => client.kpis() },
+export const BASEDATA_KINDS: Record<BaseDataKind, { entity: EntityDef; table: "providers" | "kpis"; path: string; list: (client: FactoryClient) => Promise<FactoryRecord[]> }> = {
+  provider: { entity: ENTITIES.provider, table: "providers", path: "/factory/provider", list: (client) => client.providers() },
+  kpi: { entity: ENTITIES.kpis, table: "kpis", path: "/factory/kpi", list: (client) => client.kpis() },
 };
 
 export type BaseDataOutcome =

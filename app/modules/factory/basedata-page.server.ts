@@ -5,7 +5,7 @@ import { dispatchIntent, validateForm } from "~/server/form.server";
 import { readFormData } from "~/server/request-body.server";
 import { BASEDATA_KINDS, importBaseData, localNames, type BaseDataKind, type BaseDataOutcome, type FactoryRecord } from "./basedata-import.server";
 import { createFactoryClient } from "./factory-client.server";
-import { factoryErrorKey } from "./factory-errors.server";
+import { FACTORY_FAILURE } from "./factory-errors.server";
 import { BaseDataSelectionSchema } from "./factory-schema";
 import { getFactoryConnection } from "./factory-settings.server";
 
@@ -25,7 +25,7 @@ async function fetchRecords(kind: BaseDataKind): Promise<{ records: FactoryRecor
     return { records: await BASEDATA_KINDS[kind].list(createFactoryClient(connection)), error: null };
   } catch (error) {
     console.error(`[factory] ${kind} list:`, error instanceof Error ? error.message : error);
-    return { records: null, error: factoryErrorKey(error, BASEDATA_KINDS[kind].context) };
+    return { records: null, error: FACTORY_FAILURE };
   }
 }
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/modules/access/policy.server";
 import { getDb } from "~/server/db/db.server";
 import { createFactoryClient, FactoryError } from "./factory-client.server";
-import { factoryErrorKey } from "./factory-errors.server";
+import { FACTORY_FAILURE } from "./factory-errors.server";
 import { linkedServices } from "./factory-import.server";
 import { listPage, loadSnapshot } from "./factory-lists.server";
 import { readFactoryService, type FactoryService } from "./factory-service.server";
@@ -33,7 +33,7 @@ export async function factoryCatalogLoader({ request }: LoaderFunctionArgs) {
     return { ...base, lists: filterLists(snapshot.lists, q), total: snapshot.lists.services.length };
   } catch (error) {
     console.error("[factory] catalogue:", error instanceof Error ? error.message : error);
-    return { ...base, error: factoryErrorKey(error, "catalogue") };
+    return { ...base, error: FACTORY_FAILURE };
   }
 }
 
@@ -75,7 +75,7 @@ export async function factoryServicePreviewLoader({ request, params }: LoaderFun
   } catch (error) {
     if (error instanceof FactoryError && error.failure === "notFound") throw new Response("Not Found", { status: 404 });
     console.error("[factory] preview:", error instanceof Error ? error.message : error);
-    return { id, service: null, error: factoryErrorKey(error, "catalogue"), localId: linked.get(id) ?? null };
+    return { id, service: null, error: FACTORY_FAILURE, localId: linked.get(id) ?? null };
   }
   return { id, service, error: null, localId: linked.get(id) ?? null };
 }

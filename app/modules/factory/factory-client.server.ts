@@ -1,12 +1,14 @@
 import { z } from "zod";
+import { env } from "~/server/env.server";
+import { guardedGet, TransportError, type RawAnswer } from "./factory-http.server";
 
 /**
  * The client of the template server ("factory", issue 18 §2): another ServiceHub's open catalogue
- * API (app/modules/api), spoken with fetch and the X-Api-Key header. Every answer is outside
+ * API (app/modules/api), spoken over HTTP(S) with the X-Api-Key header. Every answer is outside
  * input: read with zod, bounded in size, and every request bounded in time. Page links in the
  * answers (`next_page_url`) are never followed — the client asks for `?page=n` on the configured
  * address itself, so an answer cannot send the key elsewhere; redirects are refused for the same
- * reason (docs/decisions/0032-factory-import.md).
+ * reason, and private addresses unless allowed (docs/decisions/0032-factory-import.md, 0050).
  */
 
 export interface FactoryConnection {
@@ -104,8 +106,9 @@ export function readItems<S extends z.ZodType>(items: unknown[], schema: S): { i
 }
 
 export interface ClientOptions {
-  fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Loopback, link-local and private addresses allowed; default TEMPLATE_SERVER_ALLOW_PRIVATE (factory-address.server.ts). */
+  allowPrivate?: boolean;
 }
 
 /** The normalised base address: trailing slash, no query or fragment. */
@@ -117,37 +120,30 @@ export function factoryBase(url: string): string {
 }
 
 export function createFactoryClient(connection: FactoryConnection, options: ClientOptions = {}) {
-  const doFetch = options.fetch ?? fetch;
+  const allowPrivate = options.allowPrivate ?? env().TEMPLATE_SERVER_ALLOW_PRIVATE === "1";
   const timeoutMs = options.timeoutMs ?? FACTORY_TIMEOUT_MS;
   const base = factoryBase(connection.url);
 
   /** The JSON at `path` (relative to the base); a FactoryError for anything but a readable 200. */
   async function getJson(path: string): Promise<unknown> {
-    let response: Response;
+    let response: RawAnswer;
     try {
-      response = await doFetch(new URL(path, base), {
+      response = await guardedGet(new URL(path, base), {
         headers: { Accept: "application/json", "X-Api-Key": connection.key },
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: "error",
+        timeoutMs,
+        maxBytes: MAX_BODY_BYTES,
+        allowPrivate,
       });
     } catch (error) {
-      throw new FactoryError("unreachable", error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+      if (error instanceof TransportError && error.kind === "tooLarge") throw new FactoryError("invalid", "answer too large");
+      throw new FactoryError("unreachable", error instanceof Error ? error.message : String(error));
     }
     if (response.status === 401 || response.status === 403) throw new FactoryError("refused", `HTTP ${response.status}`);
     if (response.status === 429) throw new FactoryError("rateLimited", "HTTP 429");
     if (response.status === 404) throw new FactoryError("notFound", `HTTP 404 for ${path}`);
-    if (!response.ok) throw new FactoryError("invalid", `HTTP ${response.status} for ${path}`);
-    if (Number(response.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) throw new FactoryError("invalid", "answer too large");
-    let body: string;
+    if (response.status < 200 || response.status >= 300) throw new FactoryError("invalid", `HTTP ${response.status} for ${path}`);
     try {
-      body = await response.text();
-    } catch (error) {
-      // The time ran out or the connection broke while the body was arriving.
-      throw new FactoryError("unreachable", error instanceof Error ? error.message : String(error));
-    }
-    if (body.length > MAX_BODY_BYTES) throw new FactoryError("invalid", "answer too large");
-    try {
-      return JSON.parse(body);
+      return JSON.parse(response.body);
     } catch {
       throw new FactoryError("invalid", `no JSON from ${path}`);
     }

@@ -1,20 +1,8 @@
-import { FactoryError } from "./factory-client.server";
-
-/** Where a call to the template server failed: the catalogue screens and the connection test, or the provider or service-level import. */
-export type FactoryContext = "catalogue" | "providers" | "kpis";
-
 /**
- * The message (i18n key) of a failed call. Unreachable, timed out or refused at the network is
- * the spec's "Connection error" everywhere (spec 02 §8); an answer that is not the list asked for
- * is "Failed to retrieve providers." on the provider import (and its like on the service-level
- * import); the catalogue screens also tell a refused key and the rate limit apart.
+ * The message (i18n key) of every failed call to the template server: "Connection error"
+ * (spec 02 §8) whether it was unreachable, its address refused, the key refused, the rate limit
+ * hit or the answer not a ServiceHub's. Telling them apart let an admin map hosts and ports
+ * through our server (issue 31 §10; docs/decisions/0050-template-server-connections.md); each
+ * caller logs the reason for the operator.
  */
-export function factoryErrorKey(error: unknown, context: FactoryContext): string {
-  const failure = error instanceof FactoryError ? error.failure : "invalid";
-  if (failure === "unreachable") return "factory.errors.connection";
-  if (context === "providers") return "factory.errors.providers";
-  if (context === "kpis") return "factory.errors.kpis";
-  if (failure === "refused") return "factory.errors.refused";
-  if (failure === "rateLimited") return "factory.errors.rateLimited";
-  return "factory.errors.catalogue";
-}
+export const FACTORY_FAILURE = "factory.errors.connection";

@@ -11,7 +11,7 @@ import {
   type PagedList,
 } from "./factory-client.server";
 import type { FactoryArea, FactoryCatalogueItem, FactoryCategory, FactoryLists, FactoryServiceItem, ListName, PageAnswer } from "./factory-types";
-import { factoryErrorKey } from "./factory-errors.server";
+import { FACTORY_FAILURE } from "./factory-errors.server";
 
 /**
  * The template's whole catalogue, loaded page by page to the last page (spec 02 §4), kept a few
@@ -117,6 +117,6 @@ export async function listPage(connection: FactoryConnection, list: ListName, pa
     return { ok: true, list, page: answer.current_page, lastPage, items };
   } catch (error) {
     console.error(`[factory] ${list} page ${page}:`, error instanceof Error ? error.message : error);
-    return { ok: false, error: factoryErrorKey(error, "catalogue") };
+    return { ok: false, error: FACTORY_FAILURE };
   }
 }

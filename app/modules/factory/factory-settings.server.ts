@@ -3,7 +3,7 @@ import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "~/server/audit.server";
 import { inTransaction } from "~/server/db-helpers.server";
 import { getSetting } from "~/server/settings.server";
-import { factoryBase, type FactoryConnection } from "./factory-client.server";
+import { createFactoryClient, FACTORY_TEST_TIMEOUT_MS, factoryBase, type ClientOptions, type FactoryConnection } from "./factory-client.server";
 
 /**
  * The template server's address and key (issue 18 §2), one row of the settings store. The key
@@ -38,11 +38,49 @@ export async function factoryConnectionInfo(db: Executor): Promise<FactoryConnec
   return connection ? { url: connection.url, keyHint: keyHint(connection.key), updatedAt: row?.updated_at ?? null } : null;
 }
 
-/** The connection a form names: its key, or the stored one when the key field was left empty. */
-export async function connectionFromForm(db: Executor, url: string, key: string | null | undefined): Promise<FactoryConnection | null> {
+/** A form's connection, or the field error (i18n key) that refuses it. */
+export type FormConnection = { connection: FactoryConnection } | { keyError: string };
+
+/**
+ * The connection a form names: its key, or — key field left empty — the stored key, but only
+ * for the stored address: the key must never go to an address it was not saved for
+ * (issue 31 §6), so a new address needs the key typed again.
+ */
+export async function connectionFromForm(db: Executor, url: string, key: string | null | undefined): Promise<FormConnection> {
+  const base = factoryBase(url);
+  const typed = key?.trim();
+  if (typed) return { connection: { url: base, key: typed } };
   const stored = await getFactoryConnection(db);
-  const chosen = key?.trim() || stored?.key;
-  return chosen ? { url: factoryBase(url), key: chosen } : null;
+  if (!stored) return { keyError: "factory.settings.keyRequired" };
+  if (factoryBase(stored.url) !== base) return { keyError: "factory.settings.keyForNewUrl" };
+  return { connection: stored };
+}
+
+/** What a connection test found; `ok: false` says nothing more (one message for every failure). */
+export type TestOutcome = { ok: true; catalogues: number; services: number } | { ok: false };
+
+/**
+ * Tries a connection with `GET /api/servicecatalog` and records the attempt — address, key hint,
+ * outcome — as an audit activity whether it worked or not: a test sends the key out, so who sent
+ * it where is on record (issue 31 §6).
+ */
+export async function testFactoryConnection(db: Executor, connection: FactoryConnection, causer: Causer, options: ClientOptions = {}): Promise<TestOutcome> {
+  let outcome: TestOutcome;
+  try {
+    const catalogues = await createFactoryClient(connection, { timeoutMs: FACTORY_TEST_TIMEOUT_MS, ...options }).catalogues();
+    outcome = { ok: true, catalogues: catalogues.length, services: catalogues.reduce((sum, c) => sum + c.services_count, 0) };
+  } catch (error) {
+    console.error("[factory] connection test:", error instanceof Error ? error.message : error);
+    outcome = { ok: false };
+  }
+  await recordActivity(db, {
+    subjectType: "setting",
+    subjectId: FACTORY_SETTING_KEY,
+    event: "connection_tested",
+    causer,
+    newValues: { url: connection.url, key: keyHint(connection.key), result: outcome.ok ? "ok" : "failed" },
+  });
+  return outcome;
 }
 
 /** Stores address and key; audited with the key's hint only. */

@@ -8,7 +8,7 @@ import type { Executor } from "~/server/audit.server";
 import { getDb } from "~/server/db/db.server";
 import { dispatchIntent, validateForm } from "~/server/form.server";
 import { readFormData } from "~/server/request-body.server";
-import { factoryErrorKey } from "./factory-errors.server";
+import { FACTORY_FAILURE } from "./factory-errors.server";
 import { importFactoryServices, linkedServices, type CategoryTarget, type ImportPlan } from "./factory-import.server";
 import { loadSnapshot, type Snapshot } from "./factory-lists.server";
 import { SelectionSchema } from "./factory-schema";
@@ -89,7 +89,7 @@ async function snapshotFor(db: Executor): Promise<{ snapshot: Snapshot } | { err
     return { snapshot: await loadSnapshot(connection) };
   } catch (error) {
     console.error("[factory] import:", error instanceof Error ? error.message : error);
-    return { error: factoryErrorKey(error, "catalogue") };
+    return { error: FACTORY_FAILURE };
   }
 }
 

@@ -6,15 +6,15 @@ import { dispatchIntent, refuse, validateForm } from "~/server/form.server";
 import { readFormData } from "~/server/request-body.server";
 import { returnPath } from "~/server/return-to.server";
 import type { FormAnswer } from "~/ui/form/answer";
-import { createFactoryClient, FACTORY_TEST_TIMEOUT_MS } from "./factory-client.server";
-import { factoryErrorKey } from "./factory-errors.server";
+import { FACTORY_FAILURE } from "./factory-errors.server";
 import { clearSnapshots } from "./factory-lists.server";
 import { ConnectionSchema } from "./factory-schema";
-import { connectionFromForm, factoryConnectionInfo, removeFactoryConnection, saveFactoryConnection } from "./factory-settings.server";
+import { connectionFromForm, factoryConnectionInfo, removeFactoryConnection, saveFactoryConnection, testFactoryConnection } from "./factory-settings.server";
 
 /**
  * /settings/factory — the template server's address and key (issue 18 §2): admins save them,
- * test the connection (with the form's values, before saving) or remove them.
+ * test the connection (with the form's values, before saving; audited) or remove them. An empty
+ * key field means the stored key, and only for the stored address (issue 31 §6).
  */
 export const SETTINGS_PATH = "/settings/factory";
 
@@ -41,26 +41,21 @@ export async function factorySettingsAction({ request }: ActionFunctionArgs) {
     save: async () => {
       const submission = validateForm(form, ConnectionSchema);
       if (submission.status !== "success") return refuse<ConnectionTest>(submission, {}, 400, { target: "connection" });
-      const connection = await connectionFromForm(db, submission.value.url, submission.value.token);
-      if (!connection) return refuse<ConnectionTest>(submission, { fields: { token: "factory.settings.keyRequired" } }, 400, { target: "connection" });
-      await saveFactoryConnection(db, connection, causer);
+      const named = await connectionFromForm(db, submission.value.url, submission.value.token);
+      if ("keyError" in named) return refuse<ConnectionTest>(submission, { fields: { token: named.keyError } }, 400, { target: "connection" });
+      await saveFactoryConnection(db, named.connection, causer);
       clearSnapshots();
       return redirectWithFlash(request, back, { kind: "success", message: "factory.settings.saved" });
     },
     test: async () => {
       const submission = validateForm(form, ConnectionSchema);
       if (submission.status !== "success") return refuse<ConnectionTest>(submission, {}, 400, { target: "connection" });
-      const connection = await connectionFromForm(db, submission.value.url, submission.value.token);
-      if (!connection) return refuse<ConnectionTest>(submission, { fields: { token: "factory.settings.keyRequired" } }, 400, { target: "connection" });
-      try {
-        const catalogues = await createFactoryClient(connection, { timeoutMs: FACTORY_TEST_TIMEOUT_MS }).catalogues();
-        const services = catalogues.reduce((sum, c) => sum + c.services_count, 0);
-        return data<ConnectionAnswer>({ ...submission.reply({ hideFields: ["token"] }), target: "connection", meta: { catalogues: catalogues.length, services } });
-      } catch (error) {
-        console.error("[factory] connection test:", error instanceof Error ? error.message : error);
-        // The test itself worked: its finding is the answer, not a refused request.
-        return refuse<ConnectionTest>(submission, { form: factoryErrorKey(error, "catalogue") }, 200, { target: "connection" });
-      }
+      const named = await connectionFromForm(db, submission.value.url, submission.value.token);
+      if ("keyError" in named) return refuse<ConnectionTest>(submission, { fields: { token: named.keyError } }, 400, { target: "connection" });
+      const outcome = await testFactoryConnection(db, named.connection, causer);
+      // The test itself worked either way: its finding is the answer, not a refused request.
+      if (!outcome.ok) return refuse<ConnectionTest>(submission, { form: FACTORY_FAILURE }, 200, { target: "connection" });
+      return data<ConnectionAnswer>({ ...submission.reply({ hideFields: ["token"] }), target: "connection", meta: { catalogues: outcome.catalogues, services: outcome.services } });
     },
     remove: async () => {
       const removed = await removeFactoryConnection(db, causer);

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFactoryClient, FactoryError } from "~/modules/factory/factory-client.server";
-import { factoryErrorKey } from "~/modules/factory/factory-errors.server";
+import { FACTORY_FAILURE } from "~/modules/factory/factory-errors.server";
 import { loadSnapshot } from "~/modules/factory/factory-lists.server";
 import { expandSelection, filterLists, type FactoryLists } from "~/modules/factory/factory-types";
 
@@ -12,6 +12,8 @@ import { expandSelection, filterLists, type FactoryLists } from "~/modules/facto
  * redirect. Every failure is a FactoryError the screens turn into their message.
  */
 const KEY = "shk_test-key";
+/** The test's template server listens on loopback, which only the allow-setting permits. */
+const LOOPBACK = { allowPrivate: true };
 const SERVICES = Array.from({ length: 120 }, (_, i) => ({ id: i + 1, name: `Dienst ${i + 1}`, category_id: (i % 3) + 1, service_catalogue_id: 1 }));
 const seen: { path: string; key: string | undefined }[] = [];
 
@@ -78,7 +80,7 @@ async function failure(promise: Promise<unknown>) {
 describe("the template server's client", () => {
   it("walks a list page by page to its last page on its own address, with the key, never following the answer's links", async () => {
     seen.length = 0;
-    const client = createFactoryClient({ url: `${base}/prefix`, key: KEY });
+    const client = createFactoryClient({ url: `${base}/prefix`, key: KEY }, LOOPBACK);
     const items = await client.all("services");
     expect(items).toHaveLength(120);
     expect(seen.map((s) => s.path)).toEqual(["/prefix/api/services?page=1", "/prefix/api/services?page=2", "/prefix/api/services?page=3"]);
@@ -87,35 +89,31 @@ describe("the template server's client", () => {
 
   it("loads the whole catalogue as one snapshot and reuses it until asked afresh", async () => {
     const connection = { url: base, key: KEY };
-    const first = await loadSnapshot(connection, { fresh: true });
+    const first = await loadSnapshot(connection, { ...LOOPBACK, fresh: true });
     expect(first.lists.services).toHaveLength(120);
     expect(first.lists.categories.map((c) => c.areaId)).toEqual([1, 1, null]);
     expect(first.services.get(7)).toMatchObject({ name: "Dienst 7" });
     seen.length = 0;
-    expect(await loadSnapshot(connection)).toBe(first);
+    expect(await loadSnapshot(connection, LOOPBACK)).toBe(first);
     expect(seen).toEqual([]);
-    expect(await loadSnapshot(connection, { fresh: true })).not.toBe(first);
+    expect(await loadSnapshot(connection, { ...LOOPBACK, fresh: true })).not.toBe(first);
   });
 
   it("reads list items one by one: an unreadable one is left out", async () => {
-    expect(await createFactoryClient({ url: base, key: KEY }).providers()).toMatchObject([{ id: 1, name: "Anbieter" }]);
+    expect(await createFactoryClient({ url: base, key: KEY }, LOOPBACK).providers()).toMatchObject([{ id: 1, name: "Anbieter" }]);
   });
 
-  it("tells a refused key, nonsense, silence, a redirect and a closed port apart — all FactoryErrors", async () => {
-    expect(await failure(createFactoryClient({ url: base, key: "shk_wrong" }).catalogues())).toBe("refused");
-    expect(await failure(createFactoryClient({ url: `${base}/nonsense`, key: KEY }).catalogues())).toBe("invalid");
-    expect(await failure(createFactoryClient({ url: base, key: KEY }).service(999))).toBe("notFound");
-    expect(await failure(createFactoryClient({ url: `${base}/silent`, key: KEY }, { timeoutMs: 300 }).catalogues())).toBe("unreachable");
-    expect(await failure(createFactoryClient({ url: `${base}/moved`, key: KEY }).catalogues())).toBe("unreachable");
-    expect(await failure(createFactoryClient({ url: "http://127.0.0.1:1", key: KEY }).catalogues())).toBe("unreachable");
+  it("tells a refused key, nonsense, silence, a redirect and a closed port apart in the log — all FactoryErrors", async () => {
+    expect(await failure(createFactoryClient({ url: base, key: "shk_wrong" }, LOOPBACK).catalogues())).toBe("refused");
+    expect(await failure(createFactoryClient({ url: `${base}/nonsense`, key: KEY }, LOOPBACK).catalogues())).toBe("invalid");
+    expect(await failure(createFactoryClient({ url: base, key: KEY }, LOOPBACK).service(999))).toBe("notFound");
+    expect(await failure(createFactoryClient({ url: `${base}/silent`, key: KEY }, { ...LOOPBACK, timeoutMs: 300 }).catalogues())).toBe("unreachable");
+    expect(await failure(createFactoryClient({ url: `${base}/moved`, key: KEY }, LOOPBACK).catalogues())).toBe("unreachable");
+    expect(await failure(createFactoryClient({ url: "http://127.0.0.1:1", key: KEY }, LOOPBACK).catalogues())).toBe("unreachable");
   });
 
-  it("says 'Connection error' when unreachable, and the provider import's own text otherwise (spec 02 §8)", () => {
-    expect(factoryErrorKey(new FactoryError("unreachable", "x"), "providers")).toBe("factory.errors.connection");
-    expect(factoryErrorKey(new FactoryError("invalid", "x"), "providers")).toBe("factory.errors.providers");
-    expect(factoryErrorKey(new FactoryError("refused", "x"), "providers")).toBe("factory.errors.providers");
-    expect(factoryErrorKey(new FactoryError("refused", "x"), "catalogue")).toBe("factory.errors.refused");
-    expect(factoryErrorKey(new Error("boom"), "kpis")).toBe("factory.errors.kpis");
+  it("says 'Connection error' for every failure, whatever its kind (issue 31 §10)", () => {
+    expect(FACTORY_FAILURE).toBe("factory.errors.connection");
   });
 });
 

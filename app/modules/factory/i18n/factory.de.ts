@@ -8,11 +8,7 @@ const factory = {
   toSettings: "Vorlagen-Server einrichten",
   errors: {
     connection: "Verbindungsfehler",
-    refused: "Der Vorlagen-Server hat den API-Schlüssel abgelehnt.",
-    rateLimited: "Der Vorlagen-Server nimmt gerade keine weiteren Anfragen an. Bitte versuchen Sie es in einer Minute erneut.",
     catalogue: "Der Katalog des Vorlagen-Servers konnte nicht gelesen werden.",
-    providers: "Provider konnten nicht abgerufen werden.",
-    kpis: "Service-Level konnten nicht abgerufen werden.",
   },
   settings: {
     title: "Vorlagen-Server",
@@ -20,9 +16,10 @@ const factory = {
     url: "Adresse",
     urlHint: "Zum Beispiel https://vorlagen.example.com",
     key: "API-Schlüssel",
-    keyStored: "Gespeichert: {{hint}} – leer lassen, um ihn zu behalten.",
+    keyStored: "Gespeichert: {{hint}} – leer lassen, um ihn für diese Adresse zu behalten.",
     keyNew: "Nach dem Speichern wird der Schlüssel nicht mehr vollständig angezeigt.",
     keyRequired: "Bitte geben Sie den API-Schlüssel ein.",
+    keyForNewUrl: "Für eine neue Adresse geben Sie den API-Schlüssel bitte erneut ein.",
     current: "Eingerichtet: {{url}} (gespeichert am {{date}})",
     none: "Noch kein Vorlagen-Server eingerichtet.",
     save: "Speichern",

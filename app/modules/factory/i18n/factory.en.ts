@@ -7,11 +7,7 @@ const factory: typeof de = {
   toSettings: "Set up the template server",
   errors: {
     connection: "Connection error",
-    refused: "The template server refused the API key.",
-    rateLimited: "The template server accepts no more requests right now. Please try again in a minute.",
     catalogue: "Failed to retrieve the template catalogue.",
-    providers: "Failed to retrieve providers.",
-    kpis: "Failed to retrieve service levels.",
   },
   settings: {
     title: "Template server",
@@ -19,9 +15,10 @@ const factory: typeof de = {
     url: "Address",
     urlHint: "For example https://templates.example.com",
     key: "API key",
-    keyStored: "Stored: {{hint}} – leave empty to keep it.",
+    keyStored: "Stored: {{hint}} – leave empty to keep it for this address.",
     keyNew: "After saving, the key is never shown in full again.",
     keyRequired: "Please enter the API key.",
+    keyForNewUrl: "For a new address, please enter the API key again.",
     current: "Set up: {{url}} (saved on {{date}})",
     none: "No template server set up yet.",
     save: "Save",
