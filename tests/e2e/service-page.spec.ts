@@ -49,6 +49,23 @@ test.describe("as keyuser", () => {
     await expect(page.getByTestId("history").locator("tr", { hasText: "Status" }).first()).toContainText("In Bearbeitung");
   });
 
+  test("an approved service says before and after a save that the approval is taken back, and the history shows it (issue 32 §3)", async ({ page, db, make, javaScriptEnabled }) => {
+    const id = await serviceOfItsOwn(make, { status: "closed" });
+    await gotoReady(page, servicePage(id), javaScriptEnabled);
+    await expect(page.getByTestId("approved-note")).toHaveText("Dieser Service ist abgenommen. Speichern einer inhaltlichen Änderung setzt ihn auf „In Bearbeitung“ zurück.");
+    const details = await openEdit(page, "cost");
+    await details.getByLabel("Kosten").fill("99 € im Jahr");
+    await details.getByRole("button", { name: "Speichern" }).click();
+    await expect(toast(page)).toContainText("die Abnahme ist zurückgenommen, der Status ist wieder „In Bearbeitung“");
+    await expect(page.getByTestId("approved-note")).toHaveCount(0);
+    await expect.poll(async () => (await row(db, id)).status).toBe("open");
+    await page.getByTestId("tab-history").click();
+    await expect(page).toHaveURL(/tab=history/);
+    const status = page.getByTestId("history").locator("tr", { hasText: "Status" }).first();
+    await expect(status.locator("td").nth(1)).toHaveText("Abgenommen");
+    await expect(status.locator("td").nth(2)).toHaveText("In Bearbeitung");
+  });
+
   test("edits the details and the personal-data section", async ({ page, db, make, javaScriptEnabled }) => {
     const id = await serviceOfItsOwn(make);
     await gotoReady(page, servicePage(id), javaScriptEnabled);

@@ -144,6 +144,9 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
   const id = serviceIdOr404(params.id);
   const user = await requirePermission(request, "update:service", { serviceId: id });
   const db = getDb();
+  // Whether this save took back the approval is told in its toast (issue 32 §3).
+  const statusBefore = await statusOf(db, id);
+  const done = (request: Request, id: number, anchor: string) => saveAnswer(request, db, id, anchor, statusBefore);
   let section: ServiceSectionKey = "basics";
   let meta: ServiceMeta = {};
   let submission: Submission | undefined;
@@ -237,7 +240,13 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
   }
 }
 
-function done(request: Request, id: number, anchor: string) {
-  return redirectWithFlash(request, `/servicecatalog/service/${id}#${anchor}`, { kind: "success", message: "service.updated" });
+async function statusOf(db: Executor, id: number) {
+  return (await db.selectFrom("services").select("status").where("id", "=", id).executeTakeFirst())?.status ?? null;
+}
+
+/** Back to the saved section; the toast says when the save sent an approved service back to "open". */
+async function saveAnswer(request: Request, db: Executor, id: number, anchor: string, statusBefore: string | null) {
+  const reopened = statusBefore === "closed" && (await statusOf(db, id)) === "open";
+  return redirectWithFlash(request, `/servicecatalog/service/${id}#${anchor}`, { kind: "success", message: reopened ? "service.updatedReopened" : "service.updated" });
 }
 

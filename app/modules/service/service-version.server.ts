@@ -39,3 +39,21 @@ export async function touchService(
   }
   return { before: current, reopened: Boolean(reopen) };
 }
+
+/** A status change to merge into a save's activity: empty, or approved → "open". */
+export interface StatusChange {
+  oldValues: { status?: string };
+  newValues: { status?: string };
+}
+
+/**
+ * The approval a content change takes back (decision 0009, issue 32 §3): an approved service
+ * returns to "open". Called once the save knows it changes something, so a save that changes
+ * nothing keeps the approval; the returned change goes into that save's own activity, so the
+ * History shows the status change in the entry of the save that caused it.
+ */
+export async function reopenIfApproved(trx: Transaction<Database>, serviceId: number, before: { status: string }): Promise<StatusChange> {
+  if (before.status !== "closed") return { oldValues: {}, newValues: {} };
+  await trx.updateTable("services").set({ status: "open" }).where("id", "=", serviceId).execute();
+  return { oldValues: { status: before.status }, newValues: { status: "open" } };
+}

@@ -8,7 +8,7 @@ import { canTransition, type Status } from "~/modules/service/service-status";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { type Role } from "~/modules/access/roles";
 import { createBaseData } from "../basedata/basedata.server";
-import { touchService } from "./service-version.server";
+import { reopenIfApproved, touchService } from "./service-version.server";
 import { moveService } from "./service-order.server";
 import { refuseHidden, visibleValues } from "~/modules/masks/mask-rules.server";
 import { nowIso } from "~/lib/time";
@@ -210,11 +210,15 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   };
 }
 
-async function writeFields(trx: Transaction<Database>, id: number, before: Record<string, unknown>, values: Record<string, unknown>, causer: Causer, section: string) {
+const nullIfEmpty = (values: Record<string, unknown>) => (Object.keys(values).length ? values : null);
+
+/** Writes the fields that differ and records them; `content`: a change takes back an approval (in the same entry). */
+async function writeFields(trx: Transaction<Database>, id: number, before: Record<string, unknown> & { status: string }, values: Record<string, unknown>, causer: Causer, section: string, opts: { content?: boolean } = {}) {
   const diff = changes(before, values);
   if (!diff.keys.length) return diff.keys;
   await trx.updateTable("services").set(diff.newValues).where("id", "=", id).execute();
-  await recordActivity(trx, { subjectType: "service", subjectId: id, event: "updated", causer, oldValues: diff.oldValues, newValues: diff.newValues, description: section });
+  const status = opts.content ? await reopenIfApproved(trx, id, before) : { oldValues: {}, newValues: {} };
+  await recordActivity(trx, { subjectType: "service", subjectId: id, event: "updated", causer, oldValues: { ...diff.oldValues, ...status.oldValues }, newValues: { ...diff.newValues, ...status.newValues }, description: section });
   return diff.keys;
 }
 
@@ -247,9 +251,9 @@ export async function updateServiceRichText(db: Executor, id: number, field: Ric
   return inTransaction(db, async (trx) => {
     // A field an attribute mask hides is not shown, so it cannot be saved either (403, nothing written).
     await refuseHidden(trx, id, { field });
-    const { before } = await touchService(trx, id, expectedUpdatedAt, causer, { reopen: true });
+    const { before } = await touchService(trx, id, expectedUpdatedAt, causer);
     const clean = sanitizeRichText(html);
-    return writeFields(trx, id, before, { [field]: clean.trim() === "" ? null : clean }, causer, field);
+    return writeFields(trx, id, before, { [field]: clean.trim() === "" ? null : clean }, causer, field, { content: true });
   });
 }
 
@@ -263,9 +267,9 @@ export async function updateServiceFields(
   causer: Causer,
 ) {
   return inTransaction(db, async (trx) => {
-    const { before } = await touchService(trx, id, expectedUpdatedAt, causer, { reopen: true });
+    const { before } = await touchService(trx, id, expectedUpdatedAt, causer);
     // A field an attribute mask hides has no input: the save keeps its stored value.
-    return writeFields(trx, id, before, await visibleValues(trx, id, values), causer, section);
+    return writeFields(trx, id, before, await visibleValues(trx, id, values), causer, section, { content: true });
   });
 }
 
@@ -306,7 +310,7 @@ export async function setServiceRelations(
 ) {
   return inTransaction(db, async (trx) => {
     if (wanted.tags) await refuseHidden(trx, id, { section: "tags" });
-    await touchService(trx, id, expectedUpdatedAt, causer, { reopen: true });
+    const { before } = await touchService(trx, id, expectedUpdatedAt, causer);
     const tags = wanted.tags ? [...wanted.tags] : undefined;
     const newTag = opts.newTag?.trim();
     if (tags && newTag) {
@@ -326,8 +330,12 @@ export async function setServiceRelations(
         newValues[kind] = change.after;
       }
     }
-    if (Object.keys(newValues).length) await recordActivity(trx, { subjectType: "service", subjectId: id, event: "updated", causer, oldValues, newValues, description: "relations" });
-    return Object.keys(newValues);
+    const changed = Object.keys(newValues);
+    if (changed.length) {
+      const status = await reopenIfApproved(trx, id, before);
+      await recordActivity(trx, { subjectType: "service", subjectId: id, event: "updated", causer, oldValues: { ...oldValues, ...status.oldValues }, newValues: { ...newValues, ...status.newValues }, description: "relations" });
+    }
+    return changed;
   });
 }
 
@@ -336,7 +344,7 @@ export async function addDependency(db: Executor, id: number, requiredId: number
   return inTransaction(db, async (trx) => {
     if (requiredId === id) throw new InvalidReferenceError("required", "service.errors.selfDependency");
     await refuseHidden(trx, id, { section: "dependencies" });
-    await touchService(trx, id, expectedUpdatedAt, causer, { reopen: true });
+    const { before } = await touchService(trx, id, expectedUpdatedAt, causer);
     const required = await trx.selectFrom("services").select("id").where("id", "=", requiredId).where("deleted_at", "is", null).executeTakeFirst();
     if (!required) throw new InvalidReferenceError("required", "service.errors.unknownService");
     await trx
@@ -344,16 +352,18 @@ export async function addDependency(db: Executor, id: number, requiredId: number
       .values({ service_id: id, required_service_id: requiredId })
       .onConflict((oc) => oc.columns(["service_id", "required_service_id"]).doNothing())
       .execute();
-    await recordActivity(trx, { subjectType: "service", subjectId: id, event: "dependency_added", causer, newValues: { required_service_id: requiredId } });
+    const status = await reopenIfApproved(trx, id, before);
+    await recordActivity(trx, { subjectType: "service", subjectId: id, event: "dependency_added", causer, oldValues: nullIfEmpty(status.oldValues), newValues: { required_service_id: requiredId, ...status.newValues } });
   });
 }
 
 export async function removeDependency(db: Executor, id: number, requiredId: number, expectedUpdatedAt: string | null, causer: Causer) {
   return inTransaction(db, async (trx) => {
     await refuseHidden(trx, id, { section: "dependencies" });
-    await touchService(trx, id, expectedUpdatedAt, causer, { reopen: true });
+    const { before } = await touchService(trx, id, expectedUpdatedAt, causer);
     await trx.deleteFrom("service_dependencies").where("service_id", "=", id).where("required_service_id", "=", requiredId).execute();
-    await recordActivity(trx, { subjectType: "service", subjectId: id, event: "dependency_removed", causer, oldValues: { required_service_id: requiredId } });
+    const status = await reopenIfApproved(trx, id, before);
+    await recordActivity(trx, { subjectType: "service", subjectId: id, event: "dependency_removed", causer, oldValues: { required_service_id: requiredId, ...status.oldValues }, newValues: nullIfEmpty(status.newValues) });
   });
 }
 
@@ -377,9 +387,10 @@ export async function dependencyCandidates(db: Executor, id: number, term: strin
 /** The service's picture (sniffed jpg/png, base64 in the row) or null to remove it. */
 export async function setServicePicture(db: Executor, id: number, image: { data: string; mime: string } | null, expectedUpdatedAt: string | null, causer: Causer) {
   return inTransaction(db, async (trx) => {
-    await touchService(trx, id, expectedUpdatedAt, causer, { reopen: true });
+    const { before } = await touchService(trx, id, expectedUpdatedAt, causer);
     await trx.updateTable("services").set({ picture: image?.data ?? null, picture_mime: image?.mime ?? null }).where("id", "=", id).execute();
-    await recordActivity(trx, { subjectType: "service", subjectId: id, event: "updated", causer, newValues: { picture: image ? "changed" : "removed" }, description: "picture" });
+    const status = await reopenIfApproved(trx, id, before);
+    await recordActivity(trx, { subjectType: "service", subjectId: id, event: "updated", causer, oldValues: nullIfEmpty(status.oldValues), newValues: { picture: image ? "changed" : "removed", ...status.newValues }, description: "picture" });
   });
 }
 

@@ -256,6 +256,32 @@ describe("status workflow through updateServiceBasics", () => {
     await updateServiceFields(t.db, id, { costs: "5 €" }, "details", (await row(id)).updated_at, editors.keyuser);
     expect((await row(id)).status).toBe("open");
   });
+
+  it("the save that takes back an approval records the status change in its own history entry; a save that changes nothing keeps it (issue 32 §3)", async () => {
+    const id = await addService("closed");
+    const latest = async () => (await listActivitiesFor(t.db, "service", id))[0];
+    // Saving the same text again changes nothing: still approved, no entry.
+    const current = (await row(id)).short_description;
+    const entries = async () => (await listActivitiesFor(t.db, "service", id)).length;
+    const before = await entries();
+    await updateServiceRichText(t.db, id, "short_description", current ?? "", (await row(id)).updated_at, editors.keyuser);
+    expect((await row(id)).status).toBe("closed");
+    expect(await entries()).toBe(before);
+    // A real change: one entry with the field and the status.
+    await updateServiceRichText(t.db, id, "short_description", "<p>Geändert</p>", (await row(id)).updated_at, editors.keyuser);
+    const entry = await latest();
+    expect(JSON.parse(entry.old_values!)).toMatchObject({ status: "closed" });
+    expect(JSON.parse(entry.new_values!)).toEqual({ short_description: "<p>Geändert</p>", status: "open" });
+    // Relations and required services say it too, once approved again.
+    await t.db.updateTable("services").set({ status: "closed" }).where("id", "=", id).execute();
+    await setServiceRelations(t.db, id, { owners: [await make.owner()] }, (await row(id)).updated_at, editors.keyuser);
+    expect(JSON.parse((await latest()).new_values!)).toMatchObject({ status: "open" });
+    await t.db.updateTable("services").set({ status: "closed" }).where("id", "=", id).execute();
+    await addDependency(t.db, id, await addService(), (await row(id)).updated_at, editors.keyuser);
+    expect(await latest()).toMatchObject({ event: "dependency_added" });
+    expect(JSON.parse((await latest()).old_values!)).toEqual({ status: "closed" });
+    expect((await row(id)).status).toBe("open");
+  });
 });
 
 describe("relations and tags", () => {

@@ -7,6 +7,8 @@ const service = {
   add: "Hinzufügen",
   save: "Speichern",
   updated: "Service erfolgreich aktualisiert",
+  updatedReopened: "Service aktualisiert – die Abnahme ist zurückgenommen, der Status ist wieder „In Bearbeitung“.",
+  approvedNote: "Dieser Service ist abgenommen. Speichern einer inhaltlichen Änderung setzt ihn auf „In Bearbeitung“ zurück.",
   updateFailed: "Fehler beim Aktualisieren des Service",
   staleTitle: "Inzwischen geändert",
   stale: "Jemand anderes hat diesen Service gespeichert, nachdem Sie die Seite geöffnet haben. Ihre Änderung wurde nicht gespeichert, damit nichts überschrieben wird.",

@@ -8,6 +8,8 @@ const service: typeof serviceDe = {
   add: "Add",
   save: "Save",
   updated: "Service updated successfully",
+  updatedReopened: "Service updated – the approval is taken back, the status is \"In Progress\" again.",
+  approvedNote: "This service is approved. Saving a change to its content sets it back to \"In Progress\".",
   updateFailed: "Error updating service",
   staleTitle: "Changed meanwhile",
   stale: "Someone else saved this service after you opened the page. Your change was not saved, so nothing is overwritten.",

@@ -1,4 +1,4 @@
-import { Stack } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import type { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { servicePageLoader } from "~/modules/service/page.server";
@@ -105,6 +105,12 @@ export function ServicePage({
           <ServiceVersion.Provider value={service.updated_at}>
             <div className={classes.layout}>
               <Stack gap="md">
+                {canEdit && service.status === "closed" ? (
+                  // Said before the save, not only after it (issue 32 §3).
+                  <Text size="sm" data-testid="approved-note">
+                    {t("service.approvedNote")}
+                  </Text>
+                ) : null}
                 {data.ai ? <AiAssistantPanel ai={data.ai} updatedAt={service.updated_at} result={result} /> : null}
                 <BasicsSection
                   service={service}
