@@ -113,6 +113,7 @@ const de = {
     submit: "Anmelden",
     invalidCredentials: "E-Mail oder Passwort ist falsch.",
     tooManyAttempts: "Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in {{minutes}} Minuten erneut.",
+    tryAgainInSeconds: "Zu viele fehlgeschlagene Anmeldeversuche für dieses Konto. Bitte versuchen Sie es in {{seconds}} Sekunden erneut.",
     emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
     passwordRequired: "Bitte geben Sie Ihr Passwort ein.",
     forgotPassword: "Passwort vergessen?",

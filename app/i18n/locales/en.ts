@@ -113,6 +113,7 @@ const en: Resources = {
     submit: "Sign in",
     invalidCredentials: "E-mail or password is incorrect.",
     tooManyAttempts: "Too many failed sign-in attempts. Please try again in {{minutes}} minutes.",
+    tryAgainInSeconds: "Too many failed sign-in attempts for this account. Please try again in {{seconds}} seconds.",
     emailInvalid: "Please enter a valid e-mail address.",
     passwordRequired: "Please enter your password.",
     forgotPassword: "Forgot your password?",
