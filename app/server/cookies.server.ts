@@ -64,3 +64,9 @@ export const secureDeviceCookie = createCookie("__Host-sh_device", { ...deviceCo
 export function deviceCookieFor(request: Request): Cookie {
   return isSecureRequest(request) ? secureDeviceCookie : deviceCookie;
 }
+
+/**
+ * A sign-in with Microsoft whose e-mail names an existing, unlinked account (decision 0047): the
+ * verified identity waits here, signed, for ten minutes while its owner proves the local password.
+ */
+export const ssoLinkCookie = createCookie("sh_sso_link", { path: "/auth/azure", httpOnly: true, sameSite: "lax", secrets: sessionSecrets(), maxAge: 600 });

@@ -151,6 +151,12 @@ const de = {
       tokenInvalid: "Die Antwort von Microsoft war nicht für ServiceHub bestimmt oder ist abgelaufen.",
       noEmail: "Ihr Microsoft-Konto nennt keine E-Mail-Adresse; ServiceHub kann Sie so nicht anmelden.",
       unreachable: "Der Anmeldedienst von Microsoft ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.",
+      otherTenant: "Dieses Microsoft-Konto gehört zu einem anderen Mandanten als das verknüpfte ServiceHub-Konto.",
+      linkTitle: "Microsoft-Konto verknüpfen",
+      linkIntro: "Zur E-Mail-Adresse {{email}} gibt es bereits ein ServiceHub-Konto. Geben Sie einmal dessen Passwort ein, um es mit Ihrem Microsoft-Konto zu verknüpfen.",
+      linkSubmit: "Verknüpfen und anmelden",
+      linkNoPassword: "Sie kennen kein Passwort für dieses Konto? Bitten Sie einen Superadmin um Hilfe.",
+      linkPasswordWrong: "Das Passwort ist falsch.",
     },
   },
   settings: {

@@ -151,6 +151,12 @@ const en: Resources = {
       tokenInvalid: "Microsoft's answer was not meant for ServiceHub or has expired.",
       noEmail: "Your Microsoft account names no e-mail address, so ServiceHub cannot sign you in.",
       unreachable: "Microsoft's sign-in service cannot be reached right now. Please try again later.",
+      otherTenant: "This Microsoft account belongs to another tenant than the linked ServiceHub account.",
+      linkTitle: "Link your Microsoft account",
+      linkIntro: "A ServiceHub account with the e-mail address {{email}} already exists. Enter its password once to link it to your Microsoft account.",
+      linkSubmit: "Link and sign in",
+      linkNoPassword: "You have no password for this account? Ask a superadmin for help.",
+      linkPasswordWrong: "The password is incorrect.",
     },
   },
   settings: {
