@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { getT } from "~/i18n/i18next.server";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { inTransaction } from "~/server/db-helpers.server";
@@ -42,6 +42,14 @@ export async function loginAction({ request }: ActionFunctionArgs) {
     return reply;
   }
 }
+
+/** A page answer takes only cookies from the action unless the route says more: a throttled try keeps its Retry-After. */
+export const loginHeaders: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /** /reset-password — asks for a reset mail. */
 export async function resetRequestAction({ request }: ActionFunctionArgs) {
