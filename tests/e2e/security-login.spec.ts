@@ -17,6 +17,8 @@ function anotherClient(): string {
 }
 
 test("during an attack the owner still signs in from their known browser; an unknown browser is asked to wait seconds", async ({ page, make, db, browser, javaScriptEnabled }) => {
+  // Two browsers and three sign-ins.
+  test.slow();
   const owner = await make.user("keyuser");
   await gotoReady(page, "/login", javaScriptEnabled);
   await loginWithForm(page, owner.email, owner.password);
