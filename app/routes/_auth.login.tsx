@@ -1,6 +1,7 @@
-import { loginAction, loginLoader } from "~/modules/access/auth-pages.server";
+import { loginAction, loginHeaders, loginLoader } from "~/modules/access/auth-pages.server";
 import { LoginPage } from "~/modules/access/ui/LoginPage";
 
 export const loader = loginLoader;
 export const action = loginAction;
+export const headers = loginHeaders;
 export default LoginPage;

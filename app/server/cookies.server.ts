@@ -51,3 +51,22 @@ export const prefsCookie = createCookie("sh_prefs", {
   sameSite: "lax",
   maxAge: 60 * 60 * 24 * 365,
 });
+
+/**
+ * The known-device cookie (decision 0046): a random device id and the accounts that signed in
+ * with a password in this browser, signed (HMAC-SHA256 with SESSION_SECRET) so nobody can add an
+ * account to it. A year long, renewed at each sign-in; `__Host-` over TLS like the session.
+ */
+const deviceCookieOptions: CookieOptions = { path: "/", httpOnly: true, sameSite: "lax", secrets: sessionSecrets(), maxAge: 60 * 60 * 24 * 365 };
+export const deviceCookie = createCookie("sh_device", deviceCookieOptions);
+export const secureDeviceCookie = createCookie("__Host-sh_device", { ...deviceCookieOptions, secure: true });
+
+export function deviceCookieFor(request: Request): Cookie {
+  return isSecureRequest(request) ? secureDeviceCookie : deviceCookie;
+}
+
+/**
+ * A sign-in with Microsoft whose e-mail names an existing, unlinked account (decision 0047): the
+ * verified identity waits here, signed, for ten minutes while its owner proves the local password.
+ */
+export const ssoLinkCookie = createCookie("sh_sso_link", { path: "/auth/azure", httpOnly: true, sameSite: "lax", secrets: sessionSecrets(), maxAge: 600 });

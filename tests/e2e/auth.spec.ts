@@ -30,7 +30,7 @@ test.describe("sign-in", () => {
     await expect(page.getByText("Bitte geben Sie eine gültige E-Mail-Adresse ein.")).toBeVisible();
   });
 
-  test("five failures lock the e-mail: even the right password is refused with 429", async ({ page, make }) => {
+  test("five failures lock the e-mail for a browser that never signed in to it: even the right password is refused with 429", async ({ page, make }) => {
     const user = await make.user("keyuser");
     await page.goto("/login");
     const loginPost = () => page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/login"));

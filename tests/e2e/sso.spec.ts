@@ -61,10 +61,16 @@ test("the first sign-in creates the account with the mapped role; a role change 
   expect((await app.db.selectFrom("users").select("role").where("id", "=", user.id).executeTakeFirstOrThrow()).role).toBe("client");
 });
 
-test("an existing local account with the same e-mail is linked, not duplicated", async ({ page }) => {
+test("an existing local account with the same e-mail is linked after its password is typed once, not duplicated", async ({ page }) => {
   const local = await app.make.user("user");
   idp.signInAs({ oid: `oid-${unique().trim()}`, email: local.email.toUpperCase(), name: local.name, roles: ["ServiceHub.User"] });
-  await signInWithMicrosoft(page);
+  await page.goto(`${app.baseURL}/login`);
+  await page.getByTestId("sso-login").click();
+  // Linking by the e-mail claim alone would let a tenant's admin take any account (decision 0047).
+  await expect(page).toHaveURL(`${app.baseURL}/auth/azure/link`);
+  await page.getByLabel(/^Passwort/).first().fill(local.password);
+  await page.getByTestId("sso-link-submit").click();
+  await expect(page).toHaveURL(`${app.baseURL}/dashboard`);
   const rows = await app.db.selectFrom("users").select(["id", "azure_user"]).where("email", "=", local.email).execute();
   expect(rows).toEqual([{ id: local.id, azure_user: 1 }]);
   expect(await app.db.selectFrom("authenticated_users").select("user_id").where("user_id", "=", local.id).execute()).toHaveLength(1);

@@ -154,6 +154,7 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     // Without single sign-on configured, both send everyone to the sign-in page.
     { file: "_auth.auth.azure.login.tsx", get: { guard: PUBLIC, allowed: "login" }, post: { guard: PUBLIC, allowed: "login", intents: none } },
     { file: "_auth.auth.azure.callback.tsx", get: { guard: PUBLIC, allowed: "login" }, post: null },
+    { file: "_auth.auth.azure.link.tsx", get: { guard: PUBLIC, allowed: "login" }, post: { guard: PUBLIC, allowed: "login", intents: none } },
     { file: "language.tsx", get: { guard: PUBLIC }, post: { guard: PUBLIC, intents: [{ intent: null, body: () => ({ lng: "de", redirectTo: "/login" }) }] } },
     { file: "logout.tsx", get: { guard: PUBLIC }, post: { guard: PUBLIC, allowed: "login", intents: none, ownSession: true } },
     { file: "logo.tsx", get: { guard: PUBLIC, allowed: "404" }, post: null },

@@ -190,4 +190,5 @@ export const NOT_SCREENS: Record<string, string> = {
   "_app.servicecatalog.service.$id.children.tsx": "answers only a refused form post without JavaScript; a visit redirects to the service page, which is listed",
   "_auth.auth.azure.login.tsx": "single sign-on is off on the shared test server: a visit redirects to /login (listed); its error page needs an instance with SSO (sso.spec.ts)",
   "_auth.auth.azure.callback.tsx": "single sign-on is off on the shared test server: a visit redirects to /login (listed); its error page needs an instance with SSO (sso.spec.ts)",
+  "_auth.auth.azure.link.tsx": "single sign-on is off on the shared test server: a visit redirects to /login (listed); the page needs an instance with SSO (security-login.spec.ts)",
 };

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { getT } from "~/i18n/i18next.server";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { inTransaction } from "~/server/db-helpers.server";
@@ -9,6 +9,7 @@ import { parseForm, refuse } from "~/server/form.server";
 import { sendMail } from "~/server/mailer.server";
 import { LoginError, authenticator, clientIp } from "./authenticator.server";
 import { azureMode, mayChangePassword } from "./azure-config.server";
+import { rememberDevice } from "./known-device.server";
 import { admitResetRequest } from "./login-attempt.server";
 import { createPasswordResetToken, findValidResetToken, resetPasswordWithToken } from "./password-reset.server";
 import { ChangePasswordSchema, LoginSchema, ResetPasswordSchema, ResetRequestSchema } from "./schemas";
@@ -30,12 +31,25 @@ export async function loginAction({ request }: ActionFunctionArgs) {
   // credentials win and startUserSession ends the old session.
   try {
     const user = await authenticator.authenticate("form", request);
-    return await startUserSession(request, user, safeRedirectPath(submission.value.redirectTo));
+    const response = await startUserSession(request, user, safeRedirectPath(submission.value.redirectTo));
+    // From now on this browser is a known device for the account (decision 0046).
+    response.headers.append("Set-Cookie", await rememberDevice(request, user.id));
+    return response;
   } catch (error) {
-    if (error instanceof LoginError) return refuse(submission, { form: error.formError }, error.status);
-    throw error;
+    if (!(error instanceof LoginError)) throw error;
+    const reply = refuse(submission, { form: error.formError }, error.status);
+    if (error.retryAfterSeconds) reply.init = { ...reply.init, headers: { "Retry-After": String(error.retryAfterSeconds) } };
+    return reply;
   }
 }
+
+/** A page answer takes only cookies from the action unless the route says more: a throttled try keeps its Retry-After. */
+export const loginHeaders: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /** /reset-password — asks for a reset mail. */
 export async function resetRequestAction({ request }: ActionFunctionArgs) {

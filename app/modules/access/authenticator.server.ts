@@ -5,17 +5,27 @@ import { getLocalLoginEnabled } from "~/server/settings.server";
 import { azureMode } from "./azure-config.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LoginSchema } from "~/modules/access/schemas";
-import { LOCKOUT_WINDOW_MS, clearFailedLogins, isLockedOut, recordFailedLogin } from "~/modules/access/login-attempt.server";
-import { verifyLogin, type SessionUser } from "~/modules/access/user.server";
+import { admitLogin, deviceStillTrusted, loginSucceeded, type LoginRefusal } from "~/modules/access/login-attempt.server";
+import { findUserByEmail, verifyLogin, type SessionUser } from "~/modules/access/user.server";
+import { readKnownDevice } from "./known-device.server";
 
 /** A refused sign-in: the status to answer with and the form's message (an i18n key). */
 export class LoginError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 429,
     readonly formError: string,
+    /** Seconds until a refused try may come again (429 only; sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`login refused (${status})`);
   }
+}
+
+/** The form's message for a throttled try: minutes for the per-client limits, seconds for the account's delay. */
+export function throttled(refusal: LoginRefusal): LoginError {
+  const { reason, retryAfterSeconds } = refusal;
+  const message = reason === "account-delay" ? `auth.tryAgainInSeconds|seconds=${retryAfterSeconds}` : `auth.tooManyAttempts|minutes=${Math.ceil(retryAfterSeconds / 60)}`;
+  return new LoginError(429, message, retryAfterSeconds);
 }
 
 /**
@@ -36,17 +46,17 @@ authenticator.use(
     const { email, password } = submission.value;
     const db = getDb();
     const ip = clientIp(request);
-    // Checked before the password, so a locked account cannot be probed further.
-    if (await isLockedOut(db, email, ip)) {
-      throw new LoginError(429, `auth.tooManyAttempts|minutes=${LOCKOUT_WINDOW_MS / 60_000}`);
-    }
+    // A browser that signed in to this account before is not refused for others' guesses (decision 0046).
+    const device = await readKnownDevice(request);
+    const account = device ? await findUserByEmail(db, email) : undefined;
+    const trusted = device && account && device.users.includes(account.id) && (await deviceStillTrusted(db, device.id)) ? device.id : null;
+    // Decided (and the try recorded) before the password is checked, so a throttled account cannot be probed further.
+    const refusal = await admitLogin(db, email, { ip, device: trusted });
+    if (refusal) throw throttled(refusal);
     const user = await verifyLogin(db, email, password);
-    if (!user) {
-      await recordFailedLogin(db, email, ip);
-      // One message for unknown e-mail and wrong password alike.
-      throw new LoginError(401, "auth.invalidCredentials");
-    }
-    await clearFailedLogins(db, email, ip);
+    // One message for unknown e-mail and wrong password alike; the admitted try stays as the failure.
+    if (!user) throw new LoginError(401, "auth.invalidCredentials");
+    await loginSucceeded(db, email, { ip, device: device?.id ?? null });
     if (user.role !== "superadmin" && azureMode() && !(await getLocalLoginEnabled(db))) throw new LoginError(403, "auth.localLoginDisabled");
     return user;
   }),

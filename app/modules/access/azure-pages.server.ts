@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { redirectWithFlash } from "~/server/flash.server";
 import { AzureSignInError, clearOAuthCookies, finishAzureSignIn, startAzureSignIn } from "./azure.server";
 import { azureMode } from "./azure-config.server";
+import { askForLink } from "./azure-link.server";
 import { startUserSession } from "./session.server";
 
 /** Loader and action bodies of /auth/azure (start) and /auth/azure/callback (issue 14). */
@@ -31,8 +32,9 @@ export async function azureStart({ request }: ActionFunctionArgs | LoaderFunctio
 export async function azureCallback({ request }: LoaderFunctionArgs) {
   if (!azureMode()) return redirectWithFlash(request, "/login", { kind: "info", message: "auth.ssoNotConfigured" });
   try {
-    const user = await finishAzureSignIn(request);
-    const response = await startUserSession(request, user, "/dashboard");
+    const result = await finishAzureSignIn(request);
+    // An existing account with the token's e-mail but not this object id: its password first (decision 0047).
+    const response = result.kind === "link-needed" ? await askForLink(request, result.identity, result.userId) : await startUserSession(request, result.user, "/dashboard");
     for (const cookie of clearOAuthCookies(request)) response.headers.append("Set-Cookie", cookie);
     return response;
   } catch (error) {

@@ -5,9 +5,8 @@ import { OAuth2RequestError } from "remix-auth-oauth2";
 import { getDb } from "~/server/db/db.server";
 import { isSecureRequest } from "~/server/cookies.server";
 import { sessionSecrets } from "~/server/env.server";
-import { signInAzureIdentity, type AzureIdentity } from "./azure-account.server";
+import { AzureSignInError, signInAzureIdentity, type AzureIdentity, type AzureSignIn } from "./azure-account.server";
 import { azureConfig, type AzureConfig } from "./azure-config.server";
-import type { SessionUser } from "./user.server";
 
 /**
  * The Entra ID sign-in flow (issue 14): remix-auth-microsoft's strategy, pointed at the
@@ -17,12 +16,7 @@ import type { SessionUser } from "./user.server";
  * are checked (OpenID Connect Core 3.1.3.7); the TLS connection stands for the signature.
  */
 
-/** A refused sign-in; `message` is an i18n key the error page shows. */
-export class AzureSignInError extends Error {
-  constructor(readonly messageKey: string, cause?: unknown) {
-    super(messageKey, { cause });
-  }
-}
+export { AzureSignInError };
 
 export const OAUTH_COOKIE = "sh_oauth";
 
@@ -59,7 +53,7 @@ function nonceFor(state: string): string {
   return crypto.createHmac("sha256", sessionSecrets()[0]).update(`oidc-nonce:${state}`).digest("base64url");
 }
 
-class EntraStrategy extends MicrosoftStrategy<SessionUser> {
+class EntraStrategy extends MicrosoftStrategy<AzureSignIn> {
   constructor(config: AzureConfig, endpoints: Endpoints, request: Request) {
     super(
       { clientId: config.clientId, clientSecret: config.clientSecret, redirectURI: config.redirectUri, tenantId: config.tenantId, prompt: "select_account", scopes: ["openid", "profile", "email"] },
@@ -143,8 +137,8 @@ export async function startAzureSignIn(request: Request): Promise<Response> {
   throw new AzureSignInError("auth.sso.failed");
 }
 
-/** Callback: the signed-in user, or an AzureSignInError naming what went wrong. */
-export async function finishAzureSignIn(request: Request): Promise<SessionUser> {
+/** Callback: the signed-in user (or the account to link first), or an AzureSignInError naming what went wrong. */
+export async function finishAzureSignIn(request: Request): Promise<AzureSignIn> {
   const strategy = await strategyFor(request);
   try {
     return await strategy.authenticate(request);

@@ -37,6 +37,9 @@ export const LoginSchema = z.object({
 
 export const ResetRequestSchema = z.object({ email });
 
+/** The local password that links an existing account to a Microsoft sign-in (decision 0047). */
+export const AzureLinkSchema = z.object({ password: currentPassword });
+
 export const ResetPasswordSchema = z
   .object({ password: newPassword, confirmation })
   .refine((v) => v.password === v.confirmation, { error: "auth.passwordMismatch", path: ["confirmation"] });

@@ -125,6 +125,8 @@ export interface LoginAttemptsTable {
   /** Lower-case. */
   email: string;
   ip: string | null;
+  /** The known device a failure was made with (decision 0046); null for unknown devices. */
+  device: string | null;
   created_at: Timestamp;
 }
 
@@ -139,6 +141,8 @@ export interface AuthenticatedUsersTable {
   id: Generated<number>;
   user_id: number;
   azure_id: string;
+  /** The Entra ID tenant (`tid`) the object id belongs to; accounts are found by both (decision 0047). */
+  tenant_id: string | null;
   email: string | null;
   name: string | null;
   /** JSON array. */

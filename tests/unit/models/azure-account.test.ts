@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAzureIdentity, type AzureIdentity } from "~/modules/access/azure-account.server";
+import { linkAzureIdentity, signInAzureIdentity as signInOrLink, type AzureIdentity } from "~/modules/access/azure-account.server";
 import { AzureSignInError, identityFromIdToken } from "~/modules/access/azure.server";
 import { DEFAULT_AZURE_ROLE_MAP } from "~/modules/access/azure-roles";
 import { listActivitiesFor } from "~/server/audit.server";
@@ -23,6 +23,13 @@ const identity = (over: Partial<AzureIdentity> = {}): AzureIdentity => {
   return { azureId: `oid-${id}`, email: `${id}@contoso.example`, name: `Person ${id}`, appRoles: ["ServiceHub.KeyUser"], groups: ["g1"], tenantId: "tenant", ...over };
 };
 
+/** The user a sign-in gives; fails when it asks for the local password instead. */
+async function signInAzureIdentity(...args: Parameters<typeof signInOrLink>) {
+  const result = await signInOrLink(...args);
+  if (result.kind !== "signed-in") throw new Error(`expected a sign-in, got ${result.kind}`);
+  return result.user;
+}
+
 describe("signInAzureIdentity", () => {
   it("creates the account at the first sign-in and finds it by object id afterwards, even with a new e-mail", async () => {
     const who = identity();
@@ -35,23 +42,42 @@ describe("signInAzureIdentity", () => {
     expect(JSON.parse(links[0].azure_groups!)).toEqual(["g1"]);
   });
 
-  it("links a local account with the same e-mail and records the role the identity provider gives", async () => {
+  it("does not give a local account to a token that only shares its e-mail; the local password links it once", async () => {
     const local = await make.user("user");
-    const user = await signInAzureIdentity(t.db, identity({ email: local.email.toUpperCase(), appRoles: ["ServiceHub.Admin"] }), DEFAULT_AZURE_ROLE_MAP);
+    const stranger = identity({ email: local.email.toUpperCase(), appRoles: ["ServiceHub.Admin"] });
+    expect(await signInOrLink(t.db, stranger, DEFAULT_AZURE_ROLE_MAP)).toEqual({ kind: "link-needed", userId: local.id, identity: stranger });
+    expect(await t.db.selectFrom("authenticated_users").select("id").where("user_id", "=", local.id).execute()).toEqual([]);
+    expect((await t.db.selectFrom("users").select(["role", "azure_user"]).where("id", "=", local.id).executeTakeFirstOrThrow())).toEqual({ role: "user", azure_user: 0 });
+    // After the password was proven (the link page checks it): linked by object id and tenant, with the role the identity provider gives.
+    const user = await linkAzureIdentity(t.db, stranger, DEFAULT_AZURE_ROLE_MAP, local.id);
     expect(user).toMatchObject({ id: local.id, role: "keysuperuser", azureUser: true });
+    const link = await t.db.selectFrom("authenticated_users").select(["azure_id", "tenant_id"]).where("user_id", "=", local.id).executeTakeFirstOrThrow();
+    expect(link).toEqual({ azure_id: stranger.azureId, tenant_id: "tenant" });
     const events = (await listActivitiesFor(t.db, "user", local.id)).map((a) => a.event);
     expect(events).toEqual(expect.arrayContaining(["role_from_idp", "sso_linked"]));
+    expect((await signInAzureIdentity(t.db, stranger, DEFAULT_AZURE_ROLE_MAP)).id).toBe(local.id);
+  });
+
+  it("finds a linked account by object id and tenant: the same object id from another tenant is refused", async () => {
+    const who = identity();
+    const first = await signInAzureIdentity(t.db, who, DEFAULT_AZURE_ROLE_MAP);
+    const error = await rejection(signInOrLink(t.db, { ...who, tenantId: "another-tenant" }, DEFAULT_AZURE_ROLE_MAP));
+    expect((error as AzureSignInError).messageKey).toBe("auth.sso.otherTenant");
+    // Another person of the same tenant with this account's e-mail does not get it either.
+    expect((await signInOrLink(t.db, identity({ email: who.email }), DEFAULT_AZURE_ROLE_MAP)).kind).toBe("link-needed");
+    expect((await t.db.selectFrom("authenticated_users").select("user_id").where("user_id", "=", first.id).execute()).length).toBe(1);
   });
 
   it("never demotes the last superadmin, whatever the role table says", async () => {
     const keep = await make.user("superadmin");
     await t.db.updateTable("users").set({ role: "keysuperuser" }).where("role", "=", "superadmin").where("id", "!=", keep.id).execute();
-    const user = await signInAzureIdentity(t.db, identity({ email: keep.email, appRoles: [] }), DEFAULT_AZURE_ROLE_MAP);
+    const keeper = identity({ email: keep.email, appRoles: [] });
+    const user = await linkAzureIdentity(t.db, keeper, DEFAULT_AZURE_ROLE_MAP, keep.id);
     expect(user.role).toBe("superadmin");
     expect((await listActivitiesFor(t.db, "user", keep.id)).map((a) => a.event)).toContain("role_from_idp_refused");
     // With a second superadmin the identity provider's word counts.
     await make.user("superadmin");
-    expect((await signInAzureIdentity(t.db, identity({ email: keep.email, appRoles: [] }), DEFAULT_AZURE_ROLE_MAP)).role).toBe("client");
+    expect((await signInAzureIdentity(t.db, keeper, DEFAULT_AZURE_ROLE_MAP)).role).toBe("client");
   });
 });
 
