@@ -48,9 +48,18 @@ export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
 /** A cell listing several records holds one name per line (and the import also splits at ";"). */
 export const LIST_SEPARATOR = "\n";
 
-/** Largest file an import reads, and most rows. */
+/**
+ * Largest file an import reads, most rows, most cells in a line (the export has 17 columns; the
+ * rest leaves room for columns a spreadsheet adds, which are ignored) and longest cell. Checked while reading:
+ * nothing past a limit is parsed (issue 31 §2, docs/decisions/0048-csv-import-limits.md).
+ */
 export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 20_000;
+export const MAX_IMPORT_COLUMNS = 100;
+/** Longest cell, in characters of the file: twice the longest text a cell holds (a short description of 200,000), for doubled quotes. */
+export const MAX_IMPORT_CELL_CHARS = 400_000;
+/** Errors a preview lists (the rest are counted): a page with 20,000 error rows took seconds to render. */
+export const MAX_SHOWN_ERRORS = 200;
 
 export interface FieldChange {
   column: EditableColumn;
@@ -79,7 +88,10 @@ export interface ImportPreview {
   rows: number;
   unchanged: number;
   changes: RowChange[];
+  /** The first MAX_SHOWN_ERRORS errors by line. */
   errors: RowError[];
+  /** Errors beyond those listed. */
+  hiddenErrors: number;
   /** Lines with at least one error. */
   invalidLines: number[];
   ignoredColumns: string[];

@@ -7,7 +7,7 @@ import type { SessionUser } from "~/modules/access/user.server";
 import { getCurrentCatalogueId, isServiceAreaActive, listCatalogueNames } from "~/modules/catalogue/catalogue.server";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { recordActivity, type Executor } from "~/server/audit.server";
-import { csvDelimiter, csvResponse, parseCsv } from "~/server/csv.server";
+import { csvDelimiter, csvResponse } from "~/server/csv.server";
 import { getDb } from "~/server/db/db.server";
 import { NotFoundError, ValidationError } from "~/server/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
@@ -18,7 +18,7 @@ import { errorKey } from "~/ui/forms";
 import { applyBulkChange, previewBulkChange, type BulkPreview, type BulkResult } from "./bulk.server";
 import { MAX_IMPORT_BYTES, type ImportPreview } from "./csv-columns";
 import { csvExportStream } from "./csv-export.server";
-import { applyImport, decodeCsvUpload, fileProblem, planImport, readCarried } from "./csv-import.server";
+import { applyImport, decodeCsvUpload, planImport, readCarried, readImportFile } from "./csv-import.server";
 import { MAX_BULK_SERVICES, TOOLS_PAGE_SIZE, TOOLS_PATH, parseToolsSelection } from "./tools-query";
 import { BulkApplySchema, BulkPreviewSchema, ImportApplySchema, type BulkChange } from "./tools-schemas";
 import { pickedServices, resolveSelection } from "./tools-selection.server";
@@ -170,13 +170,15 @@ async function importPreview(user: SessionUser, request: Request) {
   const upload = await parseFileUpload(request, { field: "file", maxBytes: MAX_IMPORT_BYTES, required: true });
   const refused = (message: string) => refuseForm({ fields: { file: message } }, 400, { target: "import" });
   if (!upload.ok) return refused(UPLOAD_MESSAGES[upload.errors.file ?? ""] ?? "tools.import.errors.malformed");
-  const decoded = decodeCsvUpload(upload.file!.bytes);
+  const decoded = await decodeCsvUpload(upload.file!.bytes);
   if (!decoded.ok) return refused(decoded.error);
-  const parsed = parseCsv(decoded.text);
-  const problem = fileProblem(parsed);
-  if (problem) return refused(problem);
-  const plan = await planImport(getDb(), user, parsed.header, parsed.rows, parsed.errors);
-  return data<ToolsAnswer>({ kind: "importPreview", preview: plan.preview, fileName: upload.file!.filename.slice(0, 200), refused: false });
+  const read = await readImportFile(decoded.parts);
+  if (!read.ok) return refused(read.error);
+  const { csv } = read;
+  const { preview } = await planImport(getDb(), user, csv.header, csv.rows, csv.errors);
+  // Without a change there is no apply form: the rows it would carry need not travel to the page.
+  const shown = preview.changes.length ? preview : { ...preview, carry: [] };
+  return data<ToolsAnswer>({ kind: "importPreview", preview: shown, fileName: upload.file!.filename.slice(0, 200), refused: false });
 }
 
 async function importApply(request: Request, form: FormData, user: SessionUser) {

@@ -2,7 +2,8 @@ import type { TFunction } from "i18next";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/modules/access/user.server";
 import { csvChunks } from "~/modules/tools/csv-export.server";
-import { applyImport, decodeCsvUpload, fileProblem, planImport, readCarried } from "~/modules/tools/csv-import.server";
+import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, MAX_SHOWN_ERRORS } from "~/modules/tools/csv-columns";
+import { applyImport, decodeCsvUpload, fileProblem, planImport, readCarried, readImportFile } from "~/modules/tools/csv-import.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import { parseCsv, type CsvDelimiter } from "~/server/csv.server";
 import { factories, unique } from "../../factories";
@@ -30,11 +31,11 @@ async function exportCsv(ids: number[], delimiter: CsvDelimiter = ";") {
 
 /** The file as the tools page reads an upload, then its plan. */
 async function plan(user: SessionUser, text: string) {
-  const decoded = decodeCsvUpload(new TextEncoder().encode(text));
+  const decoded = await decodeCsvUpload(new TextEncoder().encode(text));
   if (!decoded.ok) throw new Error(decoded.error);
-  const parsed = parseCsv(decoded.text);
-  expect(fileProblem(parsed)).toBeNull();
-  return planImport(t.db, user, parsed.header, parsed.rows, parsed.errors);
+  const read = await readImportFile(decoded.parts);
+  if (!read.ok) throw new Error(read.error);
+  return planImport(t.db, user, read.csv.header, read.csv.rows, read.csv.errors);
 }
 
 /** What the preview's apply form posts back. */
@@ -272,13 +273,36 @@ describe("refusals", () => {
 });
 
 describe("reading an upload", () => {
-  it("takes UTF-8 with or without BOM and Excel's Windows-1252; refuses binary files and files without id and version", () => {
-    expect(decodeCsvUpload(new TextEncoder().encode("id;version;name\n1;v;Straße"))).toEqual({ ok: true, text: "id;version;name\n1;v;Straße" });
+  it("takes UTF-8 with or without BOM and Excel's Windows-1252; refuses binary files and files without id and version", async () => {
+    expect(await decodeCsvUpload(new TextEncoder().encode("id;version;name\n1;v;Straße"))).toEqual({ ok: true, parts: ["id;version;name\n1;v;Straße"] });
     const cp1252 = Uint8Array.from([...Buffer.from("id;version;name\n1;v;Stra"), 0xdf, 0x65]);
-    expect(decodeCsvUpload(cp1252)).toEqual({ ok: true, text: "id;version;name\n1;v;Straße" });
-    expect(decodeCsvUpload(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).toEqual({ ok: false, error: "tools.import.errors.notText" });
-    expect(decodeCsvUpload(new Uint8Array())).toEqual({ ok: false, error: "tools.import.errors.empty" });
+    expect(await decodeCsvUpload(cp1252)).toEqual({ ok: true, parts: ["id;version;name\n1;v;Straße"] });
+    expect(await decodeCsvUpload(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).toEqual({ ok: false, error: "tools.import.errors.notText" });
+    expect(await decodeCsvUpload(new Uint8Array())).toEqual({ ok: false, error: "tools.import.errors.empty" });
     expect(fileProblem(parseCsv("name;status\nA;open\n"))).toBe("tools.import.errors.header");
+  });
+
+  it("refuses a file past a limit with the upload field's message (issue 31 §2)", async () => {
+    const rows = (count: number) => `id;version\n${"1;v\n".repeat(count)}`;
+    expect(await readImportFile(rows(MAX_IMPORT_ROWS))).toMatchObject({ ok: true });
+    expect(await readImportFile(rows(MAX_IMPORT_ROWS + 1))).toEqual({ ok: false, error: `tools.import.errors.tooManyRows|max=${MAX_IMPORT_ROWS}` });
+    const header = (count: number) => ["id", "version", ...Array.from({ length: count - 2 }, (_, i) => `x${i}`)].join(";");
+    expect(await readImportFile(`${header(MAX_IMPORT_COLUMNS)}\n1;v\n`)).toMatchObject({ ok: true });
+    expect(await readImportFile(`${header(MAX_IMPORT_COLUMNS + 1)}\n1;v\n`)).toEqual({ ok: false, error: `tools.import.errors.tooManyColumns|max=${MAX_IMPORT_COLUMNS}` });
+    const long = `id;version;name\n1;v;${"x".repeat(MAX_IMPORT_CELL_CHARS)}\n2;v;"${'""'.repeat(MAX_IMPORT_CELL_CHARS / 2)}x"\n`;
+    expect(await readImportFile(long)).toEqual({ ok: false, error: `tools.import.errors.cellTooLong|line=3|max=${MAX_IMPORT_CELL_CHARS}` });
+    expect(await readImportFile("name;status\nA;open\n")).toEqual({ ok: false, error: "tools.import.errors.header" });
+  });
+
+  it("a preview lists the first errors and counts the rest", async () => {
+    const count = MAX_SHOWN_ERRORS + 25;
+    const read = await readImportFile(`id;version\n${";v\n".repeat(count)}`);
+    if (!read.ok) throw new Error(read.error);
+    const { preview } = await planImport(t.db, users.keyuser, read.csv.header, read.csv.rows, read.csv.errors);
+    expect(preview.errors).toHaveLength(MAX_SHOWN_ERRORS);
+    expect(preview.errors[0]).toEqual({ line: 2, column: "id", message: "tools.import.errors.idMissing" });
+    expect(preview.hiddenErrors).toBe(25);
+    expect(preview.invalidLines).toHaveLength(count);
   });
 
   it("carried rows that are not what the preview wrote are refused", () => {

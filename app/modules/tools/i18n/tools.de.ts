@@ -133,6 +133,7 @@ const tools = {
     summary: "{{rows}} Zeilen · mit Änderungen: {{changed}} · unverändert: {{unchanged}} · fehlerhaft: {{invalid}}",
     ignoredColumns: "Unbekannte Spalten werden ignoriert: {{columns}}",
     errorsTitle: "Fehler",
+    moreErrors: "{{count}} weitere Fehler sind nicht aufgeführt. Korrigieren Sie zuerst die obigen und prüfen Sie die Datei erneut.",
     changesTitle: "Änderungen",
     columns: {
       line: "Zeile",
@@ -174,6 +175,8 @@ const tools = {
       notText: "Die Datei ist keine Textdatei (CSV).",
       header: "Die erste Zeile muss die Spalten „id“ und „version“ enthalten (wie im Export).",
       tooManyRows: "Höchstens {{max}} Zeilen je Datei.",
+      tooManyColumns: "Höchstens {{max}} Spalten je Zeile.",
+      cellTooLong: "Zeile {{line}}: Eine Zelle ist länger als {{max}} Zeichen.",
       tooLarge: "Die Datei ist zu groß (höchstens {{max}} MB).",
       required: "Bitte wählen Sie eine Datei.",
       malformed: "Die Datei konnte nicht gelesen werden.",

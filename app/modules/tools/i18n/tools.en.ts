@@ -135,6 +135,7 @@ const tools: typeof toolsDe = {
     summary: "{{rows}} rows · with changes: {{changed}} · unchanged: {{unchanged}} · invalid: {{invalid}}",
     ignoredColumns: "Unknown columns are ignored: {{columns}}",
     errorsTitle: "Errors",
+    moreErrors: "{{count}} more errors are not listed. Fix the ones above first, then check the file again.",
     changesTitle: "Changes",
     columns: {
       line: "Line",
@@ -176,6 +177,8 @@ const tools: typeof toolsDe = {
       notText: "The file is not a text (CSV) file.",
       header: "The first line must hold the columns “id” and “version” (as in the export).",
       tooManyRows: "At most {{max}} rows per file.",
+      tooManyColumns: "At most {{max}} columns per line.",
+      cellTooLong: "Line {{line}}: a cell is longer than {{max}} characters.",
       tooLarge: "The file is too large (at most {{max}} MB).",
       required: "Please choose a file.",
       malformed: "The file could not be read.",

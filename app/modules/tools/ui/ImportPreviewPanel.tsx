@@ -73,6 +73,11 @@ export function ImportPreviewPanel({ answer, action }: { answer: Extract<ToolsAn
                 </tbody>
               </table>
             </div>
+            {preview.hiddenErrors ? (
+              <p className={plain.dim} data-testid="import-errors-more">
+                {t("tools.import.moreErrors", { count: preview.hiddenErrors })}
+              </p>
+            ) : null}
           </>
         ) : null}
         {preview.changes.length ? (
