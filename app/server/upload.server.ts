@@ -120,7 +120,7 @@ export async function parseFileUpload(request: Request, options: ImageUploadOpti
       limitParts(unstable_createMemoryUploadHandler({ maxPartSize: maxBytes }), maxTotal, maxText),
     );
   } catch (error) {
-    if (error instanceof TextPartsTooLarge) throw payloadTooLarge();
+    if (error instanceof TextPartsTooLarge) throw await payloadTooLarge(request);
     if (error instanceof MaxPartSizeExceededError) return fail(UPLOAD_ERRORS.tooLarge);
     // A broken or truncated body (no boundary, cut-off stream) is the client's fault: a 400.
     return fail(UPLOAD_ERRORS.malformed);

@@ -41,6 +41,21 @@ describe("readFormData: size limit", () => {
     expect(body.pulled()).toBeLessThanOrEqual(FORM_MAX_BYTES + 2 * CHUNK);
   });
 
+  it("answers 413 with a page in the reader's language (German unless the browser asks otherwise)", async () => {
+    for (const [language, text] of [
+      ["de", "Das Formular ist zu groß"],
+      ["en", "The form is too large"],
+    ]) {
+      const request = post("x", "application/x-www-form-urlencoded", { "Content-Length": String(FORM_MAX_BYTES + 1), "Accept-Language": language });
+      const answer = await rejection(readFormData(request));
+      expect(answer).toBeInstanceOf(Response);
+      const page = answer as Response;
+      expect(page.status).toBe(413);
+      expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
+      expect(await page.text()).toContain(text);
+    }
+  });
+
   it("refuses a declared Content-Length past the limit before reading a byte", async () => {
     const body = streamedBody(FORM_MAX_BYTES + 1, "lng=en&x=");
     const request = post(body.stream, "application/x-www-form-urlencoded", { "Content-Length": String(FORM_MAX_BYTES + 1) });
