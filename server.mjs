@@ -14,6 +14,7 @@ import {
   answerHeaders,
   frameableBySelf,
   isCrossSiteRequest,
+  isLegacyDataRequest,
   normaliseForwardedHeaders,
   securityHeaders,
   setClientAddress,
@@ -194,6 +195,10 @@ async function serve() {
     });
     if (crossSite) {
       res.status(403).type("text/plain").send("Cross-site request refused.");
+      return;
+    }
+    if (isLegacyDataRequest(req.url)) {
+      res.status(400).type("text/plain").send("Bad Request: ?_data= requests are not supported.");
       return;
     }
     next();

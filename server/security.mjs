@@ -149,6 +149,22 @@ export function answerHeaders({ hasCacheControl }) {
 }
 
 /**
+ * Whether a request uses Remix's data protocol from before single fetch (`?_data=<route id>`).
+ * This app's browser code never sends it (single fetch asks for `<path>.data`), and the
+ * framework's old path answers some such requests with a 500 (a form action's refusal, an action
+ * that is not there): refused as a whole instead.
+ * @param {string} url  the request target, e.g. "/login?_data=routes%2F_auth.login"
+ */
+export function isLegacyDataRequest(url) {
+  const q = url.indexOf("?");
+  if (q < 0) return false;
+  return new URLSearchParams(url.slice(q + 1)).has("_data");
+}
+
+/** Secrets anyone can read (the code's development fallback, the example file): never good enough for production. */
+const PUBLIC_SECRETS = new Set(["servicehub-dev-secret-change-me", "change-me-to-a-long-random-string"]);
+
+/**
  * The start-up check of the settings the server cannot run safely without.
  * @param {Record<string, string | undefined>} env
  * @returns {string[]} problems, empty when the server may start
@@ -157,7 +173,11 @@ export function startupProblems(env) {
   const problems = [];
   if (env.NODE_ENV === "production") {
     if (!env.APP_URL) problems.push("APP_URL is not set: in production it must be the public address of ServiceHub (e.g. https://servicehub.example.com); mailed links use it.");
+    // Without it the cookies would be signed with the development secret, which is public (it is in the code).
+    if (!env.SESSION_SECRET) problems.push("SESSION_SECRET is not set: in production it must be a long random value (e.g. from `openssl rand -hex 32`), the same on every server; it signs the session and other cookies.");
+    else if (PUBLIC_SECRETS.has(env.SESSION_SECRET)) problems.push("SESSION_SECRET is a published example value: in production set a long random value of your own (e.g. from `openssl rand -hex 32`).");
   }
+  if (env.SESSION_SECRET && env.SESSION_SECRET.length < 16) problems.push("SESSION_SECRET is too short: use at least 16 characters (a random value of 32 or more is recommended).");
   if (env.APP_URL) {
     try {
       const url = new URL(env.APP_URL);

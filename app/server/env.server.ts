@@ -41,9 +41,6 @@ export function env(): Env {
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }
-  if (parsed.data.NODE_ENV === "production" && !parsed.data.SESSION_SECRET) {
-    console.warn("SESSION_SECRET is not set; using a development secret. Set it in production.");
-  }
   cached = parsed.data;
   return cached;
 }
@@ -61,8 +58,18 @@ export function appOrigin(): string {
   return `http://localhost:${PORT}`;
 }
 
+/** Outside production only: it is public (server/security.mjs refuses it in production). */
+const DEVELOPMENT_SECRET = "servicehub-dev-secret-change-me";
+
+/**
+ * The cookie-signing secrets. In production SESSION_SECRET is required: server.mjs refuses to
+ * start without it, and another entry point fails here rather than sign with the public fallback.
+ */
 export function sessionSecrets(): string[] {
-  return [env().SESSION_SECRET ?? "servicehub-dev-secret-change-me"];
+  const { SESSION_SECRET, NODE_ENV } = env();
+  if (SESSION_SECRET) return [SESSION_SECRET];
+  if (NODE_ENV === "production") throw new Error("SESSION_SECRET is not set; in production the cookies must be signed with a secret of your own.");
+  return [DEVELOPMENT_SECRET];
 }
 
 /** How long a session may go unused, and how long it may last at most (milliseconds). */

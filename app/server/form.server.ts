@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { NotFoundError, ForbiddenError, StaleRecordError, ValidationError } from "./errors.server";
-import { readFormData } from "./request-body.server";
+import { readFormData, type BodyLimit } from "./request-body.server";
 import type { FormAnswer, FormReply } from "~/ui/form/answer";
 
 /**
@@ -12,8 +12,8 @@ import type { FormAnswer, FormReply } from "~/ui/form/answer";
  * values kept, passwords never echoed. Messages are i18n keys ("auth.emailInvalid"); the form
  * translates them in the reader's language.
  */
-export async function parseForm<S extends z.ZodType>(request: Request, schema: S, options: ValidateOptions = {}) {
-  const form = await readFormData(request);
+export async function parseForm<S extends z.ZodType>(request: Request, schema: S, options: ValidateOptions & BodyLimit = {}) {
+  const form = await readFormData(request, { maxBytes: options.maxBytes });
   return { form, submission: validateForm(form, schema, options) };
 }
 

@@ -3,7 +3,7 @@
  * and, through `parseFileUpload`, for other files whose type the caller sniffs (the T.O.M. PDF).
  *
  * Parses a multipart request in memory with a per-part limit (and a limit on the whole body, so
- * many parts cannot add up), and accepts the file only when its bytes are a JPEG or PNG — the
+ * many parts cannot add up, and one on the text fields beside the file: 413), and accepts the file only when its bytes are a JPEG or PNG — the
  * file name and the type the browser claims are ignored. Every refusal is a field error (an i18n
  * key) for a 400 answer, never an exception: a too-large or malformed upload must not become a 500.
  */
@@ -15,6 +15,7 @@ import {
 } from "@remix-run/node";
 import type { FieldErrors } from "../ui/forms";
 import { sniffImageMime } from "./image-type";
+import { FORM_MAX_BYTES, payloadTooLarge } from "./request-body.server";
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 /** Room for the other fields and the multipart framing on top of the file itself. */
@@ -50,20 +51,33 @@ export interface ImageUploadOptions {
   maxBytes?: number;
   /** Whether a missing (or empty) file is an error; otherwise `image` is null. */
   required?: boolean;
+  /** Largest total of the text fields beside the file (413 past it); default FORM_MAX_BYTES. */
+  maxTextBytes?: number;
 }
 
 export function isMultipart(request: Request): boolean {
   return /^multipart\/form-data\s*;/i.test(request.headers.get("Content-Type") ?? "");
 }
 
-/** Counts the bytes of every part together; past the limit it fails like an oversized part. */
-function limitTotal(handler: UploadHandler, maxTotal: number): UploadHandler {
+/** The text fields together were larger than the form accepts: a 413, not a field error. */
+class TextPartsTooLarge extends Error {}
+
+/**
+ * Counts the bytes of every part together, and those of the text parts (no file name) on their
+ * own: past `maxTotal` it fails like an oversized part, past `maxText` with TextPartsTooLarge —
+ * while the body streams, so neither is ever held whole.
+ */
+function limitParts(handler: UploadHandler, maxTotal: number, maxText: number): UploadHandler {
   let total = 0;
+  let text = 0;
   return (part) => {
     const source = part.data;
+    const isText = part.filename === undefined;
     async function* counted() {
       for await (const chunk of source) {
         total += chunk.byteLength;
+        if (isText) text += chunk.byteLength;
+        if (text > maxText) throw new TextPartsTooLarge();
         if (total > maxTotal) throw new MaxPartSizeExceededError(part.name, maxTotal);
         yield chunk;
       }
@@ -93,7 +107,8 @@ export async function parseFileUpload(request: Request, options: ImageUploadOpti
   const fields = new FormData();
   const fail = (error: string): FileUploadResult => ({ ok: false, status: 400, errors: { [field]: error }, fields });
 
-  const maxTotal = maxBytes + FORM_OVERHEAD_BYTES;
+  const maxText = options.maxTextBytes ?? FORM_MAX_BYTES;
+  const maxTotal = maxBytes + maxText + FORM_OVERHEAD_BYTES;
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > maxTotal) return fail(UPLOAD_ERRORS.tooLarge);
   if (!isMultipart(request)) return fail(UPLOAD_ERRORS.malformed);
@@ -102,9 +117,10 @@ export async function parseFileUpload(request: Request, options: ImageUploadOpti
   try {
     form = await unstable_parseMultipartFormData(
       request,
-      limitTotal(unstable_createMemoryUploadHandler({ maxPartSize: maxBytes }), maxTotal),
+      limitParts(unstable_createMemoryUploadHandler({ maxPartSize: maxBytes }), maxTotal, maxText),
     );
   } catch (error) {
+    if (error instanceof TextPartsTooLarge) throw await payloadTooLarge(request);
     if (error instanceof MaxPartSizeExceededError) return fail(UPLOAD_ERRORS.tooLarge);
     // A broken or truncated body (no boundary, cut-off stream) is the client's fault: a 400.
     return fail(UPLOAD_ERRORS.malformed);

@@ -13,6 +13,7 @@ export function ErrorPage({ error, homeLabel }: { error: unknown; homeLabel: str
     else if (status === 403) message = t("errors.forbidden");
     // The framework's and our helpers' own answers: say it in the reader's language.
     else if (status === 400) message = t("errors.badRequest");
+    else if (status === 413) message = t("errors.payloadTooLarge");
     else if (status === 415) message = t("errors.unsupportedMediaType");
     else if (status === 429) message = t("errors.tooManyRequests");
     else if (typeof error.data === "string" && error.data) message = error.data;

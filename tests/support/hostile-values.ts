@@ -25,8 +25,6 @@ export const SCRIPT_MARKER = "<script>alert(1)</script>";
 /** The tag an attribute breakout would open; no HTML answer may contain it unescaped. */
 export const IMG_MARKER = "<img src=x onerror=alert(1)>";
 
-const MB = 1024 * 1024;
-
 /** Percent-encodes the UTF-8 bytes of a string (a lone surrogate becomes U+FFFD, as in a browser). */
 export function percentEncode(value: string): string {
   let out = "";
@@ -59,8 +57,10 @@ function structural(shape: Exclude<HostileShape, "value">): HostileValue {
 }
 
 export const HOSTILE_VALUES: readonly HostileValue[] = [
-  // Size: a 1 MB value in a body; in a URL 64 KB is already past every header limit.
-  text("huge 1 MB", "A".repeat(MB), "A".repeat(64 * 1024)),
+  // Size: a 1 MB value in a body, just below the 1 MiB every form accepts (FORM_MAX_BYTES), so the
+  // field's own check answers (a larger body is refused whole: tests/e2e/security-limits.http.spec.ts);
+  // in a URL 64 KB is already past every header limit.
+  text("huge 1 MB", "A".repeat(1_000_000), "A".repeat(64 * 1024)),
   text("long line 10k", "Ü".repeat(10_000), "Ü".repeat(2_000)),
   text("NUL byte", "a\u0000b"),
   text("control characters", "\u0001\u0008\u001b[31m\u007f"),
@@ -95,6 +95,10 @@ export const HOSTILE_VALUES: readonly HostileValue[] = [
   text("impossible date", "2026-13-45"),
   text("object name", "__proto__"),
   text("path traversal", "../../../etc/passwd"),
+  // Return paths a Location header cannot carry as text: above U+00FF (the redirect was a 500)
+  // and Latin-1 (went out as raw bytes); issue 31 §8.
+  text("path above U+00FF", "/\u3002evil"),
+  text("Latin-1 path", "/\u00e9t\u00e9\u00ff"),
   text("empty", ""),
   text("only spaces", "   \t "),
   // Structure: the field missing, twice, or as an array or object.
@@ -102,6 +106,17 @@ export const HOSTILE_VALUES: readonly HostileValue[] = [
   structural("duplicate"),
   structural("array"),
   structural("object"),
+];
+
+/**
+ * Query parameters that change how the framework reads a request rather than what a form says,
+ * to add to a form's action URL: Remix's data protocol from before single fetch (`?_data=`),
+ * which answered some form posts with a 500 (issue 31 §8). Each must get a 4xx.
+ */
+export const HOSTILE_PARAMETERS: readonly { name: string; query: string }[] = [
+  { name: "old data request, root", query: "_data=root" },
+  { name: "old data request, a route id", query: "_data=routes%2F_auth.login" },
+  { name: "old data request, empty", query: "_data=" },
 ];
 
 /** Whether an HTML answer carries one of the markers unescaped. */

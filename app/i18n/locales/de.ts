@@ -194,6 +194,7 @@ const de = {
     crossSite: "Anfrage von einer fremden Seite abgelehnt.",
     badRequest: "Die Anfrage war ungültig.",
     unsupportedMediaType: "Die Anfrage wurde nicht als Formular gesendet.",
+    payloadTooLarge: "Das Formular ist zu groß, um es zu speichern. Kürzen Sie den Text oder senden Sie weniger auf einmal.",
     tooManyRequests: "Zu viele Anfragen. Bitte versuchen Sie es später erneut.",
   },
   dashboard: {

@@ -194,6 +194,7 @@ const en: Resources = {
     crossSite: "Request from another site refused.",
     badRequest: "The request was invalid.",
     unsupportedMediaType: "The request was not sent as a form.",
+    payloadTooLarge: "The form is too large to be saved. Shorten the text or send less at once.",
     tooManyRequests: "Too many requests. Please try again later.",
   },
   dashboard: {

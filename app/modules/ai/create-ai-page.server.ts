@@ -67,11 +67,14 @@ export type BatchAnswer = { ok: true; created: { id: number; name: string }[]; d
 
 const browserResponses = z.array(z.object({ id: z.string().min(1).max(100), service: generatedServiceSchema })).max(100);
 
+/** The batch with JS carries the browser's responses (JSON up to 5,000,000 characters, percent-encoded). */
+const BATCH_FORM_MAX_BYTES = 16 * 1024 * 1024;
+
 export async function createAiAction({ request }: ActionFunctionArgs) {
   const user = await requireAiCreator(request);
   const db = getDb();
   const owner = await ownerOf(request, user);
-  const form = await readFormData(request);
+  const form = await readFormData(request, { maxBytes: BATCH_FORM_MAX_BYTES });
   const js = form.get("client") === "js";
   return dispatchIntent<"generate" | "discard" | "create", unknown>(form.get("intent"), {
     generate: async () => {

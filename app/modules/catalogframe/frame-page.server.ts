@@ -6,7 +6,7 @@ import { getDb } from "~/server/db/db.server";
 import type { Executor } from "~/server/audit.server";
 import { flashHeader, redirectWithFlash } from "~/server/flash.server";
 import { commonRefusal, dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
-import { formVersion, readFormData } from "~/server/request-body.server";
+import { formVersion, RICH_FORM_MAX_BYTES, readFormData } from "~/server/request-body.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { isMultipart, parseImageUpload } from "~/server/upload.server";
 import { readFrame, readFrameCore } from "./frame-read.server";
@@ -117,7 +117,7 @@ export async function framePageAction({ request, params }: ActionFunctionArgs) {
       if (!upload.ok) return refused({ fields: upload.errors }, 400);
       return done(await setFramePicture(db, catalogue.id, upload.image, formVersion(upload.fields, { allowEmpty: true }), user), "frame-basics");
     }
-    const form = await readFormData(request);
+    const form = await readFormData(request, { maxBytes: RICH_FORM_MAX_BYTES });
     viaFetcher = form.get("fetcher") === "1";
     const version = () => formVersion(form, { allowEmpty: true });
     const validated = async <S extends z.ZodType>(schema: S, save: (value: z.output<S>) => Promise<boolean>, anchor: string, message?: string) => {

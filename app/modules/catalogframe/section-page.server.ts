@@ -6,7 +6,7 @@ import type { Executor } from "~/server/audit.server";
 import { ValidationError } from "~/server/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { commonRefusal, dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
-import { formVersion, readFormData } from "~/server/request-body.server";
+import { formVersion, RICH_FORM_MAX_BYTES, readFormData } from "~/server/request-body.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { readSections } from "./frame-read.server";
 import { STALE, catalogueOr404, sectionOfCatalogue } from "./frame-page.server";
@@ -79,7 +79,7 @@ export async function sectionDialogAction({ request, params }: ActionFunctionArg
   const catalogue = await catalogueOr404(db, params.id);
   const existing = params.section === NEW ? null : idOr404(params.section);
   if (existing) await sectionOfCatalogue(db, catalogue.id, "section", existing);
-  const form = await readFormData(request);
+  const form = await readFormData(request, { maxBytes: RICH_FORM_MAX_BYTES });
   const submission = validateForm(form, SectionSchema);
   if (submission.status !== "success") return refuse(submission);
   const values = { ...submission.value, description: submission.value.description ?? null };
@@ -150,7 +150,7 @@ export async function itemDialogAction({ request, params }: ActionFunctionArgs) 
   const sectionId = existing
     ? await sectionOfCatalogue(db, catalogue.id, kind, existing)
     : await sectionOfCatalogue(db, catalogue.id, "section", idOr404(new URL(request.url).searchParams.get("section") ?? undefined));
-  const form = await readFormData(request);
+  const form = await readFormData(request, { maxBytes: RICH_FORM_MAX_BYTES });
   const back = `${framePath(catalogue.id)}#section-${sectionId}`;
   const dialog = new URL(request.url).pathname;
   const saved = (changed: boolean, title: string) =>

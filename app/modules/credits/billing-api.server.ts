@@ -4,6 +4,7 @@ import { API_KEY_HEADER } from "~/modules/api/api-auth.server";
 import { getDb } from "~/server/db/db.server";
 import { env } from "~/server/env.server";
 import { NotFoundError } from "~/server/errors.server";
+import { readBodyText } from "~/server/request-body.server";
 import { BillingStatusSchema } from "./credits-schema";
 import { getOrder, OrderClosedError, setOrderStatus } from "./orders.server";
 
@@ -40,8 +41,11 @@ function orderId(raw: string | undefined): number {
 
 async function readStatus(request: Request) {
   if (!/^application\/json\b/i.test(request.headers.get("Content-Type") ?? "")) throw json({ message: "Send the body as application/json." }, 415);
-  const text = await request.text();
-  if (text.length > MAX_BODY) throw json({ message: "Body too large." }, 413);
+  // Counted while it streams: a huge body is refused at its 4,097th byte, never read whole.
+  const text = await readBodyText(request, MAX_BODY).catch((error: unknown) => {
+    if (error instanceof Response && error.status === 413) throw json({ message: "Body too large." }, 413);
+    throw json({ message: "The body could not be read." }, 400);
+  });
   let body: unknown;
   try {
     body = JSON.parse(text);

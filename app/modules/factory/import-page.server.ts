@@ -7,7 +7,7 @@ import { getCurrentCatalogueId, listCatalogueNames } from "~/modules/catalogue/c
 import type { Executor } from "~/server/audit.server";
 import { getDb } from "~/server/db/db.server";
 import { dispatchIntent, validateForm } from "~/server/form.server";
-import { readFormData } from "~/server/request-body.server";
+import { RICH_FORM_MAX_BYTES, readFormData } from "~/server/request-body.server";
 import { FACTORY_FAILURE } from "./factory-errors.server";
 import { importFactoryServices, linkedServices, type CategoryTarget, type ImportPlan } from "./factory-import.server";
 import { loadSnapshot, type Snapshot } from "./factory-lists.server";
@@ -145,7 +145,7 @@ async function runImport(db: Executor, user: SessionUser, form: FormData, snapsh
 export async function factoryImportAction({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "access:admin");
   const db = getDb();
-  const form = await readFormData(request);
+  const form = await readFormData(request, { maxBytes: RICH_FORM_MAX_BYTES });
   return dispatchIntent(form.get("intent"), {
     select: async () => {
       const submission = validateForm(form, SelectionSchema);
@@ -185,7 +185,7 @@ const BATCH_MAX = 200;
 export async function factoryBatchAction({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "access:admin");
   const db = getDb();
-  const form = await readFormData(request);
+  const form = await readFormData(request, { maxBytes: RICH_FORM_MAX_BYTES });
   if (form.getAll("service").length > BATCH_MAX) return Response.json({ ok: false, error: "errors.badRequest" } satisfies BatchAnswer, { status: 400 });
   const found = await snapshotFor(db);
   if ("error" in found) return Response.json({ ok: false, error: found.error } satisfies BatchAnswer, { status: 502 });

@@ -32,7 +32,7 @@ import {
   type ChildIntent,
   type ChildMeta,
 } from "./children-types";
-import { readFormData } from "~/server/request-body.server";
+import { RICH_FORM_MAX_BYTES, readFormData } from "~/server/request-body.server";
 import { refuseHidden } from "~/modules/masks/mask-rules.server";
 import type { z } from "zod";
 
@@ -131,7 +131,7 @@ export async function childrenAction(request: Request, rawId: string | undefined
       uploadRefusal = { errors: { form: _form, fields }, status: upload.status };
     } else if (upload.image) picture = { data: upload.image.data, mime: upload.image.mime };
   } else {
-    form = await readFormData(request);
+    form = await readFormData(request, { maxBytes: RICH_FORM_MAX_BYTES });
   }
 
   const intent = String(form.get("intent") ?? "");

@@ -40,7 +40,7 @@ import {
   updateServiceRichText,
 } from "~/modules/service/service.server";
 import { serviceIdOr404 } from "./access.server";
-import { formVersion, readFormData } from "~/server/request-body.server";
+import { formVersion, RICH_FORM_MAX_BYTES, readFormData } from "~/server/request-body.server";
 import { hiddenForService, withoutHidden } from "~/modules/masks/mask-rules.server";
 import { mayExportWord } from "~/modules/wordexport/export-access.server";
 import { aiPanelData, aiServiceIntents } from "~/modules/ai/service-ai.server";
@@ -170,7 +170,7 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
       await setServicePicture(db, id, { data: parsed.image!.data, mime: parsed.image!.mime }, formVersion(parsed.fields), user);
       return done(request, id, "picture");
     }
-    const form = await readFormData(request);
+    const form = await readFormData(request, { maxBytes: RICH_FORM_MAX_BYTES });
     const expected = formVersion(form);
     const saved = (key: ServiceSectionKey, anchor = ANCHORS[key]) => done(request, id, anchor);
     return await dispatchIntent(form.get("intent"), {

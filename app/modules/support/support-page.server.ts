@@ -3,7 +3,7 @@ import { requirePermission } from "~/modules/access/policy.server";
 import { forbid, requireUser } from "~/modules/access/session.server";
 import { getT } from "~/i18n/i18next.server";
 import { getDb } from "~/server/db/db.server";
-import { env } from "~/server/env.server";
+import { appOrigin, env } from "~/server/env.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { answerDomainError, parseForm, refuse } from "~/server/form.server";
 import { sendMail } from "~/server/mailer.server";
@@ -29,7 +29,8 @@ export async function supportAction({ request }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, SupportSchema);
   if (submission.status !== "success") return refuse(submission);
   const t = await getT(request);
-  const host = new URL(request.url).hostname;
+  // The instance's public name, never the request's Host header: a client chooses that freely.
+  const host = new URL(appOrigin()).hostname;
   let mailed: boolean;
   try {
     ({ mailed } = await submitTicket(getDb(), user, { message: submission.value.message, host }, {

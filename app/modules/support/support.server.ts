@@ -26,7 +26,7 @@ export interface Sender {
 export interface TicketInput {
   /** As posted: HTML from the editor, or plain text from the textarea without JS. */
   message: string;
-  /** The host name the request was sent to. */
+  /** The instance's host name (from APP_URL, never the request's Host header). */
   host: string;
 }
 

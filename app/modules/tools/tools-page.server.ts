@@ -97,13 +97,20 @@ function backTo(request: Request): string {
 }
 
 /**
+ * The import's apply form carries the changed rows of the file back (JSON, percent-encoded: up to
+ * three bytes for each byte of the file), so it may be larger than other forms; the bulk forms
+ * share the read and the limit. Only a signed-in service editor gets this far.
+ */
+const APPLY_FORM_MAX_BYTES = 3 * MAX_IMPORT_BYTES;
+
+/**
  * The page's posts: a bulk change's preview and apply, an import file's preview (multipart) and
  * the import's apply. Who may not edit services gets 403 before anything is read.
  */
 export async function toolsAction({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "update:service");
   if (isMultipart(request)) return importPreview(user, request);
-  const form = await readFormData(request);
+  const form = await readFormData(request, { maxBytes: APPLY_FORM_MAX_BYTES });
   return dispatchIntent(form.get("intent"), {
     preview: () => bulkPreview(request, form, user),
     apply: () => bulkApply(request, form, user),

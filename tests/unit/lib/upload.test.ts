@@ -66,9 +66,18 @@ describe("parseImageUpload", () => {
   });
 
   it("limits the whole body, so many parts under the limit cannot add up", async () => {
-    const chunk = "a".repeat(MAX_IMAGE_BYTES / 2);
-    const result = await parseImageUpload(upload({ a: chunk, b: chunk, c: chunk, image: { bytes: PNG, name: "x.png" } }));
+    const file = (name: string) => ({ bytes: Buffer.alloc(MAX_IMAGE_BYTES - 1, 1), name });
+    const result = await parseImageUpload(upload({ a: file("a.bin"), b: file("b.bin"), c: file("c.bin"), image: { bytes: PNG, name: "x.png" } }));
     expect(result).toMatchObject({ ok: false, errors: { image: "structure.imageTooLarge" } });
+  });
+
+  it("limits the text fields beside the file to 1 MiB together: more is a 413, however it is split", async () => {
+    const chunk = "a".repeat(MAX_IMAGE_BYTES / 4);
+    const answer = await parseImageUpload(upload({ a: chunk, b: chunk, c: chunk, image: { bytes: PNG, name: "x.png" } })).catch((e: unknown) => e);
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(413);
+    const ok = await parseImageUpload(upload({ a: chunk, image: { bytes: PNG, name: "x.png" } }));
+    expect(ok.ok && ok.fields.get("a")).toBe(chunk);
   });
 
   it("asks for a file when none (or an empty one) was sent, unless the image is optional", async () => {
