@@ -17,9 +17,11 @@ import { rawRequest } from "../support/raw-http";
 // `npm run fuzz` (FUZZ_FULL=1) sends every value to every field; inside `npm test` each field and
 // parameter gets a rotating share of the values, so every value is sent somewhere in each run.
 const FULL = process.env.FUZZ_FULL === "1";
-// Inside `npm test`: every third field and parameter, one value each; the third changes daily
+// Inside `npm test`: every fifth field and parameter, one value each; the fifth changes daily
 // (FUZZ_OFFSET picks one), so a few runs cover every field. The full run sends all values to all.
-const EVERY = 3;
+// (Every third until every role was fuzzed, issue 31 item 11: the key user, user and client add
+// ~80% targets, so the share shrank to keep the requests per run where they were.)
+const EVERY = 5;
 const OFFSET = Number(process.env.FUZZ_OFFSET ?? Math.floor(Date.now() / 86_400_000));
 const MAX_PAGES = Number(process.env.FUZZ_MAX_PAGES ?? 400);
 
@@ -34,7 +36,9 @@ test.beforeAll(async () => {
   app = await startSecondInstance("fuzz");
   await seedDemo(app.db);
   cookieFor = sessions(app.db);
+  const started = Date.now();
   found = await crawlApp(app.baseURL, app.db, cookieFor, MAX_PAGES);
+  console.log(`fuzz crawl: ${Date.now() - started} ms`);
 });
 
 test.afterAll(async () => {

@@ -403,7 +403,7 @@ async function send(base: string, req: Parameters<typeof rawRequest>[1]): Promis
   }
 }
 
-async function pool<T>(items: readonly T[], concurrency: number, run: (item: T) => Promise<void>) {
+export async function pool<T>(items: readonly T[], concurrency: number, run: (item: T) => Promise<void>) {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, items.length) }, async () => {
