@@ -23,7 +23,8 @@ export type { Found } from "./fuzz-roles";
 /**
  * One fuzz run against a running ServiceHub on `db` (its own database: the fuzz changes settings,
  * users and rows): crawl as each role of ROLE_CRAWLS, each on its own; fuzz every form (deleting
- * ones last), then every query parameter, then fetch every page again for stored values. Used by tests/e2e/fuzz.http.spec.ts and scripts/fuzz.ts.
+ * ones last), then every query parameter, then fetch every page again for stored values. Used by
+ * tests/e2e/fuzz.http.spec.ts and scripts/fuzz.ts.
  */
 export interface FuzzRun {
   base: string;
