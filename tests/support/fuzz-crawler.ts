@@ -155,14 +155,16 @@ export interface Crawl {
 
 /**
  * Breadth-first from `start`, following same-origin links up to `maxPages` pages, one page per
- * route pattern; `known` holds the patterns another crawl already covered.
+ * route pattern. Each role crawls on its own: skipping what a more privileged role had seen left
+ * the plain user with one page and no form (issue 31 item 11), and the same form runs other
+ * permission checks (a user's grants, a key user's limits) for each role.
  */
-export async function crawl(base: string, cookie: () => Promise<string>, start: string[], maxPages: number, known = new Set<string>()): Promise<Crawl> {
+export async function crawl(base: string, cookie: () => Promise<string>, start: string[], maxPages: number): Promise<Crawl> {
   const origin = new URL(base).origin;
   const queue = [...start];
-  const seenPages = new Set<string>(known);
+  const seenPages = new Set<string>();
   const seenForms = new Set<string>();
-  const seenQueries = new Set<string>(known);
+  const seenQueries = new Set<string>();
   const result: Crawl = { pages: [], forms: [], queries: [] };
   for (const s of start) seenPages.add(routePattern(s));
   while (queue.length && result.pages.length < maxPages) {
@@ -173,7 +175,7 @@ export async function crawl(base: string, cookie: () => Promise<string>, start: 
     const { links, forms } = parsePage(answer.body, page, origin);
     for (const form of forms) {
       const key = formKey(form);
-      if (SKIP_FORM.test(form.action) || seenForms.has(key) || known.has(key)) continue;
+      if (SKIP_FORM.test(form.action) || seenForms.has(key)) continue;
       seenForms.add(key);
       result.forms.push(form);
     }
@@ -191,11 +193,6 @@ export async function crawl(base: string, cookie: () => Promise<string>, start: 
     }
   }
   return result;
-}
-
-/** Patterns a crawl covered (pages, queries and forms), so a second crawl adds only what is new. */
-export function coveredBy(c: Crawl): Set<string> {
-  return new Set([...c.pages.map(routePattern), ...c.queries.map(routePattern), ...c.forms.map(formKey)]);
 }
 
 type Pair = [string, Buffer];
@@ -295,6 +292,8 @@ export function queryRequest(link: string, param: string, value: HostileValue): 
 }
 
 export interface Finding {
+  /** Who sent it (a role, or anonymous). */
+  role: string;
   where: string;
   field: string;
   value: string;
@@ -314,25 +313,38 @@ export class FuzzReport {
   silentRefusals: Finding[] = [];
   /** Values per field or parameter (each must reach its share). */
   perTarget = new Map<string, number>();
+  /** Fields and parameters sent hostile values, and requests, per role (the per-role coverage). */
+  fieldsBy = new Map<string, Set<string>>();
+  parametersBy = new Map<string, Set<string>>();
+  requestsBy = new Map<string, number>();
 
   constructor(private log?: (line: string) => void) {}
 
-  record(where: string, field: string, value: string, answer: RawAnswer) {
+  /** A form field or query parameter that `role` is about to send values to. */
+  target(role: string, kind: "field" | "parameter", target: string) {
+    (kind === "field" ? this.fields : this.parameters).add(target);
+    const byRole = kind === "field" ? this.fieldsBy : this.parametersBy;
+    byRole.set(role, (byRole.get(role) ?? new Set()).add(target));
+  }
+
+  record(role: string, where: string, field: string, value: string, answer: RawAnswer) {
     const before = this.serverErrors.length + this.noAnswers.length + this.reflections.length + this.silentRefusals.length;
-    this.add(where, field, value, answer);
+    this.add(role, where, field, value, answer);
     if (this.serverErrors.length + this.noAnswers.length + this.reflections.length + this.silentRefusals.length > before) {
-      this.log?.(`finding: ${where} ${field} ← ${value}: ${answer.status} ${answer.body.slice(0, 160).replace(/\s+/g, " ")}`);
+      this.log?.(`finding: (${role}) ${where} ${field} ← ${value}: ${answer.status} ${answer.body.slice(0, 160).replace(/\s+/g, " ")}`);
     }
     if (this.requests % 500 === 0) {
       this.log?.(`${this.requests} requests, ${this.fields.size} fields, ${this.parameters.size} parameters, ${this.serverErrors.length} 5xx, ${this.noAnswers.length} without answer, ${this.reflections.length} reflections`);
     }
   }
 
-  private add(where: string, field: string, value: string, answer: RawAnswer) {
+  private add(role: string, where: string, field: string, value: string, answer: RawAnswer) {
     this.requests++;
-    this.perTarget.set(`${where} ${field}`, (this.perTarget.get(`${where} ${field}`) ?? 0) + 1);
+    this.requestsBy.set(role, (this.requestsBy.get(role) ?? 0) + 1);
+    const target = `${role} ${where} ${field}`;
+    this.perTarget.set(target, (this.perTarget.get(target) ?? 0) + 1);
     this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
-    const finding = { where, field, value, status: answer.status };
+    const finding = { role, where, field, value, status: answer.status };
     if (answer.status === 0) this.noAnswers.push({ ...finding, detail: answer.body });
     if (answer.status >= 500) this.serverErrors.push({ ...finding, detail: answer.body.slice(0, 200) });
     const html = String(answer.headers["content-type"] ?? "").includes("html");
@@ -391,7 +403,7 @@ async function send(base: string, req: Parameters<typeof rawRequest>[1]): Promis
   }
 }
 
-async function pool<T>(items: readonly T[], concurrency: number, run: (item: T) => Promise<void>) {
+export async function pool<T>(items: readonly T[], concurrency: number, run: (item: T) => Promise<void>) {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, items.length) }, async () => {
@@ -424,13 +436,13 @@ export async function fuzzForms(opts: FuzzOptions, report: FuzzReport, targets: 
       if (values.length === 0) continue;
       if (dirty) form = (await freshForm(opts, role, found)) ?? found;
       dirty = false;
-      report.fields.add(`${key} ${name}`);
+      report.target(role, "field", `${key} ${name}`);
       await pool(values, opts.concurrency, async (value) => {
         const req = formRequest(form, name, value);
         const headers: Record<string, string> = { Cookie: await opts.cookie(role), Accept: "text/html" };
         if (req.body) Object.assign(headers, { "Content-Type": req.type, "Content-Length": String(req.body.length) });
         const answer = await send(opts.base, { method: req.method, path: req.path, headers, body: req.body, localAddress: opts.clientAddress() });
-        report.record(key, name, value.name, answer);
+        report.record(role, key, name, value.name, answer);
         if (answer.status < 400) dirty = true;
       });
     }
@@ -445,11 +457,11 @@ export async function fuzzQueries(opts: FuzzOptions, report: FuzzReport, links: 
     for (const param of [...new Set(new URLSearchParams(link.split("?")[1]).keys())]) {
       const values = opts.valuesFor(index++);
       if (values.length === 0) continue;
-      report.parameters.add(`${pattern} ${param}`);
+      report.target(role, "parameter", `${pattern} ${param}`);
       await pool(values, opts.concurrency, async (value) => {
         const path = queryRequest(link, param, value);
         const answer = await send(opts.base, { path, headers: { Cookie: await opts.cookie(role), Accept: "text/html" }, localAddress: opts.clientAddress() });
-        report.record(`GET ${pattern}`, param, value.name, answer);
+        report.record(role, `GET ${pattern}`, param, value.name, answer);
       });
     }
   }
@@ -461,7 +473,7 @@ const STORED = "(stored values)";
 export async function recheckPages(opts: FuzzOptions, report: FuzzReport, pages: { role: string; page: string }[]) {
   await pool(pages, opts.concurrency, async ({ role, page }) => {
     const answer = await send(opts.base, { path: page, headers: { Cookie: await opts.cookie(role), Accept: "text/html" } });
-    report.record(`GET ${routePattern(page)}`, STORED, "after the fuzz", answer);
+    report.record(role, `GET ${routePattern(page)}`, STORED, "after the fuzz", answer);
   });
 }
 

@@ -6,22 +6,25 @@ import { factories } from "../factories";
 import type { HostileValue } from "./hostile-values";
 import {
   anyLoopback,
-  coveredBy,
   crawl,
   FuzzReport,
   fuzzForms,
   fuzzQueries,
+  pool,
   recheckPages,
   type Crawl,
   type FuzzOptions,
   type PageForm,
 } from "./fuzz-crawler";
+import { grantedService, ROLE_CRAWLS, type Found } from "./fuzz-roles";
+
+export type { Found } from "./fuzz-roles";
 
 /**
  * One fuzz run against a running ServiceHub on `db` (its own database: the fuzz changes settings,
- * users and rows): crawl as superadmin, as a plain user (only what the superadmin did not see) and
- * signed out; fuzz every query parameter, then every form (deleting ones last), then fetch every
- * page again for stored values. Used by tests/e2e/fuzz.http.spec.ts and scripts/fuzz.ts.
+ * users and rows): crawl as each role of ROLE_CRAWLS, each on its own; fuzz every form (deleting
+ * ones last), then every query parameter, then fetch every page again for stored values. Used by
+ * tests/e2e/fuzz.http.spec.ts and scripts/fuzz.ts.
  */
 export interface FuzzRun {
   base: string;
@@ -36,9 +39,10 @@ export interface FuzzRun {
   recheck?: boolean;
 }
 
-export type Found = { role: string; crawl: Crawl }[];
-
-/** Signed-in sessions per role, renewed when a fuzz request ended one or changed the account. */
+/**
+ * Signed-in sessions per role, renewed when a fuzz request ended one or changed the account. A
+ * `user` account gets the category of grantedService() to edit, as user management grants it.
+ */
 export function sessions(db: DB) {
   const make = factories(db);
   const cookies = new Map<string, string>();
@@ -52,6 +56,8 @@ export function sessions(db: DB) {
     const session = sessionId ? await db.selectFrom("sessions").select("id").where("id", "=", String(sessionId)).executeTakeFirst() : undefined;
     if (account?.role === role && session) return cookie!;
     const userId = account?.role === role ? id! : (await make.user(role as Role)).id;
+    const granted = role === "user" && userId !== id ? await grantedService(db) : undefined;
+    if (granted) await make.grant(userId, { categoryId: granted.categoryId });
     accounts.set(role, userId);
     const next = (await sessionCookie.serialize(await createSession(db, userId, "fuzz"))).split(";")[0];
     cookies.set(role, next);
@@ -70,15 +76,19 @@ export function sessions(db: DB) {
 /** Deleting forms last, so the rows the other forms edit are still there while they are fuzzed. */
 const deleting = (form: PageForm) => /delete|remove|destroy|revoke|purge|signout|logout/i.test(`${form.action} ${form.submit?.value ?? ""}`);
 
-export async function crawlApp(base: string, cookie: (role: string) => Promise<string>, maxPages: number): Promise<Found> {
-  const admin = await crawl(base, () => cookie("superadmin"), ["/dashboard", "/settings", "/catalogframe", "/servicecatalog?view=1", "/servicecatalog?view=3", "/admin/systeminfo"], maxPages);
-  const user = await crawl(base, () => cookie("user"), ["/dashboard"], maxPages, coveredBy(admin));
-  const anonymous = await crawl(base, () => cookie("anonymous"), ["/login", "/reset-password", "/reset-password/no-such-token"], 10);
-  return [
-    { role: "superadmin", crawl: admin },
-    { role: "user", crawl: user },
-    { role: "anonymous", crawl: anonymous },
-  ];
+/**
+ * The crawls of `roles` (all of ROLE_CRAWLS by default), in ROLE_CRAWLS' order. Two at a time,
+ * each one request at a time: the superadmin's crawl is as long as the others together, and five
+ * at once on a loaded 2-core machine once ran into the server's 5 s render timeout.
+ */
+export async function crawlApp(base: string, db: DB, cookie: (role: string) => Promise<string>, maxPages: number, roles = ROLE_CRAWLS.map((r) => r.role)): Promise<Found> {
+  const granted = (await grantedService(db))?.id;
+  const chosen = ROLE_CRAWLS.filter((r) => roles.includes(r.role));
+  const crawls = new Map<string, Crawl>();
+  await pool(chosen, 2, async (r) => {
+    crawls.set(r.role, await crawl(base, () => cookie(r.role), r.start(granted), Math.min(maxPages, r.maxPages ?? maxPages)));
+  });
+  return chosen.map((r) => ({ role: r.role, crawl: crawls.get(r.role)! }));
 }
 
 export async function runFuzz(run: FuzzRun, found: Found) {
@@ -86,8 +96,10 @@ export async function runFuzz(run: FuzzRun, found: Found) {
   const options: FuzzOptions = { base: run.base, cookie: run.cookie ?? sessions(run.db), valuesFor: run.valuesFor, concurrency: run.concurrency ?? 3, clientAddress: anyLoopback, log };
   const report = new FuzzReport(run.log);
   const started = Date.now();
+  // Deleting forms last; before them the least privileged role first, while the plain user's granted service is as seeded.
+  const rank = (role: string) => -found.findIndex((f) => f.role === role);
   const forms = found.flatMap(({ role, crawl: c }) => c.forms.map((form) => ({ role, form })));
-  forms.sort((a, b) => Number(deleting(a.form)) - Number(deleting(b.form)));
+  forms.sort((a, b) => Number(deleting(a.form)) - Number(deleting(b.form)) || rank(a.role) - rank(b.role));
   const queries = found.flatMap(({ role, crawl: c }) => c.queries.map((link) => ({ role, link })));
   log(`crawled ${found.map((f) => `${f.role}: ${f.crawl.pages.length} pages, ${f.crawl.forms.length} forms, ${f.crawl.queries.length} links with parameters`).join("; ")}`);
   await fuzzForms(options, report, forms);
