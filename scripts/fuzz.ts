@@ -18,6 +18,8 @@
  * an unescaped reflection or a refusal without a message, or when a role's crawl reached less than
  * ROLE_CRAWLS (tests/support/fuzz-roles.ts) expects.
  */
+// First: the secret must be set before any app module reads the environment.
+import "./fuzz-secret";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -97,7 +99,6 @@ if (!base) {
       AI_MODEL: "mock-model",
       AI_TIMEOUT_SECONDS: "10",
       APP_URL: base,
-      // The sessions this script signs in with are made with the same SESSION_SECRET (or the same default).
     },
   });
   await waitForApp(base, server);
