@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   "share:views",
   /** Rename and delete other users' shared views. */
   "manage:views",
+  /** Organisation-wide switches only a superadmin flips: the export licence, password sign-in in Azure mode, the T.O.M. document. */
+  "manage:organisation",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -42,7 +44,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   keyuser: KEYUSER,
   admin: KEYUSER,
   keysuperuser: ADMIN_GUARD,
-  superadmin: ADMIN_GUARD,
+  superadmin: [...ADMIN_GUARD, "manage:organisation"],
 };
 
 /** Per-user flags a permission needs on top of the role (set in user management). */

@@ -1,3 +1,4 @@
+import { roleHasPermission } from "~/modules/access/policy";
 /**
  * T.O.M. (spec 01 §2 settings dialog, issue 16 §5): the provider's technical and organisational
  * measures as a PDF. Client-safe constants shared by the panel and the server.
@@ -34,7 +35,7 @@ export function tomPdfUrl(info: Pick<TomDocumentInfo, "sha256"> | null, download
 
 /** Only a superadmin replaces the document or restores the generated one. */
 export function mayReplaceTom(user: { role?: string | null } | null | undefined): boolean {
-  return user?.role === "superadmin";
+  return roleHasPermission(user, "manage:organisation");
 }
 
 /** "1,2 MB" / "48 KB" in the reader's language. */

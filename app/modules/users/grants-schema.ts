@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { roleHasPermission } from "~/modules/access/policy";
 import type { Role } from "~/modules/access/roles";
 
 /*
@@ -65,7 +66,7 @@ export const FlagSchema = z.object({ active: onOff });
 
 /** Who may switch the export licence: a superadmin only; a keysuperuser sees it read-only. */
 export function mayChangeExportLicence(user: { role?: string | null }): boolean {
-  return user.role === "superadmin";
+  return roleHasPermission(user, "manage:organisation");
 }
 
 /** The page's address, with the category whose services are open (and their page). */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { INVITATION_TTL_MS, createPasswordResetToken } from "~/modules/access/password-reset.server";
-import { assignableRoles, mayManageAccount } from "~/modules/access/policy";
+import { assignableRoles, mayManageAccount, roleHasPermission } from "~/modules/access/policy";
 import { requirePermission } from "~/modules/access/policy.server";
 import { forbid } from "~/modules/access/session.server";
 import { getT } from "~/i18n/i18next.server";
@@ -49,7 +49,7 @@ export async function usersLoader({ request }: LoaderFunctionArgs) {
   const query = parseUserListQuery(new URL(request.url).searchParams);
   const db = getDb();
   // Only in Azure mode, and only a superadmin (who can always still sign in) may switch password sign-in off.
-  const localLogin = azureMode() && me.role === "superadmin" ? await getLocalLoginEnabled(db) : null;
+  const localLogin = azureMode() && roleHasPermission(me, "manage:organisation") ? await getLocalLoginEnabled(db) : null;
   const list = await listUsers(db, query);
   // Rows the viewer may not touch (a superadmin, for a keysuperuser) show no edit or delete link.
   const items = list.items.map((item) => ({ ...item, manageable: mayManageAccount(me, item.role) }));
@@ -61,7 +61,7 @@ const LocalLoginSchema = z.object({ intent: z.literal("local-login"), enabled: z
 /** The list's own form: whether local accounts may still sign in with a password in Azure mode. */
 export async function usersAction({ request }: LoaderFunctionArgs) {
   const me = await requireUserAdmin(request);
-  if (me.role !== "superadmin" || !azureMode()) throw new Response("Forbidden", { status: 403 });
+  if (!roleHasPermission(me, "manage:organisation") || !azureMode()) throw new Response("Forbidden", { status: 403 });
   const { submission } = await parseForm(request, LocalLoginSchema);
   if (submission.status !== "success") return refuse(submission);
   const enabled = submission.value.enabled === "true";
