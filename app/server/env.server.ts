@@ -7,8 +7,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(16).optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("ServiceHub <servicehub@localhost>"),
-  /** Where support tickets are mailed; unset → tickets are only stored (and the sender told it failed). */
-  SUPPORT_EMAIL: z.email().optional(),
+  /** Where support tickets are mailed; unset or empty → tickets are only stored (superadmins read them in their list). */
+  SUPPORT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
   /** Another ServiceHub whose patch notes and system message this one shows (issue 16 §7); empty = unset. */
   SYSTEM_HOST_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
   APP_URL: z.string().url().optional(),

@@ -65,20 +65,26 @@ export function ticketMail(ticket: StoredTicket, to: string, intro: string): Mai
 }
 
 export interface MailDeps {
-  /** SUPPORT_EMAIL; unset → the ticket is stored and counts as not submitted. */
+  /** SUPPORT_EMAIL; unset → the ticket is only stored ('unaddressed'): admins read it in their list. */
   to: string | undefined;
   send: (mail: Mail) => Promise<void>;
   /** "Support ticket from {name} <{email}> on {host}" in the sender's language. */
   intro: (ticket: StoredTicket) => string;
 }
 
-/** Stores the ticket, then mails it; the mail's outcome is written to the ticket. */
+/**
+ * Stores the ticket, then mails it; the mail's outcome is written to the ticket. Without a support
+ * address there is nothing to try: the ticket is 'unaddressed' (issue 32 §1 — received all the same).
+ */
 export async function submitTicket(db: Executor, sender: Sender, input: TicketInput, deps: MailDeps) {
   const ticket = await createTicket(db, sender, input);
+  if (!deps.to) {
+    await db.updateTable("support_tickets").set({ status: "unaddressed", updated_at: nowIso() }).where("id", "=", ticket.id).execute();
+    return { id: ticket.id, mailed: false };
+  }
   // Outside the transaction: the ticket is kept whatever the mail server does, and no write waits on SMTP.
   let error: string | null = null;
   try {
-    if (!deps.to) throw new Error("SUPPORT_EMAIL is not set");
     await deps.send(ticketMail(ticket, deps.to, deps.intro(ticket)));
   } catch (cause) {
     error = (cause instanceof Error ? cause.message : String(cause)).slice(0, MAIL_ERROR_MAX) || "unknown error";

@@ -585,7 +585,7 @@ export interface SupportTicketsTable {
   subject: string;
   /** Sanitised HTML. */
   message: string;
-  /** 'open' (stored), 'sent' (mailed, sent_at), 'failed' (mail_error). */
+  /** 'open' (stored), 'sent' (mailed, sent_at), 'failed' (mail_error), 'unaddressed' (no SUPPORT_EMAIL). */
   status: Generated<string>;
   sent_at: string | null;
   mail_error: string | null;

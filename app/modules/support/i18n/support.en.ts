@@ -1,6 +1,6 @@
 import type supportDe from "./support.de";
 
-/** English texts of support tickets; the failure text verbatim from spec 01 §8. */
+/** English texts of support tickets; the success text verbatim from spec 01 §8. */
 const support: typeof supportDe = {
   title: "Support ticket",
   open: "Write a support ticket",
@@ -8,7 +8,6 @@ const support: typeof supportDe = {
   message: "Message",
   send: "Send",
   sent: "Support ticket submitted successfully!",
-  failed: "Failed to submit support ticket.",
   messageEmpty: "Please write a message.",
   messageTooLong: "The message is too long.",
   mailIntro: "Support ticket from {{name}} <{{email}}> via {{host}}",
@@ -25,6 +24,9 @@ const support: typeof supportDe = {
     mailed: "Mailed on {{date}}",
     mailFailed: "Not mailed: {{error}}",
     mailPending: "Not mailed yet",
+    unaddressed: "Not mailed: no support address is set up",
+    noAddressTitle: "Tickets are not mailed",
+    noAddress: "No support address is set up. Tickets are only stored here. Put the address into the server configuration as SUPPORT_EMAIL and every new ticket is mailed there too.",
     deletedUser: "(account deleted)",
     list: "Support tickets",
   },

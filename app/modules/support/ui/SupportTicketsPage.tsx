@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/dates";
 import { EmptyState } from "~/ui/EmptyState";
@@ -11,6 +11,8 @@ interface TicketsData {
   page: number;
   pageCount: number;
   total: number;
+  /** SUPPORT_EMAIL is set: without it tickets are only stored. */
+  mailConfigured: boolean;
 }
 
 /** How a ticket's mail went: mailed (when), failed (why), or not yet. */
@@ -28,6 +30,12 @@ function MailState({ ticket }: { ticket: TicketRow }) {
         {t("support.tickets.mailFailed", { error: ticket.mail_error ?? "" })}
       </Text>
     );
+  if (ticket.status === "unaddressed")
+    return (
+      <Text size="sm" data-mail="unaddressed">
+        {t("support.tickets.unaddressed")}
+      </Text>
+    );
   return (
     <Text size="sm" data-mail="open">
       {t("support.tickets.mailPending")}
@@ -41,9 +49,15 @@ export function SupportTicketsPage({ data }: { data: TicketsData }) {
   return (
     <Stack gap="md" maw={960}>
       <Title order={1}>{t("support.tickets.title")}</Title>
-      <Text size="sm" c="dimmed">
-        {t("support.tickets.intro")}
-      </Text>
+      {data.mailConfigured ? (
+        <Text size="sm" c="dimmed">
+          {t("support.tickets.intro")}
+        </Text>
+      ) : (
+        <Alert color="yellow" title={t("support.tickets.noAddressTitle")} data-testid="support-no-address">
+          {t("support.tickets.noAddress")}
+        </Alert>
+      )}
       {data.tickets.length ? (
         <Stack gap="sm" component="ol" aria-label={t("support.tickets.list")} style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {data.tickets.map((ticket) => (
