@@ -5,7 +5,7 @@ import { withLock } from "../support/helpers";
 
 // One user's permissions page (issue 13 §2, §3): grants per category and service take effect on
 // the grantee's next request; grant all / remove all after a confirmation; the word-export flag;
-// the export licence (superadmin only); guards. Runs with JS on and off. Every test makes its own
+// the export licence's state (switched in the settings, superadmin only); guards. Runs with JS on and off. Every test makes its own
 // catalogue and accounts; "grant all" touches every category of the shared database, so it is
 // checked against the categories that existed before, not against fixed numbers.
 
@@ -197,36 +197,56 @@ test.describe("as superadmin", () => {
   });
 });
 
-test("the export licence: a superadmin switches it, a keysuperuser only sees it", async ({ page, db, make, login, browser, baseURL, javaScriptEnabled }) => {
+test("the export licence is the organisation's: switched in the settings only with a confirmation that says it affects everyone; the user page shows its state", async ({ page, db, make, login, browser, baseURL, javaScriptEnabled }) => {
+  test.slow(); // holds the shared licence (the other project's run of this test waits for it)
   await login("superadmin");
   const user = await make.user("user");
   const keysuperuser = await make.user("keysuperuser");
+  const panel = page.getByTestId("export-licence-panel");
+  const submit = async (confirm: boolean) => {
+    if (confirm) await panel.getByTestId("export-licence-confirm").check();
+    await panel.getByTestId("export-licence-submit").click();
+  };
   await withLock("export-licence", async () => {
     const original = await licence(db);
     try {
+      // The permissions page no longer switches it (one click there used to turn it off for everyone).
       await gotoReady(page, pageOf(user.id), javaScriptEnabled);
-      const toggle = page.getByTestId("export-licence");
-      const active = (await toggle.getAttribute("data-on")) === "true";
-      if (!active) await toggle.getByRole("button", { name: "Export-Lizenz aktivieren" }).click();
-      await expect(toggle).toHaveAttribute("data-on", "true");
-      await toggle.getByRole("button", { name: "Export-Lizenz deaktivieren" }).click();
-      await expect(toggle).toHaveAttribute("data-on", "false");
+      await expect(page.getByTestId("export-licence")).toHaveCount(0);
+      await page.getByTestId("export-licence-settings").click();
+      await expect(page).toHaveURL(/\/settings\/export-licence$/);
+      if ((await panel.getByTestId("export-licence-state").getAttribute("data-active")) === "false") {
+        await submit(true);
+        await expect(panel.getByTestId("export-licence-state")).toHaveAttribute("data-active", "true");
+      }
+      // Without the confirmation nothing changes, and the reason stands beside the checkbox.
+      await expect(panel.getByLabel(/Das schaltet den Word-Export für alle Benutzer aus/)).toBeVisible();
+      await submit(false);
+      await expect(panel).toContainText("Bitte bestätigen Sie, dass die Änderung für alle Benutzer gilt.");
+      expect(await licence(db)).not.toBe("false");
+      await submit(true);
+      await expect(page.getByTestId("toast")).toContainText("Export-Lizenz deaktiviert");
+      await expect(panel.getByTestId("export-licence-state")).toHaveAttribute("data-active", "false");
       await expect.poll(() => licence(db)).toBe("false");
+      await gotoReady(page, pageOf(user.id), javaScriptEnabled);
+      await expect(page.getByTestId("export-licence-state")).toContainText("Inaktiv");
 
       const other = await sessionOf(browser, db, baseURL!, keysuperuser.id);
       try {
-        const second = await other.newPage();
-        await second.goto(pageOf(user.id));
-        await expect(second.getByTestId("export-licence-state")).toContainText("Inaktiv");
-        await expect(second.getByTestId("export-licence")).toHaveCount(0);
-        const response = await other.request.post(pageOf(user.id), { form: { intent: "set-export-licence", active: "1" }, maxRedirects: 0 });
+        // A keysuperuser reads the state, without the switch (the server's page; no browser needed).
+        const html = await (await other.request.get("/settings/export-licence")).text();
+        expect(html).toContain("Inaktiv: Niemand kann nach Word exportieren.");
+        expect(html).toContain("Nur ein Superadmin kann die Export-Lizenz umschalten.");
+        expect(html).not.toContain('data-testid="export-licence-submit"');
+        const response = await other.request.post("/settings/export-licence", { form: { active: "1", confirm: "on" }, maxRedirects: 0 });
         expect(response.status()).toBe(403);
         expect(await licence(db)).toBe("false");
       } finally {
         await other.close();
       }
 
-      await toggle.getByRole("button", { name: "Export-Lizenz aktivieren" }).click();
+      await gotoReady(page, "/settings/export-licence", javaScriptEnabled);
+      await submit(true);
       await expect.poll(() => licence(db)).toBe("true");
       const log = await db.selectFrom("activities").select(["event", "causer_id"]).where("subject_type", "=", "setting").where("subject_id", "=", "export_active").orderBy("id", "desc").limit(2).execute();
       expect(log.map((a) => a.event)).toEqual(["updated", "updated"]);
@@ -247,23 +267,20 @@ test("a keyuser is sent to /unauthorized, and every POST of the page answers 403
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/unauthorized$/);
   }
-  const state = async () => ({ categories: await categoryGrants(db, user.id), services: await serviceGrants(db, user.id), wordExport: await wordExport(db, user.id), licence: await licence(db) });
+  const state = async () => ({ categories: await categoryGrants(db, user.id), services: await serviceGrants(db, user.id), wordExport: await wordExport(db, user.id) });
   const posts: [string, Record<string, string>][] = [
     [pageOf(user.id), { intent: "grant-category", categoryId: String(categoryId) }],
     [pageOf(user.id), { intent: "revoke-category", categoryId: String(categoryId) }],
     [pageOf(user.id), { intent: "grant-service", serviceId: String(serviceIds[0]) }],
     [pageOf(user.id), { intent: "revoke-service", serviceId: String(serviceIds[0]) }],
     [pageOf(user.id), { intent: "set-word-export", active: "1" }],
-    [pageOf(user.id), { intent: "set-export-licence", active: "0" }],
     [`${pageOf(user.id)}/grant-all`, {}],
     [`${pageOf(user.id)}/remove-all`, {}],
   ];
-  // The licence is shared by the parallel runs: hold it still while comparing.
-  await withLock("export-licence", async () => {
-    const before = await state();
-    for (const [url, form] of posts) {
-      expect((await page.request.post(url, { form, maxRedirects: 0 })).status(), `${url} ${form.intent ?? ""}`).toBe(403);
-    }
-    expect(await state()).toEqual(before);
-  });
+  // The licence's switch (/settings/export-licence) is refused to every role but superadmin in the route matrix.
+  const before = await state();
+  for (const [url, form] of posts) {
+    expect((await page.request.post(url, { form, maxRedirects: 0 })).status(), `${url} ${form.intent ?? ""}`).toBe(403);
+  }
+  expect(await state()).toEqual(before);
 });

@@ -259,6 +259,7 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     ...(["servicearea", "logo", "organization", "headlines"] as const).map((key): RouteEntry => ({ file: `_app.settings.${key}.tsx`, get: { guard: ADMIN, refused: "redirect:/settings/sidebar" }, post: null })),
     { file: "_app.settings.factory.tsx", get: { guard: ADMIN, refused: "redirect:/settings/sidebar" }, post: { guard: ADMIN, intents: intents("save", "test", "remove") } },
     { file: "_app.settings.api-key.tsx", get: { guard: ADMIN, refused: "redirect:/settings/sidebar" }, post: { guard: ADMIN, intents: none } },
+    { file: "_app.settings.export-licence.tsx", get: { guard: ADMIN, refused: "redirect:/settings/sidebar" }, post: { guard: SUPERADMIN, intents: none } },
     { file: "_app.settings.contract.tsx", get: { guard: ADMIN, refused: "redirect:/settings/sidebar" }, post: { guard: ADMIN, intents: none } },
 
     // ------------------------------------------------------------------ admin
@@ -294,7 +295,7 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
       file: "_app.admin.usermanagement_.user.$id.tsx",
       params: (r) => ({ id: id(r.managedUser) }),
       get: { guard: ADMIN },
-      post: { guard: ADMIN, intents: [...intents("grant-category", "revoke-category", "grant-service", "revoke-service", "set-word-export"), { intent: "set-export-licence", guard: SUPERADMIN }] },
+      post: { guard: ADMIN, intents: [...intents("grant-category", "revoke-category", "grant-service", "revoke-service", "set-word-export")] },
     },
     ...(["grant-all", "remove-all"] as const).map((step): RouteEntry => ({ file: `_app.admin.usermanagement_.user.$id.${step}.tsx`, params: (r) => ({ id: id(r.managedUser) }), get: { guard: ADMIN }, post: { guard: ADMIN, intents: none } })),
     { file: "_app.bin.tsx", get: { guard: ADMIN }, post: { guard: ADMIN, intents: none } },

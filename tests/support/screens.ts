@@ -125,6 +125,7 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/settings/headlines",
     "/settings/factory",
     "/settings/api-key",
+    "/settings/export-licence",
     "/settings/contract",
     "/settings/password",
     "/settings/sessions",

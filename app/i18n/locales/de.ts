@@ -173,6 +173,7 @@ const de = {
       headlines: "Serviceüberschriften",
       factory: "Vorlagen-Server",
       "api-key": "Api-Key",
+      "export-licence": "Word-Export-Lizenz",
       contract: "Auftragsdatenverarbeitung",
       password: "Passwort ändern",
       sessions: "Angemeldete Geräte",

@@ -173,6 +173,7 @@ const en: Resources = {
       headlines: "Service headlines",
       factory: "Template server",
       "api-key": "Api-Key",
+      "export-licence": "Word export licence",
       contract: "Data processing agreement",
       password: "Change password",
       sessions: "Signed-in devices",

@@ -15,6 +15,7 @@ export const SETTINGS_ENTRIES = [
   { key: "headlines", visibleTo: "admin" },
   { key: "factory", visibleTo: "admin" },
   { key: "api-key", visibleTo: "admin" },
+  { key: "export-licence", visibleTo: "admin" },
   { key: "contract", visibleTo: "admin" },
   { key: "password", visibleTo: "localPassword" },
   { key: "sessions", visibleTo: "all" },

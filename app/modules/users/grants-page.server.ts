@@ -17,7 +17,6 @@ import {
   grantOverview,
   revokeAllGrants,
   setCategoryGrant,
-  setExportActive,
   setServiceGrant,
   setWordExport,
   type GrantChange,
@@ -113,8 +112,7 @@ export async function grantsAction(request: Request, rawId: string | undefined) 
   const intent = form.get("intent");
   // The word-export form names the missing user in its own words (spec 02 §8); the rest is a 404.
   if (!user) return intent === "set-word-export" ? refused("set-word-export", "grants.errors.wordExportUser", 404) : notFound();
-  // The organisation-wide licence is no one account's; everything else here changes this account.
-  if (intent !== "set-export-licence" && !mayManageAccount(viewer, user.role)) forbid(request);
+  if (!mayManageAccount(viewer, user.role)) forbid(request);
 
   /** One grant toggle: validate the id, write, answer; an unknown category or service is a 404 with a message. */
   const toggle = async <S extends z.ZodType>(target: keyof typeof MESSAGES, schema: S, write: (value: z.output<S>) => Promise<GrantChange>) => {
@@ -132,7 +130,7 @@ export async function grantsAction(request: Request, rawId: string | undefined) 
       return refused(target, "grants.errors.saveFailed", 500, meta);
     }
   };
-  const flag = async (target: "set-word-export" | "set-export-licence", write: (active: boolean) => Promise<unknown>, failed: string) => {
+  const flag = async (target: "set-word-export", write: (active: boolean) => Promise<unknown>, failed: string) => {
     const submission = validateForm(form, FlagSchema);
     if (submission.status !== "success") return refused(target, "errors.badRequest", 400);
     const active = submission.value.active;
@@ -143,7 +141,7 @@ export async function grantsAction(request: Request, rawId: string | undefined) 
       console.error(error);
       return refused(target, failed, 500);
     }
-    const message = target === "set-word-export" ? (active ? "grants.flash.wordExportOn" : "grants.flash.wordExportOff") : active ? "grants.flash.licenceOn" : "grants.flash.licenceOff";
+    const message = active ? "grants.flash.wordExportOn" : "grants.flash.wordExportOff";
     return saved(request, form, target, `${back}#export-title`, message, { name: user.name });
   };
 
@@ -153,11 +151,6 @@ export async function grantsAction(request: Request, rawId: string | undefined) 
     "grant-service": () => toggle("grant-service", ServiceGrantSchema, (v) => setServiceGrant(db, userId, v.serviceId, true, viewer)),
     "revoke-service": () => toggle("revoke-service", ServiceGrantSchema, (v) => setServiceGrant(db, userId, v.serviceId, false, viewer)),
     "set-word-export": () => flag("set-word-export", (active) => setWordExport(db, userId, active, viewer), "grants.errors.wordExportFailed"),
-    "set-export-licence": async () => {
-      // Only a superadmin switches the licence; a keysuperuser sees it read-only.
-      if (!mayChangeExportLicence(viewer)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
-      return flag("set-export-licence", (active) => setExportActive(db, active, viewer), "grants.errors.licenceFailed");
-    },
   });
 }
 

@@ -46,7 +46,7 @@ export interface GrantService {
 }
 
 /** The forms of the page, told apart by `intent`. */
-export const GRANT_INTENTS = ["grant-category", "revoke-category", "grant-service", "revoke-service", "set-word-export", "set-export-licence"] as const;
+export const GRANT_INTENTS = ["grant-category", "revoke-category", "grant-service", "revoke-service", "set-word-export"] as const;
 export type GrantIntent = (typeof GRANT_INTENTS)[number];
 
 /** A positive id from a form field; anything else gets the field's message. */

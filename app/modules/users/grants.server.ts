@@ -4,13 +4,12 @@ import { STATIC_CATALOGUE_ID } from "~/modules/catalogue/catalogue-title";
 import { recordActivity, type Causer, type Executor } from "~/server/audit.server";
 import { inTransaction } from "~/server/db-helpers.server";
 import { NotFoundError } from "~/server/errors.server";
-import { SETTING_KEYS, getExportActive, putSetting } from "~/server/settings.server";
 import { nowIso } from "~/lib/time";
 import type { GrantCatalogue, GrantService, GrantUser } from "./grants-schema";
 
 /*
  * A user's edit grants (issue 13 §2, §3): per category (`user_category_permissions`) and per
- * service (`user_service_permissions`), the word-export flag and the export licence. A `user`
+ * service (`user_service_permissions`), and the word-export flag (the organisation's export licence is wordexport/export-licence-page.server.ts). A `user`
  * account's edit rights are computed from these tables on every request
  * (access/permissions.server.ts), so a change here takes effect on the user's next request.
  * Every write is idempotent (nothing changed → nothing written, no activity) and records its
@@ -250,16 +249,6 @@ export async function setWordExport(db: Executor, userId: number, active: boolea
     if (user.word_export === next) return false;
     await trx.updateTable("users").set({ word_export: next, updated_at: nowIso() }).where("id", "=", userId).execute();
     await recordActivity(trx, { subjectType: "user", subjectId: userId, event: "word_export_changed", causer, oldValues: { word_export: user.word_export === 1 }, newValues: { word_export: active } });
-    return true;
-  });
-}
-
-/** Switches the export licence (superadmin only: the caller checks); false when it already was so. */
-export async function setExportActive(db: Executor, active: boolean, causer: Causer | null): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    if ((await getExportActive(trx)) === active) return false;
-    // putSetting writes the value and its "updated" activity.
-    await putSetting(trx, SETTING_KEYS.exportActive, active, causer);
     return true;
   });
 }

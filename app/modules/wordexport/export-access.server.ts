@@ -1,8 +1,9 @@
 import { userHasPermission } from "~/modules/access/policy";
 import { requireUser } from "~/modules/access/session.server";
 import type { SessionUser } from "~/modules/access/user.server";
-import type { Executor } from "~/server/audit.server";
-import { getExportActive } from "~/server/settings.server";
+import type { Causer, Executor } from "~/server/audit.server";
+import { inTransaction } from "~/server/db-helpers.server";
+import { SETTING_KEYS, getExportActive, putSetting } from "~/server/settings.server";
 
 /**
  * Who may export to Word (spec 02 §6, issue 17 §6): the policy's "export:word" (the role and the
@@ -18,4 +19,14 @@ export async function requireWordExport(request: Request, db: Executor): Promise
   const user = await requireUser(request);
   if (!(await mayExportWord(db, user))) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
   return user;
+}
+
+/** Switches the licence; false when it already was so (nothing written, no activity). */
+export async function setExportActive(db: Executor, active: boolean, causer: Causer | null): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    if ((await getExportActive(trx)) === active) return false;
+    // putSetting writes the value and its "updated" activity.
+    await putSetting(trx, SETTING_KEYS.exportActive, active, causer);
+    return true;
+  });
 }

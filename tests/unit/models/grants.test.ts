@@ -11,11 +11,11 @@ import {
   grantOverview,
   revokeAllGrants,
   setCategoryGrant,
-  setExportActive,
   setServiceGrant,
   setWordExport,
   SERVICES_PER_PAGE,
 } from "~/modules/users/grants.server";
+import { setExportActive } from "~/modules/wordexport/export-access.server";
 import { factories, type TestUser } from "../../factories";
 import { rejection } from "../../support/rejection";
 import { createTestDb, type TestDb } from "../../support/test-db";

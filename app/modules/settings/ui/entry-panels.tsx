@@ -17,6 +17,7 @@ export const ENTRY_PANELS: Record<SettingsEntryKey, Panel> = {
   headlines: lazy(() => import("~/modules/masks/ui/HeadlinesPage").then((m) => ({ default: m.HeadlinesPanel }))),
   factory: lazy(() => import("~/modules/factory/ui/FactorySettingsPanel").then((m) => ({ default: m.FactorySettingsPanel }))),
   "api-key": lazy(() => import("./ApiKeyPanel").then((m) => ({ default: m.ApiKeyPanel }))),
+  "export-licence": lazy(() => import("~/modules/wordexport/ui/ExportLicencePanel").then((m) => ({ default: m.ExportLicencePanel }))),
   contract: lazy(() => import("~/modules/contract/ui/ContractPanel").then((m) => ({ default: m.ContractPanel }))),
   password: lazy(() => import("~/modules/access/ui/ChangePasswordDialog").then((m) => ({ default: m.ChangePasswordPanel }))),
   sessions: lazy(() => import("./SessionsPanel").then((m) => ({ default: m.SessionsPanel }))),

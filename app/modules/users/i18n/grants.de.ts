@@ -23,8 +23,7 @@ const grants = {
     licenceInactive: "Inaktiv: die Lizenz erlaubt keinen Word-Export, auch nicht mit erlaubtem Word-Export.",
     licenceUnknown: "Unbekannt",
     licenceReadOnly: "Nur ein Superadmin kann die Export-Lizenz umschalten.",
-    activate: "Export-Lizenz aktivieren",
-    deactivate: "Export-Lizenz deaktivieren",
+    changeInSettings: "In den Einstellungen umschalten (Word-Export-Lizenz)",
   },
   list: {
     title: "Freigaben zum Bearbeiten",
@@ -69,8 +68,6 @@ const grants = {
     removedAll: "Alle Berechtigungen von {{name}} entfernt ({{count}}).",
     wordExportOn: "{{name}} darf jetzt nach Word exportieren.",
     wordExportOff: "{{name}} darf nicht mehr nach Word exportieren.",
-    licenceOn: "Export-Lizenz aktiviert.",
-    licenceOff: "Export-Lizenz deaktiviert.",
   },
   errors: {
     // The spec quotes these in English only (02 §8); German in our words (docs/decisions/0017).
@@ -82,7 +79,6 @@ const grants = {
     unknownCategory: "Diese Kategorie gibt es nicht (mehr).",
     unknownService: "Diesen Service gibt es nicht (mehr).",
     saveFailed: "Die Berechtigung konnte nicht gespeichert werden.",
-    licenceFailed: "Die Export-Lizenz konnte nicht umgeschaltet werden.",
   },
 };
 

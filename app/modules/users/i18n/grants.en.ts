@@ -24,8 +24,7 @@ const grants: typeof grantsDe = {
     licenceInactive: "Inactive: the licence allows no Word export, not even for users allowed to export.",
     licenceUnknown: "Unknown",
     licenceReadOnly: "Only a superadmin can switch the export licence.",
-    activate: "Activate export licence",
-    deactivate: "Deactivate export licence",
+    changeInSettings: "Switch it in the settings (Word export licence)",
   },
   list: {
     title: "Edit grants",
@@ -70,8 +69,6 @@ const grants: typeof grantsDe = {
     removedAll: "All permissions of {{name}} removed ({{count}}).",
     wordExportOn: "{{name}} may now export to Word.",
     wordExportOff: "{{name}} may no longer export to Word.",
-    licenceOn: "Export licence activated.",
-    licenceOff: "Export licence deactivated.",
   },
   errors: {
     loadFailed: "Could not load user permissions.",
@@ -82,7 +79,6 @@ const grants: typeof grantsDe = {
     unknownCategory: "This category does not exist (any more).",
     unknownService: "This service does not exist (any more).",
     saveFailed: "The permission could not be saved.",
-    licenceFailed: "The export licence could not be switched.",
   },
 };
 

@@ -119,27 +119,18 @@ function ExportSettings({ user, exportActive, mayChangeLicence, mayManage, actio
         <Text size="sm" fw={600}>
           {t("grants.export.licence")}
         </Text>
-        {mayChangeLicence && exportActive !== null ? (
-          <GrantToggle
-            action={action}
-            on={exportActive}
-            turnOn={{ intent: "set-export-licence", fields: { active: "1" } }}
-            turnOff={{ intent: "set-export-licence", fields: { active: "0" } }}
-            state={licenceState}
-            button={[t("grants.export.activate"), t("grants.export.deactivate")]}
-            testId="export-licence"
-          />
+        {/* The licence is the organisation's, switched in the settings (issue 32 §2): here only its state. */}
+        <Text size="sm" data-testid="export-licence-state">
+          {exportActive === null ? t("grants.export.licenceUnknown") : exportActive ? licenceState[0] : licenceState[1]}
+        </Text>
+        {mayChangeLicence ? (
+          <Anchor href="/settings/export-licence" size="sm" data-testid="export-licence-settings">
+            {t("grants.export.changeInSettings")}
+          </Anchor>
         ) : (
-          <>
-            <Text size="sm" data-testid="export-licence-state">
-              {exportActive === null ? t("grants.export.licenceUnknown") : exportActive ? licenceState[0] : licenceState[1]}
-            </Text>
-            {mayChangeLicence ? null : (
-              <Text size="sm" c="dimmed">
-                {t("grants.export.licenceReadOnly")}
-              </Text>
-            )}
-          </>
+          <Text size="sm" c="dimmed">
+            {t("grants.export.licenceReadOnly")}
+          </Text>
         )}
       </Stack>
     </Stack>
