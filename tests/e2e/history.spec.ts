@@ -25,6 +25,12 @@ test("the History tab reads like the page, in German and in English", async ({ p
   await post(page.request, children, { intent: "addOption", name: "Premium", costs: "12,50", updated_at: await version(db, id) });
   await post(page.request, children, { intent: "addResponsibility", description: "Geräte tauschen", client: "on", updated_at: await version(db, id) });
   await post(page.request, servicePage(id), { intent: "rich", field: "description", value: "<p>Der Dienst läuft täglich.</p>", updated_at: await version(db, id) });
+  // Saving the same text again changes nothing (issue 32 §9): "Zuletzt geändert" stays, no entry is written.
+  const entries = async () => (await db.selectFrom("activities").select("id").where("subject_type", "=", "service").where("subject_id", "=", String(id)).execute()).length;
+  const [unchanged, written] = [await version(db, id), await entries()];
+  await post(page.request, servicePage(id), { intent: "rich", field: "description", value: "<p>Der Dienst läuft täglich.</p>", updated_at: unchanged });
+  expect(await version(db, id)).toBe(unchanged);
+  expect(await entries()).toBe(written);
   const service = await db.selectFrom("services").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   await post(page.request, servicePage(id), {
     intent: "basics",
@@ -45,6 +51,15 @@ test("the History tab reads like the page, in German and in English", async ({ p
   const diff = history.getByTestId("history-diff").first();
   await expect(diff.locator("del")).toHaveText("werktags");
   await expect(diff.locator("ins")).toHaveText("täglich");
+  // One two-column layout: the old text with its removed words under "Vorher", the new one with its
+  // added words under "Nachher", and the same column widths in every entry.
+  await expect(diff.getByTestId("history-diff-before").locator("del")).toHaveText("werktags");
+  await expect(diff.getByTestId("history-diff-before")).toContainText("Der Dienst läuft");
+  await expect(diff.getByTestId("history-diff-after").locator("ins")).toHaveText("täglich");
+  await expect(diff.getByTestId("history-diff-after")).not.toContainText("werktags");
+  const widths = await history.locator("table").evaluateAll((tables) => tables.map((table) => [...table.querySelectorAll("th")].map((th) => Math.round(th.getBoundingClientRect().width)).join(",")));
+  expect(widths.length).toBeGreaterThan(2);
+  expect(new Set(widths).size).toBe(1);
   const text = await history.innerText();
   expect(text).not.toContain("<p>");
   for (const raw of ["true", "false", "client", "pos", "position", "category_id", "JPG"]) expect(text, raw).not.toMatch(new RegExp(`\\b${raw}\\b`));

@@ -40,6 +40,15 @@ export async function touchService(
   return { before: current, reopened: Boolean(reopen) };
 }
 
+/**
+ * A save that turned out to change nothing (issue 32 §9): the version and the last editor go back
+ * to what they were, so "Zuletzt geändert" does not move, no activity is written and a form still
+ * open elsewhere stays current. Called inside the transaction `touchService` opened.
+ */
+export async function keepVersion(trx: Transaction<Database>, serviceId: number, before: { updated_at: string; updated_by: number | null }) {
+  await trx.updateTable("services").set({ updated_at: before.updated_at, updated_by: before.updated_by }).where("id", "=", serviceId).execute();
+}
+
 /** A status change to merge into a save's activity: empty, or approved → "open". */
 export interface StatusChange {
   oldValues: { status?: string };

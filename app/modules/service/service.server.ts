@@ -8,7 +8,7 @@ import { canTransition, type Status } from "~/modules/service/service-status";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { type Role } from "~/modules/access/roles";
 import { createBaseData } from "../basedata/basedata.server";
-import { reopenIfApproved, touchService } from "./service-version.server";
+import { keepVersion, reopenIfApproved, touchService } from "./service-version.server";
 import { moveService } from "./service-order.server";
 import { refuseHidden, visibleValues } from "~/modules/masks/mask-rules.server";
 import { nowIso } from "~/lib/time";
@@ -212,10 +212,17 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
 
 const nullIfEmpty = (values: Record<string, unknown>) => (Object.keys(values).length ? values : null);
 
-/** Writes the fields that differ and records them; `content`: a change takes back an approval (in the same entry). */
-async function writeFields(trx: Transaction<Database>, id: number, before: Record<string, unknown> & { status: string }, values: Record<string, unknown>, causer: Causer, section: string, opts: { content?: boolean } = {}) {
+/**
+ * Writes the fields that differ and records them; `content`: a change takes back an approval (in
+ * the same entry). Nothing differs → the version stays, unless `otherChange` (the basics' move to
+ * another category, audited on its own) made the save a change after all.
+ */
+async function writeFields(trx: Transaction<Database>, id: number, before: Record<string, unknown> & { status: string; updated_at: string; updated_by: number | null }, values: Record<string, unknown>, causer: Causer, section: string, opts: { content?: boolean; otherChange?: boolean } = {}) {
   const diff = changes(before, values);
-  if (!diff.keys.length) return diff.keys;
+  if (!diff.keys.length) {
+    if (!opts.otherChange) await keepVersion(trx, id, before);
+    return diff.keys;
+  }
   await trx.updateTable("services").set(diff.newValues).where("id", "=", id).execute();
   const status = opts.content ? await reopenIfApproved(trx, id, before) : { oldValues: {}, newValues: {} };
   await recordActivity(trx, { subjectType: "service", subjectId: id, event: "updated", causer, oldValues: { ...diff.oldValues, ...status.oldValues }, newValues: { ...diff.newValues, ...status.newValues }, description: section });
@@ -242,7 +249,7 @@ export async function updateServiceBasics(
       await moveService(trx, id, values.category_id, Number.MAX_SAFE_INTEGER, editor);
     }
     const { category_id: _moved, ...rest } = values;
-    return writeFields(trx, id, before, rest, editor, "basics");
+    return writeFields(trx, id, before, rest, editor, "basics", { otherChange: values.category_id !== before.category_id });
   });
 }
 
@@ -334,7 +341,7 @@ export async function setServiceRelations(
     if (changed.length) {
       const status = await reopenIfApproved(trx, id, before);
       await recordActivity(trx, { subjectType: "service", subjectId: id, event: "updated", causer, oldValues: { ...oldValues, ...status.oldValues }, newValues: { ...newValues, ...status.newValues }, description: "relations" });
-    }
+    } else await keepVersion(trx, id, before);
     return changed;
   });
 }

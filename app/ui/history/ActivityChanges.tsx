@@ -32,9 +32,16 @@ export function ActivityChanges({
     if (raw === "changed" || raw === "removed") return t(`history.values.${raw}`);
     return historyValue(key, raw, t, i18n.language);
   };
+  // One layout for every entry (issue 32 §9): fixed columns, so widths do not jump between entries,
+  // and a long text's word diff split over both: removed words in "before", added ones in "after".
   return (
     <Table.ScrollContainer minWidth={360}>
-      <Table withTableBorder mt={4} fz="sm">
+      <Table withTableBorder mt={4} fz="sm" layout="fixed" className={classes.changes}>
+        <colgroup>
+          <col className={classes.fieldColumn} />
+          <col />
+          <col />
+        </colgroup>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t("history.field")}</Table.Th>
@@ -46,20 +53,17 @@ export function ActivityChanges({
           {keys.map((key) => {
             const diff = key in before && key in after ? historyDiff(key, before[key], after[key]) : null;
             return (
-              <Table.Tr key={key}>
+              <Table.Tr key={key} data-testid={diff ? "history-diff" : undefined}>
                 <Table.Td>{label(key)}</Table.Td>
                 {diff ? (
-                  <Table.Td colSpan={2} className={classes.diff} data-testid="history-diff">
-                    {diff.map((part, i) =>
-                      part.change === "added" ? (
-                        <ins key={i}>{part.text}</ins>
-                      ) : part.change === "removed" ? (
-                        <del key={i}>{part.text}</del>
-                      ) : (
-                        <span key={i}>{part.text}</span>
-                      ),
-                    )}
-                  </Table.Td>
+                  <>
+                    <Table.Td className={classes.diff} data-testid="history-diff-before">
+                      {diff.map((part, i) => (part.change === "added" ? null : part.change === "removed" ? <del key={i}>{part.text}</del> : <span key={i}>{part.text}</span>))}
+                    </Table.Td>
+                    <Table.Td className={classes.diff} data-testid="history-diff-after">
+                      {diff.map((part, i) => (part.change === "removed" ? null : part.change === "added" ? <ins key={i}>{part.text}</ins> : <span key={i}>{part.text}</span>))}
+                    </Table.Td>
+                  </>
                 ) : (
                   <>
                     <Table.Td className={classes.value}>{key in before ? value(key, before[key]) : "—"}</Table.Td>
