@@ -30,12 +30,13 @@ async function withAiCredits<T>(db: DB, fn: () => Promise<T>, monthly = 10_000_0
   });
 }
 
-/** Opens edit mode: the switch with JS, the link without. */
+/** Opens edit mode: one press on the closed box's summary, with JS and without (issue 32 §5). */
 async function openEdit(page: Page, javaScriptEnabled: boolean) {
   const panel = page.getByTestId("ai-panel");
-  if (javaScriptEnabled) await panel.getByRole("switch", { name: "Mit KI bearbeiten" }).check();
-  else await panel.getByTestId("ai-edit-link").click();
-  await expect(panel).toHaveAttribute("data-mode", "edit");
+  await panel.getByTestId("ai-summary").click();
+  await expect(panel.getByTestId("ai-form")).toBeVisible();
+  // Without JS the browser opens the <details>; the server's mode attribute stays as it was written.
+  if (javaScriptEnabled) await expect(panel).toHaveAttribute("data-mode", "edit");
   return panel;
 }
 
@@ -47,6 +48,13 @@ test("generate → diff → accept part: the page and its history show what was 
   const marker = `ai-${hex()}`;
   await withAiCredits(db, async () => {
     await gotoReady(page, servicePage(id), javaScriptEnabled);
+    // The service comes first (issue 32 §5): the box is closed and below the content.
+    const closed = page.getByTestId("ai-panel");
+    await expect(closed).not.toHaveAttribute("open");
+    await expect(closed.getByTestId("ai-generate")).toBeHidden();
+    const below = async (anchor: string) => (await closed.boundingBox())!.y > (await page.locator(anchor).boundingBox())!.y;
+    expect(await below("#basics")).toBe(true);
+    expect(await below("#relations")).toBe(true);
     const panel = await openEdit(page, javaScriptEnabled);
     await panel.getByLabel("Kurzbeschreibung").check();
     await panel.getByLabel("Optionen").check();
@@ -79,6 +87,7 @@ test("generate → diff → accept part: the page and its history show what was 
     await review.locator('[data-item^="options:"]', { hasText: "Option B" }).getByTestId("ai-accept").click();
     await expect(panel).toHaveAttribute("data-mode", "default");
     await expect(panel.getByTestId("ai-review")).toHaveCount(0);
+    await expect(panel).not.toHaveAttribute("open");
     await expect(page.getByTestId("section-options")).toContainText("Option B");
     await expect(page.getByTestId("section-options")).not.toContainText("Option A");
 
@@ -185,9 +194,9 @@ test("at 390 px wide, in edit and generated mode: no sideways scrolling, no axe 
   await withAiCredits(db, async () => {
     await gotoReady(page, servicePage(id), true);
     const panel = page.getByTestId("ai-panel");
-    // By keyboard: the switch, the boxes, the input, the button.
-    await panel.getByRole("switch", { name: "Mit KI bearbeiten" }).focus();
-    await page.keyboard.press("Space");
+    // By keyboard: the summary, the boxes, the input, the button.
+    await panel.getByTestId("ai-summary").focus();
+    await page.keyboard.press("Enter");
     await expect(panel).toHaveAttribute("data-mode", "edit");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Space");
@@ -196,9 +205,9 @@ test("at 390 px wide, in edit and generated mode: no sideways scrolling, no axe 
     expect(await axe()).toEqual([]);
     // Leaving edit mode clears the choice and the input.
     await panel.getByLabel("Zusätzliche Anweisungen").fill("verworfen");
-    await panel.getByRole("switch", { name: "Mit KI bearbeiten" }).uncheck();
+    await panel.getByTestId("ai-summary").click();
     await expect(panel).toHaveAttribute("data-mode", "default");
-    await panel.getByRole("switch", { name: "Mit KI bearbeiten" }).check();
+    await panel.getByTestId("ai-summary").click();
     await expect(panel.getByLabel("Kurzbeschreibung")).not.toBeChecked();
     await expect(panel.getByLabel("Zusätzliche Anweisungen")).toHaveValue("");
     await panel.getByLabel("Verantwortlichkeiten").check();
@@ -210,7 +219,7 @@ test("at 390 px wide, in edit and generated mode: no sideways scrolling, no axe 
     // Nothing left: default mode returns, the choice and the input are cleared.
     await panel.getByTestId("ai-discard-all").click();
     await expect(panel).toHaveAttribute("data-mode", "default");
-    await panel.getByRole("switch", { name: "Mit KI bearbeiten" }).check();
+    await panel.getByTestId("ai-summary").click();
     await expect(panel.getByLabel("Verantwortlichkeiten")).not.toBeChecked();
     await expect(panel.getByLabel("Zusätzliche Anweisungen")).toHaveValue("");
   });

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { userHasPermission } from "~/modules/access/policy";
 import { requirePermission } from "~/modules/access/policy.server";
 import { getSessionId } from "~/modules/access/session.server";
 import type { SessionUser } from "~/modules/access/user.server";
@@ -56,7 +57,8 @@ export async function createAiLoader({ request }: LoaderFunctionArgs) {
       ? db.selectFrom("services").select(["id", "name"]).where("id", "in", createdIds).where("deleted_at", "is", null).orderBy("id").execute()
       : Promise.resolve([]),
   ]);
-  return { status, catalogues, current, responses, created, failed };
+  // The admin guard is told which settings configure the provider (issue 32 §5).
+  return { status, catalogues, current, responses, created, failed, admin: userHasPermission(user, "access:admin") };
 }
 
 export type CreateAiData = Awaited<ReturnType<typeof createAiLoader>>;

@@ -28,8 +28,10 @@ export interface AiPanelData {
   /** The content types the page may offer (attribute masks can hide some). */
   types: ContentType[];
   proposal: Proposal | null;
-  /** Without JS the edit switch is a link: `?ai=edit` opens the panel in edit mode. */
+  /** `?ai=edit` opens the panel in edit mode (a link into the form, also without JS). */
   editing: boolean;
+  /** The admin guard: told which settings configure the provider, not to ask an administrator. */
+  admin: boolean;
 }
 
 /** The panel's data, or null for those who may not use the assistant here. */
@@ -41,7 +43,13 @@ export async function aiPanelData(db: Executor, request: Request, user: SessionU
     visibleTypes(db, serviceId, ["short_description", "description", "content", "advantages", "options", "responsibilities"]),
     owner ? findProposal(db, owner, serviceId) : null,
   ]);
-  return { status, types, proposal: stored ? shown(stored.proposal) : null, editing: new URL(request.url).searchParams.get("ai") === "edit" };
+  return {
+    status,
+    types,
+    proposal: stored ? shown(stored.proposal) : null,
+    editing: new URL(request.url).searchParams.get("ai") === "edit",
+    admin: userHasPermission(user, "access:admin"),
+  };
 }
 
 /** The proposal's HTML as the page shows it: sanitised like every rich text on its way to the browser. */

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { userHasPermission } from "~/modules/access/policy";
+import { aiConfig, isConfigured } from "~/modules/ai/provider.server";
 import { requirePermission } from "~/modules/access/policy.server";
 import { forbid } from "~/modules/access/session.server";
 import type { SessionUser } from "~/modules/access/user.server";
@@ -142,7 +143,8 @@ async function requireSuperadmin(request: Request) {
 export async function creditsAdminLoader({ request }: LoaderFunctionArgs) {
   await requireSuperadmin(request);
   const [configuration, stats, orders] = await Promise.all([getConfiguration(getDb()), statsData(), ordersData()]);
-  return { configuration, ...stats, ...orders };
+  // Switching the assistant on does nothing visible while the provider is not configured: say so (issue 32 §5).
+  return { configuration, ...stats, ...orders, aiConfigured: isConfigured(aiConfig()) };
 }
 
 export async function creditsAdminAction({ request }: ActionFunctionArgs) {
@@ -154,7 +156,9 @@ export async function creditsAdminAction({ request }: ActionFunctionArgs) {
       if (submission.status !== "success") return refuse(submission, {}, 400, { target: "configure" });
       try {
         const changed = await saveConfiguration(getDb(), submission.value, formVersion(form), causerOf(user));
-        return redirectWithFlash(request, ADMIN_PATH, changed ? { kind: "success", message: "credits.admin.saved" } : { kind: "info", message: "credits.unchanged" });
+        if (!changed) return redirectWithFlash(request, ADMIN_PATH, { kind: "info", message: "credits.unchanged" });
+        const unusable = submission.value.is_active && !isConfigured(aiConfig());
+        return redirectWithFlash(request, ADMIN_PATH, unusable ? { kind: "info", message: "ai.setup.savedNotConfigured" } : { kind: "success", message: "credits.admin.saved" });
       } catch (error) {
         const refusal = commonRefusal(error, STALE);
         if (!refusal) throw error;

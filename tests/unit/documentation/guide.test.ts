@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import de from "~/i18n/locales/de";
+import en from "~/i18n/locales/en";
 import { CHAPTERS } from "~/modules/documentation/guide";
 import { chapterSource, guideChapter, guideChapters, renderGuideMarkdown } from "~/modules/documentation/guide.server";
 
@@ -47,6 +49,17 @@ describe("every chapter in both languages", () => {
       const html = guideChapter(language, "base-data")!.html;
       for (const key of ["n", "Alt", "N", "Tab", "Enter", "Esc", "↑", "↓", "e", "/", "?"]) expect(html).toContain(`<kbd translate="no">${key}</kbd>`);
       expect(html).toContain(language === "de" ? '<kbd translate="no">Entf</kbd>' : '<kbd translate="no">Delete</kbd>');
+    }
+  });
+
+  it("the AI chapter explains every setting the not-configured line names (issue 32 §5)", () => {
+    for (const language of LANGUAGES) {
+      const line = (language === "de" ? de : en).ai.setup.admin;
+      const names = line.match(/AI_[A-Z_]+/g) ?? [];
+      expect(names, language).toEqual(["AI_BASE_URL", "AI_MODEL", "AI_API_KEY"]);
+      const html = guideChapter(language, "ai-assistant")!.html;
+      // Each in the first column of the settings table.
+      for (const name of names) expect(html, `${language}: ${name}`).toMatch(new RegExp(`<td[^>]*><code>${name}</code></td>`));
     }
   });
 

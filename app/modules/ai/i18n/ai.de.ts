@@ -5,9 +5,7 @@
  */
 const ai = {
   title: "KI-Assistent",
-  editSwitch: "Mit KI bearbeiten",
-  openEdit: "Mit KI bearbeiten",
-  closeEdit: "KI-Bearbeitung schließen",
+  summaryHint: "Inhalte mit KI überarbeiten",
   intro: "Wählen Sie die Inhalte, die der Assistent bearbeiten soll. Jeder Vorschlag erscheint hier zur Prüfung, bevor er gespeichert wird.",
   typesLegend: "Inhalte",
   types: {
@@ -31,6 +29,14 @@ const ai = {
   discarded: "Vorschlag verworfen.",
   allDiscarded: "Alle Vorschläge verworfen.",
   creditsLink: "Credits ansehen",
+  /** Not configured (issue 32 §5): what to do next, by who can act on it. */
+  setup: {
+    admin: "Zum Einrichten gehören AI_BASE_URL und AI_MODEL (bei Bedarf AI_API_KEY) in die Umgebung des Servers; danach den Server neu starten.",
+    ask: "Bitte wenden Sie sich an Ihre Administration, um ihn einrichten zu lassen.",
+    guideLink: "Anleitung: KI-Assistent einrichten",
+    creditsNote: "Der KI-Anbieter ist nicht eingerichtet (AI_BASE_URL, AI_MODEL). Bis dahin bleibt der Assistent auch freigeschaltet unbenutzbar.",
+    savedNotConfigured: "Gespeichert. Nutzbar wird der KI-Assistent erst, wenn der KI-Anbieter eingerichtet ist.",
+  },
   review: {
     title: "Vorschläge des Assistenten",
     intro: "Übernehmen oder verwerfen Sie jeden Vorschlag einzeln oder alle zusammen. Übernommenes wird sofort gespeichert.",

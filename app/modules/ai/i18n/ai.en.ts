@@ -3,9 +3,7 @@ import type aiDe from "./ai.de";
 /** English texts of the AI assistant; the spec's English texts (spec 02 §8) verbatim. */
 const ai: typeof aiDe = {
   title: "AI assistant",
-  editSwitch: "Edit with AI",
-  openEdit: "Edit with AI",
-  closeEdit: "Close AI editing",
+  summaryHint: "Revise the content with AI",
   intro: "Choose the content the assistant should work on. Every proposal appears here for review before it is saved.",
   typesLegend: "Content",
   types: {
@@ -29,6 +27,13 @@ const ai: typeof aiDe = {
   discarded: "Proposal discarded.",
   allDiscarded: "All proposals discarded.",
   creditsLink: "View credits",
+  setup: {
+    admin: "To set it up, put AI_BASE_URL and AI_MODEL (and AI_API_KEY if the provider needs one) into the server's environment, then restart the server.",
+    ask: "Please ask your administrator to set it up.",
+    guideLink: "Guide: setting up the AI assistant",
+    creditsNote: "The AI provider is not configured (AI_BASE_URL, AI_MODEL). Until it is, the assistant stays unusable even when enabled.",
+    savedNotConfigured: "Saved. The AI assistant becomes usable only once the AI provider is configured.",
+  },
   review: {
     title: "The assistant's proposals",
     intro: "Accept or discard each proposal, or all of them. What you accept is saved at once.",

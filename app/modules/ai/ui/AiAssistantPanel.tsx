@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Switch, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Anchor, Box, Button, Group, Loader, Stack, Text, Textarea } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { IconSparkles } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
@@ -11,86 +11,103 @@ import type { AiMode, ContentType } from "../ai";
 import type { AiPanelData } from "../service-ai.server";
 import { toggleType } from "../proposal";
 import { AiProposalReview } from "./AiProposalReview";
+import { AiUnavailable } from "./AiUnavailable";
 import classes from "./ai.module.css";
 
 /**
- * The assistant on the service page (spec 02 §4, issue 19 §2): modes default → edit →
- * generating → generated. The switch (without JS a link, `?ai=edit`) opens edit mode: the six
- * content types, extra instructions and the two buttons — shown only outside generating and
- * generated. Leaving edit mode clears the choice and the input. A proposal kept on the server
- * is the generated mode; when nothing of it remains, default mode returns.
+ * The assistant on the service page (spec 02 §4, issue 19 §2), below the content and closed by
+ * default (issue 32 §5): a `<details>` whose summary opens edit mode in one click or key press,
+ * also without JS — the six content types, extra instructions and the two buttons. `?ai=edit`
+ * (and a refused generation) opens it. Closing it is leaving edit mode: the choice and the input
+ * are cleared. A proposal kept on the server is the generated mode and opens it; when nothing of
+ * it remains, default mode (closed) returns. When the assistant cannot be used there is no form,
+ * only one line saying why and what to do.
  */
 export function AiAssistantPanel({ ai, updatedAt, result }: { ai: AiPanelData; updatedAt: string; result?: ServiceAnswer }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const refusal = result?.target === "ai" ? answerFields(result) : undefined;
   const typed = result?.target === "ai" ? (result.initialValue as Record<string, unknown> | undefined) : undefined;
+  const details = useRef<HTMLDetailsElement>(null);
   const [hydrated, setHydrated] = useState(false);
-  const [editing, setEditing] = useState(ai.editing || Boolean(refusal));
+  const [open, setOpen] = useState(ai.editing || Boolean(refusal) || Boolean(ai.proposal));
   const [selected, setSelected] = useState<ContentType[]>(() => initialTypes(typed?.types));
   const [instructions, setInstructions] = useState(typeof typed?.instructions === "string" ? typed.instructions : "");
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    // Opened by the browser before the page came to life: keep it open with its form.
+    if (details.current?.open) setOpen(true);
+    setHydrated(true);
+  }, []);
 
-  const leaveEdit = () => {
-    setEditing(false);
+  const clear = () => {
     setSelected([]);
     setInstructions("");
   };
-  // Spec 02 §4: when nothing of a proposal remains, edit mode is cleared and default mode returns.
+  // Spec 02 §4: when nothing of a proposal remains, edit mode is cleared and default mode returns;
+  // a new proposal is shown open.
   const hadProposal = useRef(Boolean(ai.proposal));
   useEffect(() => {
     if (hadProposal.current && !ai.proposal) {
-      setEditing(false);
-      setSelected([]);
-      setInstructions("");
+      setOpen(false);
+      clear();
     }
+    if (!hadProposal.current && ai.proposal) setOpen(true);
     hadProposal.current = Boolean(ai.proposal);
   }, [ai.proposal]);
   // A refused generation keeps the form open with what was sent.
   useEffect(() => {
-    if (result?.target === "ai") setEditing(true);
+    if (result?.target === "ai") setOpen(true);
   }, [result]);
 
-  const generating = navigation.state !== "idle" && navigation.formData?.get("intent") === "ai-generate";
-  const mode: AiMode = ai.proposal ? "generated" : generating ? "generating" : editing ? "edit" : "default";
   const blocked = ai.status.reason;
+  const generating = navigation.state !== "idle" && navigation.formData?.get("intent") === "ai-generate";
+  const mode: AiMode = ai.proposal ? "generated" : generating ? "generating" : open && !blocked ? "edit" : "default";
+
+  if (blocked && !ai.proposal && !refusal) {
+    // Nothing to open: one line where the box would be. (A refused post still shows what was sent.)
+    return (
+      <section id="ai" aria-labelledby="ai-title" className={classes.panel} data-testid="ai-panel" data-mode={mode}>
+        <Text fw={600} size="sm" id="ai-title">
+          <IconSparkles size={16} aria-hidden className={classes.titleIcon} />
+          {t("ai.title")}
+        </Text>
+        <AiUnavailable reason={blocked} admin={ai.admin} />
+      </section>
+    );
+  }
 
   return (
-    <Card withBorder component="section" id="ai" aria-labelledby="ai-title" className={classes.panel} data-testid="ai-panel" data-mode={mode}>
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={2} size="h3" id="ai-title">
-          <IconSparkles size={20} aria-hidden className={classes.titleIcon} />
+    <details
+      ref={details}
+      id="ai"
+      className={classes.panel}
+      open={open}
+      onToggle={(event) => {
+        const now = event.currentTarget.open;
+        setOpen(now);
+        if (!now) clear();
+      }}
+      data-testid="ai-panel"
+      data-mode={mode}
+    >
+      <summary className={classes.summary} data-testid="ai-summary">
+        <span className={classes.summaryTitle}>
+          <IconSparkles size={16} aria-hidden className={classes.titleIcon} />
           {t("ai.title")}
-        </Title>
-        {mode === "default" || mode === "edit" ? (
-          hydrated ? (
-            <Switch
-              checked={editing}
-              onChange={(event) => (event.currentTarget.checked ? setEditing(true) : leaveEdit())}
-              label={t("ai.editSwitch")}
-              disabled={Boolean(blocked) && !editing}
-              data-testid="ai-edit-switch"
-            />
-          ) : blocked ? null : (
-            <Anchor component={Link} to={editing ? "?" : "?ai=edit#ai"} preventScrollReset size="sm" data-testid="ai-edit-link">
-              {t(editing ? "ai.closeEdit" : "ai.openEdit")}
-            </Anchor>
-          )
-        ) : null}
-      </Group>
+        </span>{" "}
+        <Text span size="sm" c="dimmed">
+          {t("ai.summaryHint")}
+        </Text>
+      </summary>
 
-      {blocked && mode !== "generated" ? (
-        <Alert color={blocked === "exhausted" ? "orange" : "gray"} mt="sm" data-testid="ai-blocked">
-          {t(`ai.errors.${blocked}`)}{" "}
-          {blocked !== "notConfigured" ? (
-            <Anchor component={Link} to="/credits" size="sm">
-              {t("ai.creditsLink")}
-            </Anchor>
-          ) : null}
-        </Alert>
+      {blocked ? (
+        <Box mt="sm">
+          <AiUnavailable reason={blocked} admin={ai.admin} />
+        </Box>
       ) : null}
 
-      {mode === "edit" ? (
+      {/* The server writes the form closed too (the browser opens it without JS); once alive, only while open. */}
+      {!ai.proposal && !generating && (open || !hydrated) ? (
         <Form method="post" preventScrollReset className={classes.form} data-testid="ai-form">
           <input type="hidden" name="updated_at" value={updatedAt} />
           <input type="hidden" name="intent" value="ai-generate" />
@@ -163,7 +180,7 @@ export function AiAssistantPanel({ ai, updatedAt, result }: { ai: AiPanelData; u
       ) : null}
 
       {mode === "generated" && ai.proposal ? <AiProposalReview proposal={ai.proposal} updatedAt={updatedAt} error={refusal?.errors._form} /> : null}
-    </Card>
+    </details>
   );
 }
 

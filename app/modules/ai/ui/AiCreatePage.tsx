@@ -12,6 +12,7 @@ import { translateError } from "~/ui/forms";
 import { BatchSchema, RequestSchema } from "../ai-schema";
 import type { BatchAnswer, CreateAiData } from "../create-ai-page.server";
 import { CREATE_AI_PATH, DiscardButton, RequestRunner, ResponseCard, SelectBox } from "./AiResponses";
+import { AiUnavailable } from "./AiUnavailable";
 import { useAiResponses } from "./use-ai-responses";
 import classes from "./ai.module.css";
 
@@ -97,56 +98,50 @@ export function AiCreatePage() {
         {t("ai.create.title")}
       </Title>
       <Text>{t("ai.create.intro")}</Text>
-      {blocked ? (
-        <Alert color={blocked === "exhausted" ? "orange" : "gray"} data-testid="ai-blocked">
-          {t(`ai.errors.${blocked}`)}{" "}
-          {blocked !== "notConfigured" ? (
-            <Anchor component={Link} to="/credits" size="sm">
-              {t("ai.creditsLink")}
-            </Anchor>
-          ) : null}
-        </Alert>
-      ) : null}
+      {/* Blocked: one line with the next step instead of a form that cannot work (issue 32 §5). */}
+      {blocked ? <AiUnavailable reason={blocked} admin={data.admin} /> : null}
 
-      <Card withBorder component="section" aria-labelledby="ai-request-title">
-        <Title order={2} size="h4" id="ai-request-title" mb="sm">
-          {t("ai.create.requestTitle")}
-        </Title>
-        <Form method="post" id={requestForm.id} onSubmit={onRequest} noValidate data-testid="ai-request-form">
-          <input type="hidden" name="intent" value="generate" />
-          <Stack gap="sm">
-            <FormAlert error={requestForm.errors?.[0]} />
-            <TextInput key={requestFields.name.key} name={requestFields.name.name} label={t("ai.create.name")} description={t("ai.create.nameHint")} defaultValue={requestFields.name.initialValue} error={fieldError(t, requestFields.name.errors)} />
-            <Textarea
-              key={requestFields.description.key}
-              name={requestFields.description.name}
-              label={t("ai.create.description")}
-              required
-              autosize
-              minRows={3}
-              maxRows={10}
-              defaultValue={requestFields.description.initialValue}
-              error={fieldError(t, requestFields.description.errors)}
-            />
-            <TextInput
-              key={requestFields.delay.key}
-              name={requestFields.delay.name}
-              label={t("ai.create.delay")}
-              type="number"
-              min={0}
-              max={3600}
-              w={200}
-              defaultValue={String(requestFields.delay.initialValue ?? "0")}
-              error={fieldError(t, requestFields.delay.errors)}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" disabled={Boolean(blocked)} loading={!hydrated && navigation.state === "submitting" && navigation.formData?.get("intent") === "generate"} data-testid="ai-request-submit">
-                {t("ai.create.submit")}
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
-      </Card>
+      {blocked ? null : (
+        <Card withBorder component="section" aria-labelledby="ai-request-title">
+          <Title order={2} size="h4" id="ai-request-title" mb="sm">
+            {t("ai.create.requestTitle")}
+          </Title>
+          <Form method="post" id={requestForm.id} onSubmit={onRequest} noValidate data-testid="ai-request-form">
+            <input type="hidden" name="intent" value="generate" />
+            <Stack gap="sm">
+              <FormAlert error={requestForm.errors?.[0]} />
+              <TextInput key={requestFields.name.key} name={requestFields.name.name} label={t("ai.create.name")} description={t("ai.create.nameHint")} defaultValue={requestFields.name.initialValue} error={fieldError(t, requestFields.name.errors)} />
+              <Textarea
+                key={requestFields.description.key}
+                name={requestFields.description.name}
+                label={t("ai.create.description")}
+                required
+                autosize
+                minRows={3}
+                maxRows={10}
+                defaultValue={requestFields.description.initialValue}
+                error={fieldError(t, requestFields.description.errors)}
+              />
+              <TextInput
+                key={requestFields.delay.key}
+                name={requestFields.delay.name}
+                label={t("ai.create.delay")}
+                type="number"
+                min={0}
+                max={3600}
+                w={200}
+                defaultValue={String(requestFields.delay.initialValue ?? "0")}
+                error={fieldError(t, requestFields.delay.errors)}
+              />
+              <Group justify="flex-end">
+                <Button type="submit" loading={!hydrated && navigation.state === "submitting" && navigation.formData?.get("intent") === "generate"} data-testid="ai-request-submit">
+                  {t("ai.create.submit")}
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        </Card>
+      )}
 
       {local.errors.map((error) => (
         <Alert key={error.id} color="red" role="alert" title={t("ai.create.requestFailed", { name: error.requestedName })} data-testid="ai-request-error"
@@ -161,74 +156,76 @@ export function AiCreatePage() {
         <RequestRunner key={request.id} request={request} onDone={local.settle} />
       ))}
 
-      <Card withBorder component="section" id="responses" aria-labelledby="ai-responses-title">
-        <Title order={2} size="h4" id="ai-responses-title" mb="sm">
-          {t("ai.create.responses")}
-        </Title>
-        {total === 0 ? (
-          <Text c="dimmed" size="sm" data-testid="ai-no-responses">
-            {t("ai.create.noResponses")}
-          </Text>
-        ) : null}
-        <Form method="post" id={batchForm.id} onSubmit={onBatch} noValidate data-testid="ai-batch-form">
-          <input type="hidden" name="intent" value="create" />
-          <Stack gap="sm">
-            {total > 0 ? (
-              <ul className={classes.responses}>
-                {data.responses.map((r) => (
-                  <ResponseCard
-                    key={`s${r.id}`}
-                    name={r.requestedName}
-                    service={r.service}
-                    select={<SelectBox label={r.service.name} name="draft" value={String(r.id)} defaultChecked={ticked.has(String(r.id))} />}
-                    discard={<DiscardButton label={r.service.name} form={`ai-discard-${r.id}`} value={String(r.id)} />}
-                  />
-                ))}
-                {local.responses.map((r) => (
-                  <ResponseCard
-                    key={r.id}
-                    name={r.requestedName}
-                    service={r.service}
-                    waiting={local.pending.find((p) => p.id === r.id)?.delay}
-                    select={
-                      r.service ? (
-                        <SelectBox label={r.service.name} checked={selected.includes(r.id)} onChange={() => setSelected((list) => (list.includes(r.id) ? list.filter((id) => id !== r.id) : [...list, r.id]))} />
-                      ) : null
-                    }
-                    discard={r.service ? <DiscardButton label={r.service.name} onClick={() => local.remove([r.id])} /> : null}
-                  />
-                ))}
-              </ul>
-            ) : null}
-            <Title order={3} size="h5">
-              {t("ai.batch.title")}
-            </Title>
-            <Text size="sm">{t("ai.batch.intro")}</Text>
-            <FormAlert error={batchError?.form ?? batchForm.errors?.[0]} />
-            {data.failed > 0 && !data.created.length ? <FormAlert error={`ai.batch.failed|count=${data.failed}`} /> : null}
-            <NativeSelect
-              key={batchFields.catalogue.key}
-              name={batchFields.catalogue.name}
-              label={t("ai.batch.catalogue")}
-              required
-              defaultValue={batchFields.catalogue.initialValue ?? ""}
-              error={translateError(t, catalogueError)}
-              data={[{ value: "", label: t("ai.batch.chooseCatalogue") }, ...data.catalogues.map((c) => ({ value: String(c.id), label: catalogueTitle(t, c) }))]}
-              data-testid="ai-batch-catalogue"
-            />
-            <Group justify="flex-end">
-              <Button type="submit" loading={creating} disabled={total === 0} data-testid="ai-batch-submit">
-                {t("ai.batch.submit")}
-              </Button>
-            </Group>
-          </Stack>
-        </Form>
-        {data.responses.map((r) => (
-          <Form key={r.id} method="post" id={`ai-discard-${r.id}`} preventScrollReset>
-            <input type="hidden" name="intent" value="discard" />
+      {blocked && total === 0 ? null : (
+        <Card withBorder component="section" id="responses" aria-labelledby="ai-responses-title">
+          <Title order={2} size="h4" id="ai-responses-title" mb="sm">
+            {t("ai.create.responses")}
+          </Title>
+          {total === 0 ? (
+            <Text c="dimmed" size="sm" data-testid="ai-no-responses">
+              {t("ai.create.noResponses")}
+            </Text>
+          ) : null}
+          <Form method="post" id={batchForm.id} onSubmit={onBatch} noValidate data-testid="ai-batch-form">
+            <input type="hidden" name="intent" value="create" />
+            <Stack gap="sm">
+              {total > 0 ? (
+                <ul className={classes.responses}>
+                  {data.responses.map((r) => (
+                    <ResponseCard
+                      key={`s${r.id}`}
+                      name={r.requestedName}
+                      service={r.service}
+                      select={<SelectBox label={r.service.name} name="draft" value={String(r.id)} defaultChecked={ticked.has(String(r.id))} />}
+                      discard={<DiscardButton label={r.service.name} form={`ai-discard-${r.id}`} value={String(r.id)} />}
+                    />
+                  ))}
+                  {local.responses.map((r) => (
+                    <ResponseCard
+                      key={r.id}
+                      name={r.requestedName}
+                      service={r.service}
+                      waiting={local.pending.find((p) => p.id === r.id)?.delay}
+                      select={
+                        r.service ? (
+                          <SelectBox label={r.service.name} checked={selected.includes(r.id)} onChange={() => setSelected((list) => (list.includes(r.id) ? list.filter((id) => id !== r.id) : [...list, r.id]))} />
+                        ) : null
+                      }
+                      discard={r.service ? <DiscardButton label={r.service.name} onClick={() => local.remove([r.id])} /> : null}
+                    />
+                  ))}
+                </ul>
+              ) : null}
+              <Title order={3} size="h5">
+                {t("ai.batch.title")}
+              </Title>
+              <Text size="sm">{t("ai.batch.intro")}</Text>
+              <FormAlert error={batchError?.form ?? batchForm.errors?.[0]} />
+              {data.failed > 0 && !data.created.length ? <FormAlert error={`ai.batch.failed|count=${data.failed}`} /> : null}
+              <NativeSelect
+                key={batchFields.catalogue.key}
+                name={batchFields.catalogue.name}
+                label={t("ai.batch.catalogue")}
+                required
+                defaultValue={batchFields.catalogue.initialValue ?? ""}
+                error={translateError(t, catalogueError)}
+                data={[{ value: "", label: t("ai.batch.chooseCatalogue") }, ...data.catalogues.map((c) => ({ value: String(c.id), label: catalogueTitle(t, c) }))]}
+                data-testid="ai-batch-catalogue"
+              />
+              <Group justify="flex-end">
+                <Button type="submit" loading={creating} disabled={total === 0} data-testid="ai-batch-submit">
+                  {t("ai.batch.submit")}
+                </Button>
+              </Group>
+            </Stack>
           </Form>
-        ))}
-      </Card>
+          {data.responses.map((r) => (
+            <Form key={r.id} method="post" id={`ai-discard-${r.id}`} preventScrollReset>
+              <input type="hidden" name="intent" value="discard" />
+            </Form>
+          ))}
+        </Card>
+      )}
 
       {data.created.length ? (
         <RouteDialog title={t("ai.batch.dialogTitle")} closeTo={CREATE_AI_PATH}>

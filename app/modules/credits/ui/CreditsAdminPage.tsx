@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Radio, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Radio, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AI_GUIDE_PATH, withSettingNames } from "~/modules/ai/ui/AiUnavailable";
 import { FormAlert } from "~/ui/FormAlert";
 import { answerFor, fieldError, formError, useSchemaForm, type FormAnswer } from "~/ui/form/use-schema-form";
 import { MODE_KEYS } from "../credits";
@@ -13,7 +14,7 @@ type Data = Awaited<ReturnType<typeof creditsAdminLoader>>;
 
 const ACTION = "/admin/credits";
 
-function ConfigurationForm({ configuration }: { configuration: Data["configuration"] }) {
+function ConfigurationForm({ configuration, aiConfigured }: { configuration: Data["configuration"]; aiConfigured: boolean }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const answer = answerFor(useActionData<FormAnswer>(), "configure");
@@ -34,6 +35,15 @@ function ConfigurationForm({ configuration }: { configuration: Data["configurati
         <input type="hidden" name="updated_at" value={configuration.updated_at} />
         <Stack gap="md" maw={560}>
           <FormAlert error={formError(answer)} />
+          {aiConfigured ? null : (
+            // Enabling has no visible effect until the provider is configured: said before, not found out after.
+            <Alert color="yellow" data-testid="credits-ai-not-configured">
+              {withSettingNames(t("ai.setup.creditsNote"))}{" "}
+              <Anchor component={Link} to={AI_GUIDE_PATH} size="sm">
+                {t("ai.setup.guideLink")}
+              </Anchor>
+            </Alert>
+          )}
           <Radio.Group name={fields.is_active.name} label={t("credits.admin.active")} defaultValue={initial(fields.is_active.initialValue, String(configuration.is_active))} error={fieldError(t, fields.is_active.errors)}>
             <Group gap="md" mt={6}>
               <Radio value="true" label={t("credits.admin.activeOn")} data-testid="credits-active" />
@@ -117,7 +127,7 @@ export function CreditsAdminPage({ data }: { data: Data }) {
           {t(data.statsError ?? "credits.errors.fetchStats")}
         </Alert>
       )}
-      <ConfigurationForm configuration={data.configuration} />
+      <ConfigurationForm configuration={data.configuration} aiConfigured={data.aiConfigured} />
       <Stack gap="md" component="section" aria-labelledby="admin-orders-title">
         <Title order={2} size="h3" id="admin-orders-title">
           {t("credits.orders.title")}

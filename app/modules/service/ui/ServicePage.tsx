@@ -111,7 +111,6 @@ export function ServicePage({
                     {t("service.approvedNote")}
                   </Text>
                 ) : null}
-                {data.ai ? <AiAssistantPanel ai={data.ai} updatedAt={service.updated_at} result={result} /> : null}
                 <BasicsSection
                   service={service}
                   categories={data.options?.categories ?? null}
@@ -226,6 +225,8 @@ export function ServicePage({
                   parent={data.parent}
                   derivatives={data.derivatives}
                 />
+                {/* Below the content, closed: the service comes first (issue 32 §5). */}
+                {data.ai ? <AiAssistantPanel ai={data.ai} updatedAt={service.updated_at} result={result} /> : null}
               </Stack>
               <JumpList label={t("service.jumpTo")} entries={jumps.map(([anchor, position]) => [anchor, heading(position)])} />
             </div>
