@@ -4,6 +4,7 @@ import { BrowserHeader } from "~/modules/catalogue/ui/browser/BrowserHeader";
 import { plain } from "~/ui/plain/Plain";
 import { ListView } from "~/modules/catalogue/ui/browser/ListView";
 import { MapView } from "~/modules/catalogue/ui/browser/MapView";
+import { NoHits } from "~/modules/catalogue/ui/browser/NoHits";
 import { SearchAndFilters } from "~/modules/catalogue/ui/browser/SearchAndFilters";
 import { SubviewSwitches } from "~/modules/catalogue/ui/browser/SubviewSwitches";
 import { TreeView } from "~/modules/catalogue/ui/browser/TreeView";
@@ -33,6 +34,7 @@ export default function CatalogueBrowser() {
       <BrowserHeader view={data.view} query={query} catalogues={data.catalogues} catalogueId={data.catalogueId} size={data.catalogueSize} canStructure={data.canStructure} canExport={data.canExport} />
       <SearchAndFilters view={data.view} query={query} structure={data.structure} areaActive={data.areaActive} options={data.options} />
       {data.view === 0 ? <SubviewSwitches subviews={data.subviews} areaActive={data.areaActive} /> : null}
+      {data.hits === 0 && (filtered || data.view === 0) ? <NoHits suggestion={data.suggestion} /> : null}
       {data.view === 0 && data.list ? (
         <ListView
           list={data.list}

@@ -121,6 +121,31 @@ test.describe("search", () => {
     await expect(page.getByTestId("service-row")).toHaveCount(0);
     await expect(page.getByTestId("no-services")).toHaveText("Keine Services gefunden.");
   });
+
+  test("a search without hits says so in every view and offers the closest name word", async ({ page, make, login, javaScriptEnabled }) => {
+    const user = await login("user");
+    const tag = hex();
+    const id = await make.catalogue({ title: `Tippkatalog ${tag}` });
+    const category = await make.category(id, { name: `Geräte ${tag}` });
+    await make.service(id, category, { name: `Notebook Standard ${tag}` });
+    await make.service(id, category, { name: `Notebook Premium ${tag}` });
+    await make.useCatalogue(user.id, id);
+    // List, tree and map: the same message (the map used to show an empty area), with "Meinten Sie".
+    for (const view of [0, 1, 3]) {
+      await gotoReady(page, `/servicecatalog?view=${view}&q=Notbook`, javaScriptEnabled);
+      await expect(page.getByTestId("no-services"), `view ${view}`).toContainText("Keine Services gefunden.");
+      await expect(page.getByTestId("did-you-mean"), `view ${view}`).toHaveText("Meinten Sie „Notebook“?");
+    }
+    // Following it searches for the word, in the same view.
+    await page.getByTestId("did-you-mean").click();
+    await expect(page).toHaveURL(/[?&]q=Notebook(&|$)/);
+    await expect(page.getByTestId("no-services")).toHaveCount(0);
+    await expect(page.getByTestId("map-chip")).toHaveCount(2);
+    // Nothing close: the message alone.
+    await gotoReady(page, "/servicecatalog?view=0&q=Drucker", javaScriptEnabled);
+    await expect(page.getByTestId("no-services")).toHaveText("Keine Services gefunden.");
+    await expect(page.getByTestId("did-you-mean")).toHaveCount(0);
+  });
 });
 
 test.describe("filters", () => {

@@ -37,6 +37,7 @@ import { categoryCounts, searchServices, serviceFilterConditions } from "~/modul
 import { readFormData } from "~/server/request-body.server";
 import { mayExportWord } from "~/modules/wordexport/export-access.server";
 import { mapFrameHeader } from "~/modules/catalogframe/frame-page.server";
+import { didYouMean } from "./did-you-mean.server";
 
 
 /** The browser page's data for the chosen view; one query per concern, never per row. */
@@ -85,6 +86,9 @@ export async function browserLoader(request: Request) {
     const perCategory = view === 3 ? MAP_SERVICES_PER_CATEGORY : filter.expandAll ? TREE_EXPAND_ALL_PER_CATEGORY : TREE_SERVICES_PER_CATEGORY;
     chips = Object.fromEntries(await servicesByCategory(db, catalogueId, filter, wanted, perCategory, where));
   }
+  // A search that found nothing says so in every view, with the closest name word when there is one (issue 32 §11).
+  const hits = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  const suggestion = !unfiltered && hits === 0 && filter.q ? await didYouMean(db, catalogueId, filter.q) : null;
   const headers = new Headers();
   if (query.view !== null && query.view !== remembered) headers.append("Set-Cookie", await writeView(request, query.view));
   return data(
@@ -98,6 +102,8 @@ export async function browserLoader(request: Request) {
       subviews: prefs.subviews,
       options,
       structure,
+      hits,
+      suggestion,
       // Only what a row shows; its category's and area's names are in the structure.
       list: list && { ...list, rows: list.rows.map(({ id, name, status, statuspercent, servicetype, category_id, updated_at }) => ({ id, name, status, statuspercent, servicetype, category_id, updated_at })) },
       named,

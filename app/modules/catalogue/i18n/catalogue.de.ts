@@ -100,6 +100,7 @@ const catalogue = {
   servicesCount_one: "{{count}} Service",
   servicesCount_other: "{{count}} Services",
   noServices: "Keine Services gefunden.",
+  didYouMean: "Meinten Sie „{{word}}“?",
   noAreas: "Keine Bereiche gefunden.",
   noCategories: "Keine Kategorien gefunden.",
   uncategorised: "Ohne Kategorie",

@@ -101,6 +101,7 @@ const catalogue: typeof catalogueDe = {
   servicesCount_one: "{{count}} service",
   servicesCount_other: "{{count}} services",
   noServices: "No services found.",
+  didYouMean: "Did you mean “{{word}}”?",
   noAreas: "No areas found.",
   noCategories: "No categories found.",
   uncategorised: "Without category",

@@ -173,11 +173,6 @@ export function ListView({
                   </tbody>
                 </table>
               </div>
-              {list.rows.length === 0 ? (
-                <p className={plain.dim} data-testid="no-services">
-                  {t("catalogue.noServices")}
-                </p>
-              ) : null}
               <div style={{ marginTop: 8 }}>
                 <PageLinks page={list.page} pageCount={list.pageCount} total={list.total} />
               </div>
