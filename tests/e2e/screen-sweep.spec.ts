@@ -1,0 +1,84 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import type { DB } from "~/server/db/db.server";
+import { expect, gotoReady, test } from "../support/fixtures";
+import { PUBLIC_SCREENS, firstIds, signedInScreens } from "../support/screens";
+import { PHONE, contentWords, foreign, keyboardProblems, scanningContext, shownText, tooWide, violations, wordsOf } from "../support/sweeps";
+
+/**
+ * Every screen (tests/support/screens.ts), with JS on and off, on one page load per language
+ * (issue 33 §6: the four sweeps loaded every screen ten times): in German axe, the German words
+ * only, the phone width (the same page narrowed to 390 px) and, with JS, the keyboard walk; in
+ * English the English words only. axe in English runs on the public screens only: a language
+ * changes the words, not the markup, which the German scan covers screen by screen.
+ * Signed-in screens are seen as a superadmin, who reaches all of them.
+ */
+const PARTS = 8;
+const DESKTOP = { width: 1280, height: 720 };
+
+type Findings = Record<string, Record<string, unknown>>;
+
+const languageCookie = (language: "de" | "en", baseURL: string) => ({ name: "sh_lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL });
+
+/** Words of the other language on the page, minus words a user wrote into the content tables. */
+async function foreignWords(page: Page, db: DB, language: "de" | "en"): Promise<string[]> {
+  const shown = wordsOf(await shownText(page));
+  const seen = foreign(language).filter((w) => shown.has(w));
+  if (!seen.length) return [];
+  // Only then the stored content, read now: it holds every word a user may have written.
+  const allowed = await contentWords(db);
+  return seen.filter((w) => !allowed.has(w));
+}
+
+async function sweep(page: Page, scanning: BrowserContext, db: DB, baseURL: string, urls: string[], javaScriptEnabled: boolean, opts: { englishAxe?: boolean } = {}) {
+  const found: Findings = {};
+  const note = (check: string, url: string, value: unknown) => ((found[check] ??= {})[url] = value);
+  for (const url of urls) {
+    await scanning.addCookies([languageCookie("de", baseURL)]);
+    await page.setViewportSize(DESKTOP);
+    await gotoReady(page, url, javaScriptEnabled);
+    const axe = await violations(page);
+    if (axe.length) note("axe", url, axe);
+    const german = await foreignWords(page, db, "de");
+    if (german.length) note("English on a German screen", url, german);
+    await page.setViewportSize(PHONE);
+    const wide = await tooWide(page);
+    if (wide) note("wider than a phone", url, wide);
+    await page.setViewportSize(DESKTOP);
+    if (javaScriptEnabled) {
+      const keyboard = await keyboardProblems(page);
+      if (keyboard.length) note("keyboard", url, keyboard);
+    }
+    await scanning.addCookies([languageCookie("en", baseURL)]);
+    await gotoReady(page, url, javaScriptEnabled);
+    const english = await foreignWords(page, db, "en");
+    if (english.length) note("German on an English screen", url, english);
+    if (opts.englishAxe) {
+      const axeEn = await violations(page);
+      if (axeEn.length) note("axe (English)", url, axeEn);
+    }
+  }
+  return found;
+}
+
+test("public screens: axe in both languages, one language, phone width, keyboard", async ({ browser, context, baseURL, db, javaScriptEnabled }) => {
+  test.setTimeout(180_000);
+  const scanning = await scanningContext(browser, context, "de-DE", javaScriptEnabled, baseURL!);
+  const page = await scanning.newPage();
+  const found = await sweep(page, scanning, db, baseURL!, PUBLIC_SCREENS, javaScriptEnabled, { englishAxe: true });
+  await scanning.close();
+  expect(found).toEqual({});
+});
+
+// In parts, each with its own time budget and worker: the list grows with every screen.
+for (let part = 0; part < PARTS; part++) {
+  test(`signed-in screens: axe, one language, phone width, keyboard (part ${part + 1} of ${PARTS})`, async ({ browser, context, baseURL, db, login, javaScriptEnabled }) => {
+    test.setTimeout(420_000);
+    await login("superadmin");
+    const ids = await firstIds(db);
+    const scanning = await scanningContext(browser, context, "de-DE", javaScriptEnabled, baseURL!);
+    const page = await scanning.newPage();
+    const found = await sweep(page, scanning, db, baseURL!, signedInScreens(ids).filter((_, i) => i % PARTS === part), javaScriptEnabled);
+    await scanning.close();
+    expect(found).toEqual({});
+  });
+}

@@ -1,0 +1,276 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import de from "~/i18n/locales/de";
+import en from "~/i18n/locales/en";
+import contractDe from "~/modules/contract/contract-text.de";
+import contractEn from "~/modules/contract/contract-text.en";
+import { anyDb } from "./helpers";
+
+/*
+ * The checks every screen must pass (tests/e2e/screen-sweep.spec.ts runs them all on one page
+ * load per screen and language): axe (WCAG 2.0/2.1 A and AA), one language at a time
+ * (docs/decisions/0017-one-language.md), no sideways scrolling at 390 px, and the keyboard
+ * (every control reachable with Tab, a visible focus, no trap; issue 21 item 8).
+ */
+
+// ------------------------------------------------------------------------------------------ axe
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * axe runs inside the page, so it needs JavaScript. For the no-JS project the page is loaded in a
+ * JS context that gets the server's HTML without its scripts and with <noscript> unwrapped: the
+ * DOM a browser without JavaScript shows.
+ */
+export async function scanningContext(browser: Browser, from: BrowserContext, locale: string, javaScriptEnabled: boolean, baseURL: string) {
+  const context = await browser.newContext({ baseURL, locale, javaScriptEnabled: true });
+  await context.addCookies(await from.cookies());
+  if (!javaScriptEnabled) {
+    await context.route("**/*", async (route) => {
+      const type = route.request().resourceType();
+      if (type === "script") return route.abort();
+      if (type !== "document") return route.continue();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<\/?noscript>/gi, "");
+      return route.fulfill({ response, body });
+    });
+  }
+  return context;
+}
+
+export async function violations(page: Page) {
+  // Only violations are collected in full (passes' node details cost ~10% of the scan).
+  const result = await new AxeBuilder({ page }).options({ runOnly: { type: "tag", values: TAGS }, resultTypes: ["violations"] }).analyze();
+  return result.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`),
+    count: v.nodes.length,
+  }));
+}
+
+// ------------------------------------------------------------------------------- one language
+
+type Tree = { [key: string]: string | Tree };
+
+export function wordsOf(value: unknown, into = new Set<string>()): Set<string> {
+  if (typeof value === "string") {
+    // Placeholders and their names are not words a reader sees.
+    for (const word of value.replace(/\{\{[^}]*\}\}/g, " ").match(/\p{L}{4,}/gu) ?? []) into.add(word.toLowerCase());
+  } else if (value && typeof value === "object") for (const v of Object.values(value as Tree)) wordsOf(v, into);
+  return into;
+}
+
+// Our long texts in the repo (the data-processing agreement) are translated like the resources.
+const WORDS = { de: wordsOf(contractDe, wordsOf(de)), en: wordsOf(contractEn, wordsOf(en)) };
+/** Words only the other language uses. */
+export const foreign = (language: "de" | "en") => {
+  const other = language === "de" ? WORDS.en : WORDS.de;
+  return [...other].filter((w) => !WORDS[language].has(w));
+};
+
+const CONTENT_TABLES = [
+  "services",
+  "service_catalogues",
+  "service_areas",
+  "service_categories",
+  "service_options",
+  "responsibilities",
+  "owners",
+  "owner_representatives",
+  "providers",
+  "kpis",
+  "tags",
+  "term_definitions",
+  "service_links",
+  "service_attribute_items",
+  "attribute_dropdowns",
+  "service_attribute_text_items",
+  "users",
+  "customer_data",
+  "settings",
+  // An admin's own headlines (the defaults are ours and translated).
+  "service_headlines",
+  "attribute_masks",
+  // The history shows the values of changes as they were stored.
+  "activities",
+  // The catalogue frame (cover sheet) is written by the organisation.
+  "catalog_frames",
+  "sections",
+  "paragraphs",
+  "section_tables",
+  "table_rows",
+  "matrix_tables",
+  "support_tickets",
+  "patch_notes",
+  "system_messages",
+  // Names of saved views are the users' own.
+  "saved_views",
+] as const;
+
+/** Every word of the stored content, read after the page was shown (parallel tests keep adding rows). */
+export async function contentWords(db: Parameters<typeof anyDb>[0]) {
+  const words = new Set<string>();
+  for (const table of CONTENT_TABLES) {
+    const rows = await anyDb(db).selectFrom(table).selectAll().execute();
+    if (table === "service_headlines") for (const row of rows) delete row.headline_text_init;
+    for (const row of rows) for (const value of Object.values(row)) if (typeof value === "string") wordsOf(value, words);
+  }
+  return words;
+}
+
+/** What the reader sees and hears: the visible text and the accessible names, minus text in another language. */
+export async function shownText(page: Page) {
+  return page.evaluate(() => {
+    const lang = document.documentElement.lang;
+    const clone = document.body.cloneNode(true) as HTMLElement;
+    for (const el of clone.querySelectorAll("[lang], [translate=no], script, style, noscript")) {
+      if (el.getAttribute("lang") === lang) continue;
+      el.remove();
+    }
+    const names = [...clone.querySelectorAll("[aria-label], [title], [placeholder], img[alt]")].map((el) =>
+      ["aria-label", "title", "placeholder", "alt"].map((a) => el.getAttribute(a) ?? "").join(" "),
+    );
+    document.body.append(clone);
+    clone.style.position = "absolute";
+    const text = clone.innerText;
+    clone.remove();
+    return `${text} ${names.join(" ")}`;
+  });
+}
+
+// ------------------------------------------------------------------------------------ phone width
+
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Whether the page scrolls sideways, and the innermost elements that reach past the right edge
+ * (content of a box that scrolls or clips on its own does not count): what to fix.
+ */
+export function tooWide(page: Page) {
+return page.evaluate(() => {
+    const width = document.documentElement.scrollWidth;
+    if (width <= window.innerWidth) return null;
+    // The innermost elements that reach past the right edge: what to fix.
+    // (Content of a box that scrolls or clips on its own does not count.)
+    const clippedBy = (el: HTMLElement) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== "visible") return true;
+      return false;
+    };
+    const over = [...document.body.querySelectorAll<HTMLElement>("*")].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !clippedBy(el));
+    const innermost = over.filter((el) => !over.some((other) => other !== el && el.contains(other)));
+    const name = (el: HTMLElement) => `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ""}.${[...el.classList].slice(0, 2).join(".")}`;
+    return { width, culprits: innermost.slice(0, 4).map(name) };
+  });
+}
+
+// ------------------------------------------------------------------------------------- keyboard
+
+const WALK = 25;
+
+export type Problem = { kind: string; element: string };
+
+/** Checks the controls of the page in the page itself: one round trip per screen. */
+export function controlProblems(page: Page) {
+  return page.evaluate(() => {
+    const problems: { kind: string; element: string }[] = [];
+    const describe = (el: Element) => {
+      const h = el as HTMLElement;
+      const label = (h.getAttribute("aria-label") ?? h.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      return `${el.tagName.toLowerCase()}${h.dataset.testid ? `[data-testid=${h.dataset.testid}]` : ""}${h.getAttribute("name") ? `[name=${h.getAttribute("name")}]` : ""} "${label}"`;
+    };
+    const ROVING = "[role=tablist],[role=menu],[role=menubar],[role=radiogroup],[role=listbox],[role=grid],[role=tree],[role=treegrid],[role=toolbar]";
+    const INTERACTIVE_ROLES = ["button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "textbox", "combobox", "slider", "spinbutton", "searchbox", "treeitem"];
+    const natively = (el: Element) =>
+      (el.matches("a[href], button, select, textarea, summary, [contenteditable=''], [contenteditable=true]") || (el.matches("input") && (el as HTMLInputElement).type !== "hidden"));
+    const interactive = (el: Element) => natively(el) || INTERACTIVE_ROLES.includes(el.getAttribute("role") ?? "") || (el.hasAttribute("tabindex") && (el as HTMLElement).tabIndex >= 0);
+    const disabled = (el: Element) => el.matches(":disabled") || el.closest("[aria-disabled=true], [inert], fieldset:disabled") !== null;
+    // Shown: has a box and is not hidden. Inputs that style a sibling (Mantine's switch) are
+    // transparent but still take the focus, so opacity does not count as hidden.
+    const shown = (el: Element) => {
+      if (el.getClientRects().length === 0) return false;
+      const style = getComputedStyle(el);
+      return style.visibility !== "hidden" && style.display !== "none" && el.closest("[hidden]") === null;
+    };
+    // What shows the focus: the element itself, or for a transparent input its label box.
+    const indicated = (el: Element) => {
+      const candidates = [el, el.parentElement, el.nextElementSibling, el.previousElementSibling].filter((x): x is Element => x !== null);
+      return candidates.some((c) => {
+        const s = getComputedStyle(c);
+        const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0;
+        return outline || (s.boxShadow !== "none" && s.boxShadow !== "");
+      });
+    };
+
+    const all = [...document.querySelectorAll("body *")];
+    for (const el of all) {
+      if (!(el instanceof HTMLElement) || !shown(el)) continue;
+      const attr = el.getAttribute("tabindex");
+      if (attr !== null && Number(attr) > 0) problems.push({ kind: "positive tabindex", element: describe(el) });
+      if (!interactive(el) || disabled(el)) continue;
+      if (el.tabIndex < 0 && el.closest(ROVING) === null && el.closest("[aria-hidden=true]") === null) problems.push({ kind: "not reachable with Tab (tabindex=-1)", element: describe(el) });
+      if (el.closest("[aria-hidden=true]") !== null && el.tabIndex >= 0) problems.push({ kind: "reachable but hidden from assistive technology", element: describe(el) });
+    }
+
+    // Focus each reachable control as the keyboard would (the last input was a key, so a focus
+    // from a script counts as :focus-visible too) and look for the focus indicator.
+    const reachable = all.filter((el): el is HTMLElement => el instanceof HTMLElement && shown(el) && el.tabIndex >= 0 && !disabled(el) && interactive(el));
+    for (const el of reachable) {
+      el.focus({ preventScroll: true });
+      if (document.activeElement !== el) continue; // e.g. a link that a widget re-focuses
+      if (!el.matches(":focus-visible")) continue;
+      if (!indicated(el)) problems.push({ kind: "no visible focus indicator", element: describe(el) });
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+    return { problems, reachable: reachable.length };
+  });
+}
+
+/** Tab from the first control of the content (or the page) onwards: the focus moves every time. */
+export async function walkProblems(page: Page, reachable: number): Promise<Problem[]> {
+  const start = await page.evaluate(() => {
+    const first = [...document.querySelectorAll<HTMLElement>("main a[href], main button, main input, main select, main textarea, main [tabindex]")].find(
+      (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && !el.matches(":disabled"),
+    );
+    if (!first) return false;
+    first.focus();
+    return true;
+  });
+  if (!start) await page.keyboard.press("Tab");
+  const steps = Math.min(WALK, reachable);
+  const seen: string[] = [];
+  for (let i = 0; i < steps; i++) {
+    const here = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      if (!el.hasAttribute("data-kbd")) el.setAttribute("data-kbd", String(Math.random()));
+      const h = el as HTMLElement;
+      return {
+        id: el.getAttribute("data-kbd")!,
+        element: `${el.tagName.toLowerCase()}${h.dataset.testid ? `[data-testid=${h.dataset.testid}]` : ""} "${(h.getAttribute("aria-label") ?? h.textContent ?? "").trim().slice(0, 40)}"`,
+        modal: el.closest("[aria-modal=true]") !== null,
+        frame: el.tagName === "IFRAME",
+        // Tab inside a text editor moves on only if the editor lets it: where it indents, Escape then Tab leaves.
+        editor: h.isContentEditable,
+      };
+    });
+    if (!here) return []; // walked off the end of the page: nothing held the focus
+    // Inside a frame (the T.O.M. PDF) the focus moves in another document: the frame's own walk.
+    if (here.frame) return [];
+    // A date-and-time input takes Tab for its fields and its picker button first (7 in Chromium);
+    // more than 8 holds the focus.
+    if (seen.length >= 8 && seen.slice(-8).every((id) => id === here.id)) return [{ kind: "keyboard trap (Tab leaves the focus here)", element: here.element }];
+    if (seen.at(-1) !== here.id && seen.includes(here.id) && !here.modal) return [{ kind: "keyboard trap (Tab cycles back)", element: here.element }];
+    seen.push(here.id);
+    if (here.editor) await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+  }
+  return [];
+}
+
+/** The keyboard checks of the loaded page (JS only): a key first, so focus counts as keyboard focus. */
+export async function keyboardProblems(page: Page): Promise<Problem[]> {
+  await page.keyboard.press("Shift");
+  const { problems, reachable } = await controlProblems(page);
+  return [...problems, ...(await walkProblems(page, reachable))];
+}
