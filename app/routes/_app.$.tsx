@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { forbid, requireUser } from "~/modules/access/session.server";
 import { audienceAllows, findPlannedPage } from "~/ui/shell/navigation";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * Every signed-in path without a route of its own: a planned screen shows "coming soon" behind
@@ -12,7 +13,7 @@ import { audienceAllows, findPlannedPage } from "~/ui/shell/navigation";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const page = findPlannedPage(new URL(request.url).pathname);
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) throw refusal(404);
   if (!audienceAllows(page.audience, user.role)) forbid(request);
   return { key: page.key };
 }
@@ -20,9 +21,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const page = findPlannedPage(new URL(request.url).pathname);
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) throw refusal(404);
   if (!audienceAllows(page.audience, user.role)) forbid(request);
-  throw new Response("Method Not Allowed", { status: 405 });
+  throw refusal(405);
 }
 
 export default function PlannedPage() {

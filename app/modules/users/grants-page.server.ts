@@ -23,6 +23,7 @@ import {
   type GrantChange,
 } from "./grants.server";
 import { CategoryGrantSchema, FlagSchema, ServiceGrantSchema, grantsPath, mayChangeExportLicence, type GrantIntent } from "./grants-schema";
+import { refusal } from "~/server/refusal.server";
 
 /*
  * /admin/usermanagement/user/:id and its two confirmations (issue 13 §2): loader and action
@@ -31,7 +32,7 @@ import { CategoryGrantSchema, FlagSchema, ServiceGrantSchema, grantsPath, mayCha
  */
 
 function notFound(): never {
-  throw new Response("Not Found", { status: 404 });
+  throw refusal(404);
 }
 
 function positiveId(raw: string | null | undefined): number | null {
@@ -155,7 +156,7 @@ export async function grantsAction(request: Request, rawId: string | undefined) 
     "set-word-export": () => flag("set-word-export", (active) => setWordExport(db, userId, active, viewer), "grants.errors.wordExportFailed"),
     "set-export-licence": async () => {
       // Only a superadmin switches the licence; a keysuperuser sees it read-only.
-      if (!mayChangeExportLicence(viewer)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+      if (!mayChangeExportLicence(viewer)) throw refusal(403);
       return flag("set-export-licence", (active) => setExportActive(db, active, viewer), "grants.errors.licenceFailed");
     },
   });

@@ -3,6 +3,7 @@ import { requireUser } from "~/modules/access/session.server";
 import type { SessionUser } from "~/modules/access/user.server";
 import type { Executor } from "~/server/audit.server";
 import { getExportActive } from "~/server/settings.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * Who may export to Word (spec 02 §6, issue 17 §6): the policy's "export:word" (the role and the
@@ -16,6 +17,6 @@ export async function mayExportWord(db: Executor, user: SessionUser): Promise<bo
 /** Signed in (else to /login) and allowed to export (else 403, for GET too: a download, not a page). */
 export async function requireWordExport(request: Request, db: Executor): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!(await mayExportWord(db, user))) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  if (!(await mayExportWord(db, user))) throw refusal(403);
   return user;
 }
