@@ -184,7 +184,10 @@ const de = {
     account: "Konto",
   },
   errors: {
-    notFoundTitle: "404",
+    notFoundTitle: "Seite nicht gefunden",
+    forbiddenTitle: "Kein Zugriff",
+    methodNotAllowedTitle: "Nicht als Seite aufrufbar",
+    methodNotAllowed: "Diese Adresse führt eine Aktion aus und lässt sich nicht als Seite öffnen. Nutzen Sie die Schaltfläche auf der zugehörigen Seite.",
     notFound: "Diese Seite wurde nicht gefunden",
     unauthorizedTitle: "Keine Berechtigung",
     unauthorized: "Sie haben nicht die erforderlichen Berechtigungen, um auf diese Seite zuzugreifen.",

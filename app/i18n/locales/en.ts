@@ -184,7 +184,10 @@ const en: Resources = {
     account: "Account",
   },
   errors: {
-    notFoundTitle: "404",
+    notFoundTitle: "Page not found",
+    forbiddenTitle: "Access denied",
+    methodNotAllowedTitle: "Not a page",
+    methodNotAllowed: "This address performs an action and cannot be opened as a page. Use the button on the page it belongs to.",
     notFound: "This page could not be found",
     unauthorizedTitle: "Unauthorized",
     unauthorized: "You do not have the necessary permissions to access this page.",
