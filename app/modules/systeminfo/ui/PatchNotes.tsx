@@ -22,7 +22,7 @@ function PatchNoteBody({ note }: { note: PatchNote }) {
   const day = patchDay(note.patch_date);
   return (
     <Stack gap={6}>
-      <Title order={3} size="h4" data-testid="patch-note-headline">
+      <Title order={2} size="h4" data-testid="patch-note-headline">
         {note.headline}
       </Title>
       <Text size="sm" c="dimmed">
