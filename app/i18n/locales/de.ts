@@ -186,8 +186,8 @@ const de = {
   errors: {
     notFoundTitle: "Seite nicht gefunden",
     forbiddenTitle: "Kein Zugriff",
-    methodNotAllowedTitle: "Nicht als Seite aufrufbar",
-    methodNotAllowed: "Diese Adresse führt eine Aktion aus und lässt sich nicht als Seite öffnen. Nutzen Sie die Schaltfläche auf der zugehörigen Seite.",
+    methodNotAllowedTitle: "Aktion nicht möglich",
+    methodNotAllowed: "Diese Adresse nimmt diese Art von Anfrage nicht an. Öffnen Sie die Seite über das Menü.",
     notFound: "Diese Seite wurde nicht gefunden",
     unauthorizedTitle: "Keine Berechtigung",
     unauthorized: "Sie haben nicht die erforderlichen Berechtigungen, um auf diese Seite zuzugreifen.",

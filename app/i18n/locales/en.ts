@@ -186,8 +186,8 @@ const en: Resources = {
   errors: {
     notFoundTitle: "Page not found",
     forbiddenTitle: "Access denied",
-    methodNotAllowedTitle: "Not a page",
-    methodNotAllowed: "This address performs an action and cannot be opened as a page. Use the button on the page it belongs to.",
+    methodNotAllowedTitle: "Not possible here",
+    methodNotAllowed: "This address does not accept this kind of request. Open the page from the menu.",
     notFound: "This page could not be found",
     unauthorizedTitle: "Unauthorized",
     unauthorized: "You do not have the necessary permissions to access this page.",
