@@ -29,6 +29,10 @@ export default tseslint.config(
           message:
             "Use inTransaction() from ~/server/db-helpers.server: it retries a transaction SQLite refused (SQLITE_BUSY_SNAPSHOT when another process wrote) or Postgres chose as a deadlock victim.",
         },
+        {
+          selector: "NewExpression[callee.name='Response'][arguments.0.value=/^(Forbidden|Not Found|Method Not Allowed)$/]",
+          message: "Refuse with `throw refusal(403 | 404 | 405)` from ~/server/refusal.server: one answer the error pages translate (decision 0053).",
+        },
       ],
     },
   },

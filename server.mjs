@@ -7,7 +7,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
+// The express adapter's two halves (the package's index exports only the whole handler): the
+// handler in between answers refusals with pages (server/refusal-pages.mjs).
+import remixExpress from "@remix-run/express/dist/server.js";
+import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import {
@@ -33,6 +36,7 @@ import {
   shutdownTiming,
   withTimeout,
 } from "./server/operations.mjs";
+import { REFUSAL_PAGE_HEADER, pagesOnly, withRefusalPages } from "./server/refusal-pages.mjs";
 
 // One Node process renders one page at a time; WEB_CONCURRENCY=auto (or a number) forks one
 // worker per core behind the same port (docs/decisions/0011-browser-performance.md).
@@ -173,6 +177,8 @@ async function serve() {
     res.locals.cspNonce = nonce;
     for (const [name, value] of Object.entries(securityHeaders(nonce, { frameableBySelf: frameableBySelf(req.path), tls: req.secure }))) res.setHeader(name, value);
     normaliseForwardedHeaders(req.headers, trustedHops > 0);
+    // Only the server's own second pass may ask for a refusal page.
+    delete req.headers[REFUSAL_PAGE_HEADER];
     setClientAddress(req.headers, req.ip);
     req.url = stripQueryControlCharacters(req.url);
     req.originalUrl = stripQueryControlCharacters(req.originalUrl);
@@ -236,14 +242,17 @@ async function serve() {
   const publicStatic = express.static(clientDir, { maxAge: "1h" });
   app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: process.env.NODE_ENV ?? "production",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
-    })
-  );
+  // What @remix-run/express's handler does, with refusal pages for resource routes in between.
+  const mode = process.env.NODE_ENV ?? "production";
+  const handleRequest = withRefusalPages(createRequestHandler(build, mode), createRequestHandler(pagesOnly(build), mode));
+  app.all("*", async (req, res, next) => {
+    try {
+      const response = await handleRequest(remixExpress.createRemixRequest(req, res), { cspNonce: res.locals.cspNonce });
+      await remixExpress.sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   // Errors the framework answers itself (a malformed URL, a body it cannot read) keep our headers:
   // express's default handler would clear them, CSP and frame-ancestors included.

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { NotFoundError, ForbiddenError, StaleRecordError, ValidationError } from "./errors.server";
 import { readFormData, type BodyLimit } from "./request-body.server";
 import type { FormAnswer, FormReply } from "~/ui/form/answer";
+import { refusal } from "./refusal.server";
 
 /**
  * The one form pipeline, server half (docs/decisions/0016-form-pipeline.md): read the body
@@ -86,8 +87,8 @@ export function refusalOf(error: ValidationError): Refusal {
  * (nothing to show in the form). Null for an error the domain answers itself (or rethrows).
  */
 export function commonRefusal(error: unknown, messages: DomainMessages): { errors: Refusal; status: number } | null {
-  if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
-  if (error instanceof ForbiddenError) throw new Response("Forbidden", { status: 403 });
+  if (error instanceof NotFoundError) throw refusal(404);
+  if (error instanceof ForbiddenError) throw refusal(403);
   if (error instanceof ValidationError) return { errors: refusalOf(error), status: 400 };
   if (error instanceof StaleRecordError) return { errors: { form: messages.stale }, status: 409 };
   return null;

@@ -120,7 +120,8 @@ test("other errors show status and message with a link home, never a stack trace
   const response = await page.request.post("/admin/logs", { form: { name: "x" }, maxRedirects: 0 });
   expect(response.status()).toBe(405);
   const html = await response.text();
-  expect(html).toContain("Method Not Allowed");
+  // The reader's words (decision 0053), not the protocol's.
+  expect(html).toContain("Aktion nicht möglich");
   expect(html).toContain('href="/"');
   expect(html).not.toMatch(/\bat .+\.(js|ts):\d+/);
 });

@@ -185,7 +185,10 @@ const de = {
     account: "Konto",
   },
   errors: {
-    notFoundTitle: "404",
+    notFoundTitle: "Seite nicht gefunden",
+    forbiddenTitle: "Kein Zugriff",
+    methodNotAllowedTitle: "Aktion nicht möglich",
+    methodNotAllowed: "Diese Adresse nimmt diese Art von Anfrage nicht an. Öffnen Sie die Seite über das Menü.",
     notFound: "Diese Seite wurde nicht gefunden",
     unauthorizedTitle: "Keine Berechtigung",
     unauthorized: "Sie haben nicht die erforderlichen Berechtigungen, um auf diese Seite zuzugreifen.",

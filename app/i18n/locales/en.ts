@@ -185,7 +185,10 @@ const en: Resources = {
     account: "Account",
   },
   errors: {
-    notFoundTitle: "404",
+    notFoundTitle: "Page not found",
+    forbiddenTitle: "Access denied",
+    methodNotAllowedTitle: "Not possible here",
+    methodNotAllowed: "This address does not accept this kind of request. Open the page from the menu.",
     notFound: "This page could not be found",
     unauthorizedTitle: "Unauthorized",
     unauthorized: "You do not have the necessary permissions to access this page.",

@@ -16,6 +16,7 @@ import { ChangePasswordSchema, LoginSchema, ResetPasswordSchema, ResetRequestSch
 import { endUserSession, getSessionId, getUser, requireUser, startUserSession } from "./session.server";
 import { azureLogoutUrl } from "./azure.server";
 import { changePassword } from "./user.server";
+import { refusal } from "~/server/refusal.server";
 
 /** /login — a signed-in visitor goes straight to the dashboard. */
 export async function loginLoader({ request }: LoaderFunctionArgs) {
@@ -88,13 +89,13 @@ export async function resetPasswordAction({ request, params }: ActionFunctionArg
 /** /settings/password — accounts from the identity provider have no local password (spec 01 §2). */
 export async function changePasswordLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (!mayChangePassword(user)) throw new Response("Not Found", { status: 404 });
+  if (!mayChangePassword(user)) throw refusal(404);
   return null;
 }
 
 export async function changePasswordAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  if (!mayChangePassword(user)) throw new Response("Forbidden", { status: 403 });
+  if (!mayChangePassword(user)) throw refusal(403);
   const { submission } = await parseForm(request, ChangePasswordSchema);
   if (submission.status !== "success") return refuse(submission);
   const { old_password, new_password, redirectTo } = submission.value;

@@ -7,6 +7,7 @@ import { isSecureRequest } from "~/server/cookies.server";
 import { sessionSecrets } from "~/server/env.server";
 import { AzureSignInError, signInAzureIdentity, type AzureIdentity, type AzureSignIn } from "./azure-account.server";
 import { azureConfig, type AzureConfig } from "./azure-config.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * The Entra ID sign-in flow (issue 14): remix-auth-microsoft's strategy, pointed at the
@@ -117,7 +118,7 @@ export function identityFromIdToken(idToken: string, config: Pick<AzureConfig, "
 
 async function strategyFor(request: Request): Promise<EntraStrategy> {
   const config = azureConfig();
-  if (!config) throw new Response("Not Found", { status: 404 });
+  if (!config) throw refusal(404);
   try {
     return new EntraStrategy(config, await azureEndpoints(config), request);
   } catch (error) {

@@ -9,6 +9,7 @@ import { toSessionUser, type SessionUser } from "~/modules/access/user.server";
 import { serializeCookie, sessionCookieFor } from "../../server/cookies.server";
 import { sessionLifetime } from "../../server/env.server";
 import { noteRequestUser } from "../../server/operations.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * DB-backed sessions: the cookie carries only a random id, so logout revokes it for real. A
@@ -113,7 +114,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
  */
 export function forbid(request: Request): never {
   if (request.method === "GET" || request.method === "HEAD") throw redirect("/unauthorized");
-  throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  throw refusal(403);
 }
 
 

@@ -16,6 +16,7 @@ import { BatchSchema, RequestSchema } from "./ai-schema";
 import { aiStatus, generateService } from "./assistant.server";
 import { addResponse, generatedServiceSchema, listResponses, removeResponses, type DraftOwner } from "./drafts.server";
 import { AiError, aiConfig } from "./provider.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * /servicecatalog/ai — new services drafted by the assistant (the create menu's AI entry; issue
@@ -36,7 +37,7 @@ async function requireAiCreator(request: Request) {
 
 async function ownerOf(request: Request, user: SessionUser): Promise<DraftOwner> {
   const sessionId = await getSessionId(request);
-  if (!sessionId) throw new Response("Forbidden", { status: 403 });
+  if (!sessionId) throw refusal(403);
   return { sessionId, userId: user.id };
 }
 

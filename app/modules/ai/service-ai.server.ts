@@ -15,6 +15,7 @@ import { aiStatus, generateProposal, visibleTypes } from "./assistant.server";
 import { findProposal, saveProposal, type DraftOwner } from "./drafts.server";
 import { itemKeys } from "./proposal";
 import { AiError, aiConfig } from "./provider.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * The assistant on the service page (issue 19 §2, §3): what the page shows of it, and its three
@@ -81,9 +82,9 @@ export function aiServiceIntents(input: { request: Request; form: FormData; serv
 
   /** use:ai on top of editing this service (checked by the page action). */
   async function guard(): Promise<DraftOwner> {
-    if (!userHasPermission(user, "use:ai")) throw new Response("Forbidden", { status: 403 });
+    if (!userHasPermission(user, "use:ai")) throw refusal(403);
     const owner = await draftOwner(request, user);
-    if (!owner) throw new Response("Forbidden", { status: 403 });
+    if (!owner) throw refusal(403);
     return owner;
   }
 
@@ -126,8 +127,8 @@ export function aiServiceIntents(input: { request: Request; form: FormData; serv
       } catch (error) {
         if (error instanceof StaleRecordError) return refused({ form: "ai.errors.stale" }, 409);
         if (error instanceof ValidationError) return refused({ form: Object.values(error.errors)[0] ?? "ai.errors.invalid" }, 400);
-        if (error instanceof ForbiddenError) throw new Response("Forbidden", { status: 403 });
-        if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+        if (error instanceof ForbiddenError) throw refusal(403);
+        if (error instanceof NotFoundError) throw refusal(404);
         throw error;
       }
     },

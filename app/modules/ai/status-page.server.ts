@@ -4,6 +4,7 @@ import { userHasPermission } from "~/modules/access/policy";
 import { getDb } from "~/server/db/db.server";
 import { aiStatus } from "./assistant.server";
 import { aiConfig } from "./provider.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * GET /ai/status — the assistant's status as JSON for signed-in users (spec 02 §7 "status"):
@@ -18,5 +19,5 @@ export async function aiStatusLoader({ request }: LoaderFunctionArgs) {
 }
 
 export function aiStatusAction() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
+  return refusal(405, { allow: "GET, HEAD" });
 }

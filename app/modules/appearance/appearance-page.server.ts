@@ -21,6 +21,7 @@ import {
   saveLoginFormSettings,
   saveLogo,
 } from "./appearance.server";
+import { refusal } from "~/server/refusal.server";
 
 /** The page's error toasts (spec 02 §8, verbatim in English, translated in German). */
 export const APPEARANCE_ERRORS = {
@@ -128,7 +129,7 @@ export async function appearanceAction({ request }: ActionFunctionArgs) {
  */
 export async function logoLoader({ request }: LoaderFunctionArgs) {
   const logo = await getLogo(getDb());
-  if (!logo) throw new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-cache" } });
+  if (!logo) throw refusal(404, { headers: { "Cache-Control": "no-cache" } });
   const etag = `"${logo.sha256.slice(0, 32) || crypto.createHash("sha256").update(logo.data).digest("hex").slice(0, 32)}"`;
   const version = new URL(request.url).searchParams.get("v");
   const headers = new Headers({

@@ -15,6 +15,7 @@ import {
   updateAttribute,
 } from "./attributes.server";
 import { AttributeSchema, MoveSchema, type AttributeAnswerMeta } from "./attributes-schema";
+import { refusal } from "~/server/refusal.server";
 
 /*
  * Loader and action bodies of /admin/serviceattributes (list, reorder), /new, /:id (edit) and
@@ -27,7 +28,7 @@ export const LIST_PATH = "/admin/serviceattributes";
 const guard = (request: Request) => requirePermission(request, "access:admin");
 
 function notFound(): never {
-  throw new Response("Not Found", { status: 404 });
+  throw refusal(404);
 }
 
 function idOr404(raw: string | undefined): number {

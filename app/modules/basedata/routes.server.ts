@@ -18,6 +18,7 @@ import {
 } from "~/modules/basedata/basedata.server";
 import { DuplicateNameError, InUseError, StaleRecordError } from "~/server/errors.server";
 import { formVersion, readFormData } from "~/server/request-body.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * Loaders and actions shared by every base-data screen (/basedata/:entity/… and /admin/tags/…):
@@ -38,7 +39,7 @@ export function entityRef(family: EntityRef["family"], key: string | undefined):
 async function resolve(request: Request, ref: EntityRef, write: boolean) {
   await requireUser(request);
   const def = entityByKey(ref.key);
-  if (!def || (ref.family === "admin") !== (def.guard === "admin")) throw new Response("Not Found", { status: 404 });
+  if (!def || (ref.family === "admin") !== (def.guard === "admin")) throw refusal(404);
   const user =
     def.guard === "admin" ? await requirePermission(request, "access:admin") : await requirePermission(request, write ? "update:basedata" : "read:basedata");
   return { user, def };
@@ -46,13 +47,13 @@ async function resolve(request: Request, ref: EntityRef, write: boolean) {
 
 function idOr404(raw: string | undefined): number {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
+  if (!Number.isSafeInteger(id) || id <= 0) throw refusal(404);
   return id;
 }
 
 async function recordOr404(def: EntityDef, id: number): Promise<BaseDataRow> {
   const row = await getBaseData(getDb(), def, id);
-  if (!row) throw new Response("Not Found", { status: 404 });
+  if (!row) throw refusal(404);
   return row;
 }
 

@@ -14,6 +14,7 @@ import { FRAME_ROW_SCHEMAS, FrameBasicsSchema, KeyFiguresFormSchema, ROWS_MAX, p
 import { FRAME_ROW_KIND_NAMES, ITEM_KINDS, frameHasContent, frameParam, framePath, type FrameView, type SectionSort, type SectionView } from "./frame-types";
 import { addFrameRow, moveFrameRow, removeFrameRow, setFramePicture, setKeyFigures, updateFrameBasics, updateFrameRow } from "./frame.server";
 import { getItem, getSection, moveItem, moveSection, type Move } from "./sections.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * /catalogframe, /catalogframe/static and /catalogframe/:id — the cover sheet of a catalogue
@@ -28,7 +29,7 @@ export const STALE = { stale: "catalogframe.stale" };
 export async function catalogueOr404(db: Executor, raw: string | undefined) {
   const id = frameParam(raw);
   const catalogue = id === null ? undefined : await getCatalogue(db, id);
-  if (!catalogue) throw new Response("Not Found", { status: 404 });
+  if (!catalogue) throw refusal(404);
   return catalogue;
 }
 
@@ -194,7 +195,7 @@ export async function sectionOfCatalogue(db: Executor, catalogueId: number, kind
     commonRefusal(error, STALE);
     throw error;
   }
-  throw new Response("Not Found", { status: 404 });
+  throw refusal(404);
 }
 
 /** /catalogframe/:id/print — the cover sheet as it is read and printed (no app chrome). */

@@ -30,6 +30,7 @@ import {
   updateTable,
   type Move,
 } from "./sections.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * The dialogs over a frame page: a section (new/edit), an item of a section (paragraph, table
@@ -41,12 +42,12 @@ const NEW = "new";
 
 function idOr404(raw: string | undefined): number {
   const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new Response("Not Found", { status: 404 });
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw refusal(404);
   return id;
 }
 
 function kindOr404(raw: string | undefined): ItemKind {
-  if (!(ITEM_KINDS as readonly string[]).includes(raw ?? "")) throw new Response("Not Found", { status: 404 });
+  if (!(ITEM_KINDS as readonly string[]).includes(raw ?? "")) throw refusal(404);
   return raw as ItemKind;
 }
 
@@ -108,7 +109,7 @@ export async function itemDialogLoader({ request, params }: LoaderFunctionArgs) 
     await sectionOfCatalogue(db, catalogue.id, "section", sectionId);
     const section = await getSection(db, sectionId);
     // Only the kinds the section's type holds are offered (its add buttons); others are no page.
-    if (!SECTION_HOLDS[section.type as SectionType].includes(kind)) throw new Response("Not Found", { status: 404 });
+    if (!SECTION_HOLDS[section.type as SectionType].includes(kind)) throw refusal(404);
     return { catalogueId: catalogue.id, kind, section: { id: section.id, name: section.name }, item: null };
   }
   const id = idOr404(params.item);
@@ -265,7 +266,7 @@ const DELETE_KINDS = ["section", ...ITEM_KINDS] as const;
 type DeleteKind = (typeof DELETE_KINDS)[number];
 
 function deleteKindOr404(raw: string | undefined): DeleteKind {
-  if (!(DELETE_KINDS as readonly string[]).includes(raw ?? "")) throw new Response("Not Found", { status: 404 });
+  if (!(DELETE_KINDS as readonly string[]).includes(raw ?? "")) throw refusal(404);
   return raw as DeleteKind;
 }
 

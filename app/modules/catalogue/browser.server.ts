@@ -38,6 +38,7 @@ import { readFormData } from "~/server/request-body.server";
 import { mayExportWord } from "~/modules/wordexport/export-access.server";
 import { mapFrameHeader } from "~/modules/catalogframe/frame-page.server";
 import { didYouMean } from "./did-you-mean.server";
+import { refusal } from "~/server/refusal.server";
 
 
 /** The browser page's data for the chosen view; one query per concern, never per row. */
@@ -178,7 +179,7 @@ export async function browserAction(request: Request) {
       return redirectWithFlash(request, "/servicecatalog", { kind: "info", message: "catalogue.switched" });
     },
     createCatalogue: async () => {
-      if (!userHasPermission(user, "access:admin")) throw new Response("Forbidden", { status: 403 });
+      if (!userHasPermission(user, "access:admin")) throw refusal(403);
       const submission = validateForm(form, NewCatalogueSchema);
       if (submission.status !== "success") return refuse(submission, {}, 400, { target: "createCatalogue" });
       const id = await createCatalogue(db, submission.value.title, user);
@@ -187,7 +188,7 @@ export async function browserAction(request: Request) {
     },
     move: () => moveAction(request, form, user),
     batch: async () => {
-      if (!userHasPermission(user, "manage:structure")) throw new Response("Forbidden", { status: 403 });
+      if (!userHasPermission(user, "manage:structure")) throw refusal(403);
       const parsed = BatchSchema.safeParse(Object.fromEntries(form));
       const refused = (fields: Record<string, string>) => refuseForm({ fields }, 400, { target: "batch" });
       if (!parsed.success) return refused({ target: "catalogue.batch.noTarget" });
@@ -210,7 +211,7 @@ export async function browserAction(request: Request) {
 
 async function moveAction(request: Request, form: FormData, user: SessionUser) {
   // Role first: a role that edits no service is refused whatever it sends; grants are the model's.
-  if (!userHasPermission(user, "update:service")) throw new Response("Forbidden", { status: 403 });
+  if (!userHasPermission(user, "update:service")) throw refusal(403);
   const parsed = MoveSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return refuseForm({ form: "errors.badRequest" }, 400, { target: "move" });
   const { service, category, index } = parsed.data;
@@ -218,8 +219,8 @@ async function moveAction(request: Request, form: FormData, user: SessionUser) {
     // The model checks the user's grants for the service and the target category.
     await moveService(getDb(), service, category, index, user);
   } catch (error) {
-    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
-    if (error instanceof ForbiddenError) throw new Response("Forbidden", { status: 403 });
+    if (error instanceof NotFoundError) throw refusal(404);
+    if (error instanceof ForbiddenError) throw refusal(403);
     if (error instanceof CrossCatalogueMoveError) return refuseForm({ form: "errors.badRequest" }, 400, { target: "move" });
     throw error;
   }

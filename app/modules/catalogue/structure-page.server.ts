@@ -18,6 +18,7 @@ import { isServiceAreaActive } from "~/modules/catalogue/catalogue.server";
 import { StructureEditSchema } from "./structure-schema";
 import { pagePath, type StaleState, type StructureKind, type StructureMeta } from "./structure-types";
 import { formVersion, readFormData } from "~/server/request-body.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * The action shared by the area and the category page: authorize, read the form (multipart for
@@ -28,12 +29,12 @@ import { formVersion, readFormData } from "~/server/request-body.server";
 /** Route ids are positive integers written in digits; anything else is a 404. */
 export function idOr404(raw: string | undefined): number {
   const id = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
+  if (!Number.isSafeInteger(id) || id <= 0) throw refusal(404);
   return id;
 }
 
 export function notFound(): never {
-  throw new Response("Not Found", { status: 404 });
+  throw refusal(404);
 }
 
 async function staleState(kind: StructureKind, error: StaleRecordError): Promise<StaleState> {

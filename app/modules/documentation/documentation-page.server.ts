@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n/config";
 import { i18next } from "~/i18n/i18next.server";
 import { CHAPTERS } from "./guide";
 import { guideChapter, guideChapters, type GuideLanguage } from "./guide.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * /documentation (the chapter list) and /documentation/:chapter (one chapter), in the reader's
@@ -24,7 +25,7 @@ export async function chapterLoader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const language = await languageOf(request);
   const chapter = guideChapter(language, params.chapter);
-  if (!chapter) throw new Response("Not Found", { status: 404 });
+  if (!chapter) throw refusal(404);
   const chapters = guideChapters(language);
   const index = CHAPTERS.indexOf(chapter.slug);
   const neighbour = (i: number) => chapters.find((c) => c.slug === CHAPTERS[i]) ?? null;

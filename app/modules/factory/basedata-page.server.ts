@@ -8,6 +8,7 @@ import { createFactoryClient } from "./factory-client.server";
 import { FACTORY_FAILURE } from "./factory-errors.server";
 import { BaseDataSelectionSchema } from "./factory-schema";
 import { getFactoryConnection } from "./factory-settings.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * /factory/provider and /factory/kpi (admin guard, issue 18 §4): the template server's providers
@@ -67,11 +68,11 @@ export function factoryBaseDataPreviewLoader(kind: BaseDataKind) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     await requirePermission(request, "access:admin");
     const id = Number(params.id);
-    if (!Number.isSafeInteger(id) || id < 1) throw new Response("Not Found", { status: 404 });
+    if (!Number.isSafeInteger(id) || id < 1) throw refusal(404);
     const found = await fetchRecords(kind);
     if (found.error !== null) return { kind, record: null, localId: null, error: found.error };
     const record = found.records.find((r) => r.id === id);
-    if (!record) throw new Response("Not Found", { status: 404 });
+    if (!record) throw refusal(404);
     const names = await localNames(getDb(), kind);
     return { kind, record, localId: names.get(record.name.trim().toLowerCase()) ?? null, error: null };
   };

@@ -8,6 +8,7 @@ import { listPage, loadSnapshot } from "./factory-lists.server";
 import { readFactoryService, type FactoryService } from "./factory-service.server";
 import { getFactoryConnection } from "./factory-settings.server";
 import { filterLists, type FactoryLists, type ListName } from "./factory-types";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * /factory/catalog (admin guard): the template's areas, categories and services to choose from.
@@ -57,7 +58,7 @@ export async function factoryPagesLoader({ request }: LoaderFunctionArgs) {
 export async function factoryServicePreviewLoader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "access:admin");
   const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response("Not Found", { status: 404 });
+  if (!Number.isSafeInteger(id) || id < 1) throw refusal(404);
   const db = getDb();
   const [connection, linked] = await Promise.all([getFactoryConnection(db), linkedServices(db)]);
   if (!connection) return { id, service: null, error: "factory.notConfigured", localId: null };
@@ -73,7 +74,7 @@ export async function factoryServicePreviewLoader({ request, params }: LoaderFun
       area_name: typeof names.area_name === "string" ? names.area_name : null,
     };
   } catch (error) {
-    if (error instanceof FactoryError && error.failure === "notFound") throw new Response("Not Found", { status: 404 });
+    if (error instanceof FactoryError && error.failure === "notFound") throw refusal(404);
     console.error("[factory] preview:", error instanceof Error ? error.message : error);
     return { id, service: null, error: FACTORY_FAILURE, localId: linked.get(id) ?? null };
   }

@@ -3,6 +3,7 @@ import { requirePermission } from "~/modules/access/policy.server";
 import { getDb } from "~/server/db/db.server";
 import { EVENTS, parseLogsQuery, positiveId, SUBJECT_TYPES, type LogsFilter } from "./logs-query";
 import { causerOptions, getLog, listLogs } from "./logs.server";
+import { refusal } from "~/server/refusal.server";
 
 /** /admin/logs — every audit activity, filtered and keyset-paged (issue 13 §5); admin guard. */
 export async function logsLoader({ request }: LoaderFunctionArgs) {
@@ -19,12 +20,12 @@ export async function logDetailLoader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "access:admin");
   const id = positiveId(params.id);
   const log = id === null ? null : await getLog(getDb(), id);
-  if (!log) throw new Response("Not Found", { status: 404 });
+  if (!log) throw refusal(404);
   return log;
 }
 
 /** The logs are read-only: a POST is refused like any other (403 without the admin guard), else 405. */
 export async function logsAction({ request }: ActionFunctionArgs): Promise<never> {
   await requirePermission(request, "access:admin");
-  throw new Response("Method Not Allowed", { status: 405 });
+  throw refusal(405);
 }

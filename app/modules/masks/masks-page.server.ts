@@ -7,6 +7,7 @@ import { formVersion } from "~/server/request-body.server";
 import { listHeadlines } from "./headlines.server";
 import { createMask, deleteMask, getMask, listMasks, maskTargets, maskableAttributes, updateMask } from "./masks.server";
 import { MaskSchema, maskValuesOf } from "./masks-schema";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * Loaders and actions of /admin/attributemasks (list), /new and /:id/delete (dialogs over the
@@ -19,7 +20,7 @@ const requireAdmin = (request: Request) => requirePermission(request, "access:ad
 
 function maskIdOr404(raw: string | undefined): number {
   const id = Number(raw);
-  if (!raw || !/^\d{1,12}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw new Response("Not Found", { status: 404 });
+  if (!raw || !/^\d{1,12}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw refusal(404);
   return id;
 }
 

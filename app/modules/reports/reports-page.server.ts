@@ -7,6 +7,7 @@ import { getDb } from "~/server/db/db.server";
 import { memoized } from "./report-cache.server";
 import { REPORT_PAGE_SIZE, cutoffDay, parseReportsQuery, type CsvSeparator, type ReportsQuery } from "./reports-query";
 import { completenessList, completenessSummary, countsByRelation, countsByStatus, missingList, staleList } from "./reports.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * /reports — completeness and governance of one catalogue (docs/decisions/0035-sla-and-reports.md).
@@ -65,5 +66,5 @@ export type ReportsData = Awaited<ReturnType<typeof reportsLoader>>;
 /** The reports are read-only: a POST is refused (403 without the read permission, else 405). */
 export async function reportsAction({ request }: LoaderFunctionArgs): Promise<never> {
   await requirePermission(request, "read:catalogue");
-  throw new Response("Method Not Allowed", { status: 405 });
+  throw refusal(405);
 }

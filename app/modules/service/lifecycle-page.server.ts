@@ -22,6 +22,7 @@ import {
   trashService,
   type ServiceHead,
 } from "~/modules/service/service-lifecycle.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * Loaders and actions of the lifecycle dialogs (delete, duplicate, derivative under the service
@@ -30,7 +31,7 @@ import {
 
 
 const notFound = (): never => {
-  throw new Response("Not Found", { status: 404 });
+  throw refusal(404);
 };
 
 export const servicePath = (id: number) => `/servicecatalog/service/${id}`;

@@ -44,6 +44,7 @@ import { formVersion, RICH_FORM_MAX_BYTES, readFormData } from "~/server/request
 import { hiddenForService, withoutHidden } from "~/modules/masks/mask-rules.server";
 import { mayExportWord } from "~/modules/wordexport/export-access.server";
 import { aiPanelData, aiServiceIntents } from "~/modules/ai/service-ai.server";
+import { refusal } from "~/server/refusal.server";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
@@ -51,7 +52,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
   const id = serviceIdOr404(params.id);
   const db = getDb();
   const detail = await getServiceDetail(db, id);
-  if (!detail) throw new Response("Not Found", { status: 404 });
+  if (!detail) throw refusal(404);
   const url = new URL(request.url);
   const tab: "content" | "history" = url.searchParams.get("tab") === "history" ? "history" : "content";
   const depq = (url.searchParams.get("depq") ?? "").slice(0, 100);
@@ -232,7 +233,7 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
     if (error instanceof StaleRecordError) meta = { ...meta, current: withoutHidden(error.current, await hiddenForService(db, id)) };
     const common = commonRefusal(error, { stale: "service.stale" });
     if (common) return refused(common.errors, common.status);
-    if (error instanceof ForbiddenTransitionError) throw new Response("Forbidden", { status: 403 });
+    if (error instanceof ForbiddenTransitionError) throw refusal(403);
     if (error instanceof CrossCatalogueMoveError) return refused({ fields: { category_id: "service.errors.category" } }, 400);
     if (error instanceof Response) throw error;
     console.error(error);

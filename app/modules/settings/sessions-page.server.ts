@@ -8,6 +8,7 @@ import { redirectWithFlash } from "~/server/flash.server";
 import { parseForm } from "~/server/form.server";
 import { returnPath } from "~/server/return-to.server";
 import { endOtherSessions, endOwnSession, listOwnSessions, type OwnSession } from "./sessions.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * The "signed-in devices" entry of the settings: its rows for the entry's loader, and the action of
@@ -32,7 +33,7 @@ export async function sessionsAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   // requireUser found the session, so the request carries its id; the guard keeps endSessionsOf from ever ending all.
   const currentId = await getSessionId(request);
-  if (!currentId) throw new Response("Forbidden", { status: 403 });
+  if (!currentId) throw refusal(403);
   const { submission } = await parseForm(request, SessionsFormSchema);
   // Buttons only, nothing typed: a body that fails the schema was not sent by the card. A resource
   // route answers with a real Response (single fetch would send a data() refusal as 200).
@@ -49,7 +50,7 @@ export async function sessionsAction({ request }: ActionFunctionArgs) {
     await endOwnSession(db, user, currentId, sent.session);
   } catch (error) {
     // Someone else's session, the current one or one already gone: the same answer, nothing changed.
-    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+    if (error instanceof NotFoundError) throw refusal(404);
     throw error;
   }
   return redirectWithFlash(request, back, { kind: "success", message: "sessions.endedOne" });

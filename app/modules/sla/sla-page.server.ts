@@ -4,6 +4,7 @@ import { getCurrentCatalogueId, listCatalogueNames } from "~/modules/catalogue/c
 import { getDb } from "~/server/db/db.server";
 import { ALL_CATALOGUES, parseSlaQuery } from "./sla-query";
 import { slaOptions, slaOverview } from "./sla.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * /sla — services × service levels grouped by provider, for every signed-in role (they all read
@@ -30,5 +31,5 @@ export type SlaData = Awaited<ReturnType<typeof slaLoader>>;
 /** The overview is read-only: a POST is refused (403 without the read permission, else 405). */
 export async function slaAction({ request }: LoaderFunctionArgs): Promise<never> {
   await requirePermission(request, "read:catalogue");
-  throw new Response("Method Not Allowed", { status: 405 });
+  throw refusal(405);
 }

@@ -10,6 +10,7 @@ import { sendMail } from "~/server/mailer.server";
 import { returnPath } from "~/server/return-to.server";
 import { SupportSchema } from "./support-schema";
 import { listTickets, submitTicket } from "./support.server";
+import { refusal } from "~/server/refusal.server";
 
 /** Where the form returns when it was not opened from a page. */
 const HOME = "/dashboard";
@@ -66,5 +67,5 @@ export async function ticketsLoader({ request }: LoaderFunctionArgs) {
 /** The list is read-only: a POST is refused like any other (403 for everyone else), else 405. */
 export async function ticketsAction({ request }: ActionFunctionArgs): Promise<never> {
   await requireSuperadmin(request);
-  throw new Response("Method Not Allowed", { status: 405 });
+  throw refusal(405);
 }

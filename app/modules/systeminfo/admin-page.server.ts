@@ -20,6 +20,7 @@ import {
   updatePatchNote,
   updateSystemMessage,
 } from "./systeminfo.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * Loaders and actions of /admin/systeminfo (patch notes and system messages) and its dialogs.
@@ -38,7 +39,7 @@ async function requireSuperadmin(request: Request) {
 
 function idOr404(raw: string | undefined): number {
   const id = Number(raw);
-  if (!raw || !/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new Response("Not Found", { status: 404 });
+  if (!raw || !/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw refusal(404);
   return id;
 }
 

@@ -7,6 +7,7 @@ import { parseForm } from "~/server/form.server";
 import { currentMessageKey, shownPatchNotes, unreadMessageFor } from "./feed.server";
 import { ReadMessageSchema } from "./systeminfo-schema";
 import { latestActiveMessage, latestPatchNote, listPatchNotes, markMessageRead } from "./systeminfo.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * The signed-in side of issue 16 §7 — /patch-notes (the dialog as a page without JS, and the
@@ -62,7 +63,7 @@ export async function latestMessageApi() {
 
 /** Any other method than GET on the endpoints: they only read. */
 export function readOnlyApi() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
+  return refusal(405, { allow: "GET, HEAD" });
 }
 
 /** GET /api/patch-notes — every patch note, newest first. */

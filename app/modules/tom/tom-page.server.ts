@@ -10,6 +10,7 @@ import { UPLOAD_ERRORS, isMultipart, parseFileUpload } from "~/server/upload.ser
 import { TOM_ENTRY_PATH, TOM_FILENAME, TOM_MAX_BYTES, mayReplaceTom, type TomDocumentInfo } from "./tom";
 import { TOM_FIELDS, TomRestoreSchema } from "./tom-schema";
 import { TOM_ERRORS, ensureTomDocument, readTomPdf, restoreGeneratedTom, saveUploadedTom } from "./tom.server";
+import { refusal } from "~/server/refusal.server";
 
 /** /settings/tom — every signed-in user sees the document; superadmins may replace it. */
 export async function tomLoader({ request }: LoaderFunctionArgs) {
@@ -53,7 +54,7 @@ async function upload(request: Request, causer: Causer) {
 /** The upload (multipart) and "restore the generated document": superadmins only, anyone else 403 before the body is read. */
 export async function tomAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  if (!mayReplaceTom(user)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  if (!mayReplaceTom(user)) throw refusal(403);
   const causer = { id: user.id, name: user.name };
   if (isMultipart(request)) return upload(request, causer);
   const { submission } = await parseForm(request, TomRestoreSchema);

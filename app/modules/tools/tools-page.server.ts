@@ -22,6 +22,7 @@ import { applyImport, decodeCsvUpload, planImport, readCarried, readImportFile }
 import { MAX_BULK_SERVICES, TOOLS_PAGE_SIZE, TOOLS_PATH, parseToolsSelection } from "./tools-query";
 import { BulkApplySchema, BulkPreviewSchema, ImportApplySchema, type BulkChange } from "./tools-schemas";
 import { pickedServices, resolveSelection } from "./tools-selection.server";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * /tools (docs/decisions/0036-tools.md): the services picked by the browser's filter or
@@ -33,7 +34,7 @@ async function resolved(db: Executor, user: SessionUser, url: URL) {
   try {
     return await resolveSelection(db, user.id, parseToolsSelection(url.searchParams));
   } catch (error) {
-    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+    if (error instanceof NotFoundError) throw refusal(404);
     throw error;
   }
 }
@@ -120,7 +121,7 @@ export async function toolsAction({ request }: ActionFunctionArgs) {
 
 /** Moving services between catalogues is structure work (keyuser and above), as in the browser. */
 function requireChangeAllowed(user: SessionUser, change: BulkChange | undefined) {
-  if (change?.kind === "catalogue" && !userHasPermission(user, "manage:structure")) throw new Response("Forbidden", { status: 403 });
+  if (change?.kind === "catalogue" && !userHasPermission(user, "manage:structure")) throw refusal(403);
 }
 
 async function bulkPreview(request: Request, form: FormData, user: SessionUser) {
@@ -157,7 +158,7 @@ async function bulkApply(request: Request, form: FormData, user: SessionUser) {
   }
   // Nothing the user may change: a forbidden request, refused as a whole.
   if (!result.applied.length && result.refused.length && result.refused.every((r) => r.reason === "noPermission")) {
-    throw new Response("Forbidden", { status: 403 });
+    throw refusal(403);
   }
   if (!result.refused.length) {
     return redirectWithFlash(request, backTo(request), { kind: "success", message: "tools.bulk.applied", values: { count: result.applied.length } });

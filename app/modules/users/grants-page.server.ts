@@ -22,6 +22,7 @@ import {
   type GrantChange,
 } from "./grants.server";
 import { CategoryGrantSchema, FlagSchema, ServiceGrantSchema, grantsPath, mayChangeExportLicence, type GrantIntent } from "./grants-schema";
+import { refusal } from "~/server/refusal.server";
 
 /*
  * /admin/usermanagement/user/:id and its two confirmations (issue 13 §2): loader and action
@@ -30,7 +31,7 @@ import { CategoryGrantSchema, FlagSchema, ServiceGrantSchema, grantsPath, mayCha
  */
 
 function notFound(): never {
-  throw new Response("Not Found", { status: 404 });
+  throw refusal(404);
 }
 
 function positiveId(raw: string | null | undefined): number | null {

@@ -17,6 +17,7 @@ import { z } from "zod";
 import { createAccount, deleteAccount, findAccount, listUsers, updateAccount } from "./users.server";
 import { parseUserListQuery, userListHref } from "./users-query";
 import { EditUserSchema, NewUserSchema } from "./users-schema";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * Loaders and actions of /admin/usermanagement and its dialogs (new, edit, delete). The dialogs
@@ -30,7 +31,7 @@ const listOf = (request: Request) => userListHref(parseUserListQuery(new URL(req
 
 function accountIdOr404(raw: string | undefined): number {
   const id = Number(raw);
-  if (!raw || !/^\d{1,12}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw new Response("Not Found", { status: 404 });
+  if (!raw || !/^\d{1,12}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw refusal(404);
   return id;
 }
 
@@ -61,7 +62,7 @@ const LocalLoginSchema = z.object({ intent: z.literal("local-login"), enabled: z
 /** The list's own form: whether local accounts may still sign in with a password in Azure mode. */
 export async function usersAction({ request }: LoaderFunctionArgs) {
   const me = await requireUserAdmin(request);
-  if (!roleHasPermission(me, "manage:organisation") || !azureMode()) throw new Response("Forbidden", { status: 403 });
+  if (!roleHasPermission(me, "manage:organisation") || !azureMode()) throw refusal(403);
   const { submission } = await parseForm(request, LocalLoginSchema);
   if (submission.status !== "success") return refuse(submission);
   const enabled = submission.value.enabled === "true";

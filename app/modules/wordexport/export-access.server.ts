@@ -3,6 +3,7 @@ import { requireUser } from "~/modules/access/session.server";
 import type { SessionUser } from "~/modules/access/user.server";
 import type { Causer, Executor } from "~/server/audit.server";
 import { inTransaction } from "~/server/db-helpers.server";
+import { refusal } from "~/server/refusal.server";
 import { SETTING_KEYS, getExportActive, putSetting } from "~/server/settings.server";
 
 /**
@@ -17,7 +18,7 @@ export async function mayExportWord(db: Executor, user: SessionUser): Promise<bo
 /** Signed in (else to /login) and allowed to export (else 403, for GET too: a download, not a page). */
 export async function requireWordExport(request: Request, db: Executor): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!(await mayExportWord(db, user))) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  if (!(await mayExportWord(db, user))) throw refusal(403);
   return user;
 }
 

@@ -12,6 +12,7 @@ import { requireWordExport } from "./export-access.server";
 import { MAX_EXPORT_SERVICES, TooManyServicesError, loadExport, type ExportData, type ExportScope } from "./export-data.server";
 import { buildExport, exportTitle } from "./export-document.server";
 import { DOCX_MIME } from "./export";
+import { refusal } from "~/server/refusal.server";
 
 /**
  * The export URLs (issue 17 §5): GET /servicecatalog/export.docx (the current or the given
@@ -83,7 +84,7 @@ async function catalogueOf(request: Request, userId: number): Promise<number> {
   const raw = new URL(request.url).searchParams.get("catalogue");
   if (raw === null || raw.trim() === "") return getCurrentCatalogueId(getDb(), userId);
   const id = Number(raw);
-  if (!Number.isSafeInteger(id)) throw new Response("Not Found", { status: 404 });
+  if (!Number.isSafeInteger(id)) throw refusal(404);
   return id;
 }
 
@@ -102,7 +103,7 @@ async function exportScope(request: Request, scope: ExportScope, user: { id: num
   try {
     return await oneAtATime(async () => {
       const data = await loadExport(getDb(), scope);
-      if (!data) throw new Response("Not Found", { status: 404 });
+      if (!data) throw refusal(404);
       const subject = scope.kind === "service" ? { type: "service" as const, id: scope.serviceId } : { type: "catalogue" as const, id: data.catalogue.id };
       return answer(request, data, user, subject);
     });

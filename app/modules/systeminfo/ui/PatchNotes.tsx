@@ -2,7 +2,6 @@ import { Button, Loader, Modal, Stack, Text, Title } from "@mantine/core";
 import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useState, type CSSProperties, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { RouteDialog } from "~/ui/RouteDialog";
 import type { patchNotesLoader } from "../public-page.server";
 import { pagerOf, patchDay, type PatchNote } from "../rules";
 import classes from "./systeminfo.module.css";
@@ -23,7 +22,7 @@ function PatchNoteBody({ note }: { note: PatchNote }) {
   const day = patchDay(note.patch_date);
   return (
     <Stack gap={6}>
-      <Title order={3} size="h4" data-testid="patch-note-headline">
+      <Title order={2} size="h4" data-testid="patch-note-headline">
         {note.headline}
       </Title>
       <Text size="sm" c="dimmed">
@@ -75,14 +74,18 @@ function PatchNotesContent({ notes, index, control }: { notes: PatchNote[]; inde
   );
 }
 
-/** /patch-notes — the dialog as a page (without JS, or opened by its address). */
+/**
+ * /patch-notes — the notes as a page of their own (without JS, or opened by its address): a
+ * heading and the notes in the shell, not a dialog over an empty page (issue 32 §6).
+ */
 export function PatchNotesPage() {
   const { t } = useTranslation();
   const { notes, index, back } = useLoaderData<typeof patchNotesLoader>();
   const at = (n: number) => `/patch-notes?${new URLSearchParams({ n: String(n), redirectTo: back })}`;
   const target: Record<Control, string> = { previous: at(index), next: at(index + 2), ok: back };
   return (
-    <RouteDialog title={t("systeminfo.patchNotes.title")} closeTo={back} maxWidth={MAX_WIDTH}>
+    <Stack maw={MAX_WIDTH} gap="md" data-testid="patch-notes-page">
+      <Title order={1}>{t("systeminfo.patchNotes.title")}</Title>
       <PatchNotesContent
         notes={notes}
         index={index}
@@ -92,7 +95,7 @@ export function PatchNotesPage() {
           </Button>
         )}
       />
-    </RouteDialog>
+    </Stack>
   );
 }
 
