@@ -191,6 +191,10 @@ test.describe("as user without a grant", () => {
     await expect(page.getByTestId("service-name")).toHaveText(name);
     await expect(page.locator("summary", { hasText: "Bearbeiten" })).toHaveCount(0);
     await expect(page.getByTestId("edit-basics")).toHaveCount(0);
+    // One line says why (issue 32 §12): the role may edit, but not this service.
+    await expect(page.getByTestId("read-only-note")).toHaveText(
+      "Sie können diesen Service nur lesen: Sie haben keine Freigabe für seine Kategorie oder für ihn selbst. Eine Freigabe erteilt Ihre Administration.",
+    );
 
     const before = await row(db, id);
     const response = await page.request.post(servicePage(id), {

@@ -8,6 +8,10 @@ const service = {
   save: "Speichern",
   updated: "Service erfolgreich aktualisiert",
   updatedReopened: "Service aktualisiert – die Abnahme ist zurückgenommen, der Status ist wieder „In Bearbeitung“.",
+  readOnly: {
+    role: "Sie können diesen Service nur lesen: Ihre Rolle „{{role}}“ darf keine Services bearbeiten.",
+    grant: "Sie können diesen Service nur lesen: Sie haben keine Freigabe für seine Kategorie oder für ihn selbst. Eine Freigabe erteilt Ihre Administration.",
+  },
   approvedNote: "Dieser Service ist abgenommen. Speichern einer inhaltlichen Änderung setzt ihn auf „In Bearbeitung“ zurück.",
   updateFailed: "Fehler beim Aktualisieren des Service",
   staleTitle: "Inzwischen geändert",

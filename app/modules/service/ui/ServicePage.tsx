@@ -111,6 +111,11 @@ export function ServicePage({
                     {t("service.approvedNote")}
                   </Text>
                 ) : null}
+                {data.readOnly ? (
+                  <Text size="sm" c="dimmed" data-testid="read-only-note">
+                    {t(`service.readOnly.${data.readOnly.reason}`, { role: t(`roles.${data.readOnly.role}`) })}
+                  </Text>
+                ) : null}
                 {data.ai ? <AiAssistantPanel ai={data.ai} updatedAt={service.updated_at} result={result} /> : null}
                 <BasicsSection
                   service={service}
