@@ -126,6 +126,21 @@ test.describe("as keyuser", () => {
     const stored = (await row(db, id)).short_description ?? "";
     expect(stored).toContain("<strong>fett</strong>");
     expect(stored).not.toContain("script");
+    if (javaScriptEnabled) return;
+
+    // Without JS, paragraphs and bullets need no HTML (issue 32 §12): bold text stays HTML in the
+    // field, so saving loses nothing; light markup becomes paragraphs and a list, escaped and sanitised.
+    let again = await openEdit(page, "short_description");
+    await expect(again.getByLabel("Kurzbeschreibung")).toHaveValue(stored);
+    await again.getByLabel("Kurzbeschreibung").fill("Wir liefern:\n- Notebook\n- Maus & <Tasche>\n\nInnerhalb einer Woche.");
+    await again.getByRole("button", { name: "Speichern" }).click();
+    await expect(toast(page)).toContainText("Service erfolgreich aktualisiert");
+    await expect(rendered.locator("ul > li")).toHaveText(["Notebook", "Maus & <Tasche>"]);
+    await expect(rendered.locator("p")).toHaveText(["Wir liefern:", "Innerhalb einer Woche."]);
+    expect((await row(db, id)).short_description).toBe("<p>Wir liefern:</p><ul><li>Notebook</li><li>Maus &amp; &lt;Tasche&gt;</li></ul><p>Innerhalb einer Woche.</p>");
+    // Such text comes back as the markup it was typed in.
+    again = await openEdit(page, "short_description");
+    await expect(again.getByLabel("Kurzbeschreibung")).toHaveValue("Wir liefern:\n\n- Notebook\n- Maus & <Tasche>\n\nInnerhalb einer Woche.");
   });
 
   test("a stale save is refused and changes nothing", async ({ page, db, make, javaScriptEnabled }) => {

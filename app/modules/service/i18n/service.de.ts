@@ -129,6 +129,7 @@ const service = {
     costs: "Kosten und Berichte",
   },
   editor: {
+    markupHint: "Eine Leerzeile beginnt einen neuen Absatz, Zeilen mit „- “ am Anfang werden Aufzählungspunkte.",
     plainHint: "Einfache Formatierung ist möglich: <p>Absatz</p>, <strong>fett</strong>, <em>kursiv</em>, <u>unterstrichen</u>, Listen mit <ul>/<ol> und <li>. Alles andere wird beim Speichern entfernt.",
     bold: "Fett",
     italic: "Kursiv",

@@ -130,6 +130,7 @@ const service: typeof serviceDe = {
     costs: "Costs and reporting",
   },
   editor: {
+    markupHint: "A blank line starts a new paragraph; lines starting with “- ” become bullet points.",
     plainHint: "Simple formatting is possible: <p>paragraph</p>, <strong>bold</strong>, <em>italic</em>, <u>underlined</u>, lists with <ul>/<ol> and <li>. Anything else is removed on saving.",
     bold: "Bold",
     italic: "Italic",
