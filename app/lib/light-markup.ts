@@ -14,12 +14,12 @@ const ITEM = /^\s*-\s+/;
  */
 export const MARKUP_FIELD = "_markup";
 
-/** Text that starts with a tag of rich text is HTML (typed by someone who knows it, or an older CSV). */
-const HTML_START = /^\s*<(?:p|ul|ol|li|h[1-6]|div|blockquote|pre|br|strong|em|b|i|u|s|span|a|mark|code)\b[^>]*>/i;
+/** Text holding a tag of rich text is HTML (typed by someone who knows it, an older CSV, a field shown as HTML). */
+const RICH_TAG = /<\/?(?:p|ul|ol|li|h[1-6]|div|blockquote|pre|br|strong|em|b|i|u|s|span|a|mark|code)(?:\s[^>]*)?\/?>/i;
 
 /** Light markup as HTML, or the text itself when it already is HTML (sanitised on save either way). */
 export function markupOrHtml(text: string): string {
-  return HTML_START.test(text) ? text : markupToHtml(text);
+  return RICH_TAG.test(text) ? text : markupToHtml(text);
 }
 
 const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

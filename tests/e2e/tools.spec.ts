@@ -130,8 +130,8 @@ test("export, edit, import: the preview names the change, applying writes only t
   await upload(page, edit(edit(file.text, s.b, "name", `Beta neu ${s.marker}`), s.c, "short_description", `"Neu:\n- eins\n- zwei"`));
   const change = page.getByTestId("import-change");
   await expect(change).toHaveCount(2);
-  await expect(change.first()).toContainText(`Beta ${s.marker}`);
-  await expect(change.first()).toContainText(`Beta neu ${s.marker}`);
+  await expect(change.filter({ hasText: `Beta ${s.marker}` })).toContainText(`Beta neu ${s.marker}`);
+  await expect(change.filter({ hasText: "Kurzbeschreibung" })).toContainText("Neu: - eins - zwei");
   await page.getByTestId("import-apply").click();
   await expect(toast(page)).toContainText("2 Services aktualisiert");
   expect((await service(db, s.b)).name).toBe(`Beta neu ${s.marker}`);

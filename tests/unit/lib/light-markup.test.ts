@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToMarkup, isLightMarkupHtml, markupToHtml } from "~/lib/light-markup";
+import { htmlToMarkup, isLightMarkupHtml, markupOrHtml, markupToHtml } from "~/lib/light-markup";
 import { readFormData } from "~/server/request-body.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
 
@@ -26,6 +26,14 @@ describe("markupToHtml (issue 32 §12: rich text without typing HTML)", () => {
 
   it("keeps a minus inside a line and a hyphenated word as text", () => {
     expect(markupToHtml("5 - 3 ist 2\n-Strich")).toBe("<p>5 - 3 ist 2<br>-Strich</p>");
+  });
+});
+
+describe("markupOrHtml: what a no-JS field or a CSV cell holds", () => {
+  it("keeps text holding a rich-text tag as HTML and makes anything else markup", () => {
+    expect(markupOrHtml("<p>a</p>")).toBe("<p>a</p>");
+    expect(markupOrHtml("Hallo <strong>fett</strong>")).toBe("Hallo <strong>fett</strong>");
+    expect(markupOrHtml("Maus & <Tasche>\n- a < b")).toBe("<p>Maus &amp; &lt;Tasche&gt;</p><ul><li>a &lt; b</li></ul>");
   });
 });
 

@@ -39,7 +39,7 @@ export function RichTextField({
     const enhance = () => {
       const typed = element.querySelector("textarea")?.value;
       if (typed === undefined) return setEnhanced(defaultValue ?? "");
-      setEnhanced(element.querySelector(`input[name="${MARKUP_FIELD}"]`) ? markupOrHtml(typed) : typed);
+      setEnhanced(markupOrHtml(typed));
     };
     if (typeof IntersectionObserver === "undefined") return enhance();
     const observer = new IntersectionObserver((entries) => {
@@ -53,17 +53,25 @@ export function RichTextField({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // Without JS: a textarea tall enough to work in, saying what formatting it takes. HTML that says
-  // no more than paragraphs and bullets is shown as light markup (posted with MARKUP_FIELD, made
-  // HTML again on the server); richer HTML stays HTML, so nothing is lost by saving.
-  const fallback = (value: string) =>
-    isLightMarkupHtml(value) ? (
+  // no more than paragraphs and bullets is shown as light markup; richer HTML stays HTML, so saving
+  // loses nothing. Either posts MARKUP_FIELD: the server keeps text holding tags as HTML and makes
+  // light markup HTML (markupOrHtml).
+  const fallback = (value: string) => {
+    const light = isLightMarkupHtml(value);
+    return (
       <>
         <input type="hidden" name={MARKUP_FIELD} value={name} />
-        <Textarea name={name} label={label} description={t("service.editor.markupHint")} defaultValue={htmlToMarkup(value)} error={error} rows={12} />
+        <Textarea
+          name={name}
+          label={label}
+          description={t(light ? "service.editor.markupHint" : "service.editor.plainHint")}
+          defaultValue={light ? htmlToMarkup(value) : value}
+          error={error}
+          rows={12}
+        />
       </>
-    ) : (
-      <Textarea name={name} label={label} description={t("service.editor.plainHint")} defaultValue={value} error={error} rows={12} />
     );
+  };
   if (enhanced === null) return <div ref={box}>{fallback(defaultValue ?? "")}</div>;
   return (
     <Input.Wrapper label={label} labelProps={{ id: labelId }} error={error}>
