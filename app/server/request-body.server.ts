@@ -11,6 +11,7 @@
  */
 
 import { getT, i18next } from "~/i18n/i18next.server";
+import { MARKUP_FIELD, markupOrHtml } from "~/lib/light-markup";
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data\s*;.*\bboundary=\S+)/i;
 
@@ -98,13 +99,30 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   }
 }
 
+/**
+ * A no-JS rich-text field posts light markup and names itself in MARKUP_FIELD (issue 32 §12):
+ * it becomes HTML here, once for every form, so each action sees HTML as from the editor and
+ * sanitises it as always. The marker itself is removed.
+ */
+function markupAsHtml(form: FormData): FormData {
+  const fields = form.getAll(MARKUP_FIELD);
+  if (!fields.length) return form;
+  form.delete(MARKUP_FIELD);
+  for (const field of new Set(fields)) {
+    if (typeof field !== "string" || field === "") continue;
+    const value = form.get(field);
+    if (typeof value === "string") form.set(field, markupOrHtml(value));
+  }
+  return form;
+}
+
 export async function readFormData(request: Request, { maxBytes = FORM_MAX_BYTES }: BodyLimit = {}): Promise<FormData> {
   if (!hasFormBody(request)) throw new Response(UNSUPPORTED_BODY, { status: 415, statusText: "Unsupported Media Type" });
   await refuseDeclaredLength(request, maxBytes);
   const limited = limitBody(request, maxBytes);
   try {
     // eslint-disable-next-line no-restricted-syntax -- the one permitted call
-    return await limited.request.formData();
+    return markupAsHtml(await limited.request.formData());
   } catch {
     if (limited.tooLarge()) throw await payloadTooLarge(request);
     throw new Response(UNREADABLE_BODY, { status: 400, statusText: "Bad Request" });

@@ -11,14 +11,27 @@ test("an admin makes a key, sees it once in full, and a new key stops the old on
     await page.getByTestId("settings-nav").getByRole("link", { name: "Api-Key" }).click();
     await expect(page).toHaveURL(/\/settings\/api-key$/);
     await page.getByTestId("api-key-rotate").click();
-    await expect(page.getByTestId("api-key-value")).toHaveValue(/^shk_/);
-    const first = await page.getByTestId("api-key-value").inputValue();
+    await expect(page.getByTestId("api-key-value")).toHaveText(/^shk_/);
+    const first = await page.getByTestId("api-key-value").innerText();
     expect(first).toMatch(/^shk_/);
+    // Shown in a monospace font as text whose "_" has room in its box: as the value of a one-line
+    // input it was clipped away in DejaVu Sans Mono (issue 32 §12).
+    const underscore = await page.getByTestId("api-key-value").evaluate((element) => {
+      const text = element.firstChild;
+      if (!(text instanceof Text)) return { font: getComputedStyle(element).fontFamily, fits: false };
+      const range = document.createRange();
+      range.setStart(text, text.data.indexOf("_"));
+      range.setEnd(text, text.data.indexOf("_") + 1);
+      const glyph = range.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      return { font: getComputedStyle(element).fontFamily, fits: glyph.height > 0 && glyph.top >= box.top && glyph.bottom <= box.bottom && element.scrollHeight <= element.clientHeight };
+    });
+    expect(underscore).toEqual({ font: expect.stringMatching(/monospace$/), fits: true });
     // Only a hash is stored; the page names the key by its prefix from now on.
     expect(JSON.stringify(await db.selectFrom("api_keys").selectAll().execute())).not.toContain(first.slice(12));
     await page.getByTestId("api-key-rotate").click();
-    await expect(page.getByTestId("api-key-value")).not.toHaveValue(first);
-    const second = await page.getByTestId("api-key-value").inputValue();
+    await expect(page.getByTestId("api-key-value")).not.toHaveText(first);
+    const second = await page.getByTestId("api-key-value").innerText();
     expect(second).toMatch(/^shk_/);
     expect(await isActiveApiKey(db, first)).toBe(false);
     // Reloading does not show the key again.
@@ -40,9 +53,9 @@ test("the copy button puts the new key on the clipboard and says so", async ({ p
     const dialog = page.getByRole("dialog", { name: "Einstellungen" });
     await dialog.getByRole("button", { name: "Api-Key" }).click();
     await dialog.getByTestId("api-key-rotate").click();
-    await expect(dialog.getByTestId("api-key-value")).toHaveValue(/^shk_/);
+    await expect(dialog.getByTestId("api-key-value")).toHaveText(/^shk_/);
     await expect(page).toHaveURL(/\/dashboard$/);
-    const key = await dialog.getByTestId("api-key-value").inputValue();
+    const key = await dialog.getByTestId("api-key-value").innerText();
     await dialog.getByTestId("api-key-copy").click();
     await expect(page.getByTestId("toast")).toContainText("Der Schlüssel ist in der Zwischenablage.");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
@@ -67,7 +80,7 @@ test("a rotated key gets 401 from the catalogue API at once; the new key reads i
   await withLock("api-key", async () => {
     await gotoReady(page, "/settings/api-key", javaScriptEnabled);
     await page.getByTestId("api-key-rotate").click();
-    const old = await page.getByTestId("api-key-value").inputValue();
+    const old = await page.getByTestId("api-key-value").innerText();
     const read = (key?: string) => page.request.get("/api/servicecatalog", { headers: key ? { "X-Api-Key": key } : {} });
     const answer = await read(old);
     expect(answer.status()).toBe(200);
@@ -76,8 +89,8 @@ test("a rotated key gets 401 from the catalogue API at once; the new key reads i
     expect(catalogues.data.reduce((sum, c) => sum + c.services_count, 0)).toBe(Number(published.n));
 
     await page.getByTestId("api-key-rotate").click();
-    await expect(page.getByTestId("api-key-value")).not.toHaveValue(old);
-    const fresh = await page.getByTestId("api-key-value").inputValue();
+    await expect(page.getByTestId("api-key-value")).not.toHaveText(old);
+    const fresh = await page.getByTestId("api-key-value").innerText();
     const refused = await read(old);
     expect(refused.status()).toBe(401);
     expect(await refused.json()).toEqual({ message: "Unauthenticated." });

@@ -99,6 +99,9 @@ test("accepting with a name shows who and when, read-only with a check, after a 
     await expect(acceptedBy).toHaveValue(`Erika Mustermann, ${formatDateTime(stored.accepted_at)} ${zone}`);
     await expect(acceptedBy).toHaveAttribute("readonly", "");
     await expect(page.getByTestId("contract-accepted-icon")).toBeVisible();
+    // § 10 (2) promises name and time "are shown": the document itself ends with them (issue 32 §12).
+    const signature = page.getByTestId("contract-text").locator("> :last-child");
+    await expect(signature).toHaveText(`Akzeptiert von Erika Mustermann am ${formatDateTime(stored.accepted_at)} ${zone}.`);
     await expect(page.getByTestId("contract-status")).toHaveText("Der Vertrag ist akzeptiert.");
     await expect(page.getByTestId("contract-name")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Akzeptieren" })).toHaveCount(0);
@@ -125,6 +128,7 @@ test("a keysuperuser can accept the contract; an English reader gets the English
     await gotoReady(page, PAGE, javaScriptEnabled);
     await expect(page.getByRole("heading", { name: "8. Notification of personal data breaches" })).toBeVisible();
     await expect(page.getByText("at the latest within 36 hours")).toBeVisible();
+    await expect(page.getByTestId("contract-text").locator("> :last-child")).toHaveText(new RegExp(`^Accepted by ${escaped} on \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2} CES?T\\.$`));
     await expect(page.getByLabel("Accepted by")).toHaveValue(new RegExp(`^${escaped}, \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2} CES?T$`));
   });
 });

@@ -126,6 +126,21 @@ test.describe("as keyuser", () => {
     const stored = (await row(db, id)).short_description ?? "";
     expect(stored).toContain("<strong>fett</strong>");
     expect(stored).not.toContain("script");
+    if (javaScriptEnabled) return;
+
+    // Without JS, paragraphs and bullets need no HTML (issue 32 §12): bold text stays HTML in the
+    // field, so saving loses nothing; light markup becomes paragraphs and a list, escaped and sanitised.
+    let again = await openEdit(page, "short_description");
+    await expect(again.getByLabel("Kurzbeschreibung")).toHaveValue(stored);
+    await again.getByLabel("Kurzbeschreibung").fill("Wir liefern:\n- Notebook\n- Maus & <Tasche>\n\nInnerhalb einer Woche.");
+    await again.getByRole("button", { name: "Speichern" }).click();
+    await expect(toast(page)).toContainText("Service erfolgreich aktualisiert");
+    await expect(rendered.locator("ul > li")).toHaveText(["Notebook", "Maus & <Tasche>"]);
+    await expect(rendered.locator("p")).toHaveText(["Wir liefern:", "Innerhalb einer Woche."]);
+    expect((await row(db, id)).short_description).toBe("<p>Wir liefern:</p><ul><li>Notebook</li><li>Maus &amp; &lt;Tasche&gt;</li></ul><p>Innerhalb einer Woche.</p>");
+    // Such text comes back as the markup it was typed in.
+    again = await openEdit(page, "short_description");
+    await expect(again.getByLabel("Kurzbeschreibung")).toHaveValue("Wir liefern:\n\n- Notebook\n- Maus & <Tasche>\n\nInnerhalb einer Woche.");
   });
 
   test("a stale save is refused and changes nothing", async ({ page, db, make, javaScriptEnabled }) => {
@@ -191,6 +206,10 @@ test.describe("as user without a grant", () => {
     await expect(page.getByTestId("service-name")).toHaveText(name);
     await expect(page.locator("summary", { hasText: "Bearbeiten" })).toHaveCount(0);
     await expect(page.getByTestId("edit-basics")).toHaveCount(0);
+    // One line says why (issue 32 §12): the role may edit, but not this service.
+    await expect(page.getByTestId("read-only-note")).toHaveText(
+      "Sie können diesen Service nur lesen: Sie haben keine Freigabe für seine Kategorie oder für ihn selbst. Eine Freigabe erteilt Ihre Administration.",
+    );
 
     const before = await row(db, id);
     const response = await page.request.post(servicePage(id), {

@@ -107,9 +107,13 @@ test("export, edit, import: the preview names the change, applying writes only t
   const user = await login("keyuser");
   const s = await build(make);
   await db.updateTable("services").set({ name: `=cmd|' /C calc'!A0 ${s.marker}` }).where("id", "=", s.c).execute();
+  await db.updateTable("services").set({ short_description: "<p>Wir liefern:</p><ul><li>Notebook</li></ul>" }).where("id", "=", s.a).execute();
   await make.useCatalogue(user.id, s.catalogue);
   await gotoReady(page, `/tools?catalogue=${s.catalogue}`, javaScriptEnabled);
   const file = await download(page);
+  // Rich text as plain text for spreadsheets (issue 32 §12): paragraphs and "- " items, no markup.
+  expect(file.text).toContain(`;"Wir liefern:\n\n- Notebook";`);
+  expect(file.text).not.toContain("<li>");
   expect(file.name).toMatch(/^Services Werkzeugkatalog .*\.csv$/);
   expect(file.text.startsWith("\uFEFFid;version;name;status")).toBe(true);
   // The formula is neutralised in the file: no cell starts with "=".
@@ -123,14 +127,15 @@ test("export, edit, import: the preview names the change, applying writes only t
 
   const before = await service(db, s.a);
   await gotoReady(page, `/tools?catalogue=${s.catalogue}`, javaScriptEnabled);
-  await upload(page, edit(file.text, s.b, "name", `Beta neu ${s.marker}`));
+  await upload(page, edit(edit(file.text, s.b, "name", `Beta neu ${s.marker}`), s.c, "short_description", `"Neu:\n- eins\n- zwei"`));
   const change = page.getByTestId("import-change");
-  await expect(change).toHaveCount(1);
-  await expect(change).toContainText(`Beta ${s.marker}`);
-  await expect(change).toContainText(`Beta neu ${s.marker}`);
+  await expect(change).toHaveCount(2);
+  await expect(change.filter({ hasText: `Beta ${s.marker}` })).toContainText(`Beta neu ${s.marker}`);
+  await expect(change.filter({ hasText: "Kurzbeschreibung" })).toContainText("Neu: - eins - zwei");
   await page.getByTestId("import-apply").click();
-  await expect(toast(page)).toContainText("1 Service aktualisiert");
+  await expect(toast(page)).toContainText("2 Services aktualisiert");
   expect((await service(db, s.b)).name).toBe(`Beta neu ${s.marker}`);
+  expect((await service(db, s.c)).short_description).toBe("<p>Neu:</p><ul><li>eins</li><li>zwei</li></ul>");
   expect(await service(db, s.a)).toEqual(before);
   expect((await service(db, s.c)).name).toBe(`=cmd|' /C calc'!A0 ${s.marker}`);
 });

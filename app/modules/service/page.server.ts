@@ -93,6 +93,8 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       depq,
       tab,
       canEdit,
+      // Why there is no "Bearbeiten" (issue 32 §12): the role edits no services, or lacks a grant here.
+      readOnly: canEdit ? null : { reason: userHasPermission(user, "update:service") ? ("grant" as const) : ("role" as const), role: user.role },
       canStructure: userHasPermission(user, "manage:structure"),
       canExport,
       ai,

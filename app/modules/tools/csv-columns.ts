@@ -19,12 +19,27 @@ export const CSV_COLUMNS = [
   "area",
   "art_nr",
   "short_description",
+  "short_description_html",
   "owners",
   "providers",
   "service_levels",
   "tags",
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/**
+ * Rich text comes as plain text (light markup: blank line = paragraph, "- " = list item, see
+ * app/lib/light-markup.ts), so spreadsheet users do not edit markup; as HTML only when the export
+ * is asked for it, in its own column in place of the plain one (issue 32 §12). The import reads either.
+ */
+export const HTML_COLUMNS = { short_description: "short_description_html" } as const;
+
+/** The columns of an export, with rich text as plain text or, on request, as HTML. */
+export function exportColumns(richTextAsHtml: boolean): CsvColumn[] {
+  const html: readonly CsvColumn[] = Object.values(HTML_COLUMNS);
+  const plainText: readonly CsvColumn[] = Object.keys(HTML_COLUMNS) as CsvColumn[];
+  return CSV_COLUMNS.filter((column) => !(richTextAsHtml ? plainText : html).includes(column));
+}
 
 /** Shown for orientation; an import ignores them (a move between catalogues is a bulk change). */
 export const READ_ONLY_COLUMNS = ["catalogue_id", "catalogue", "category", "area"] as const satisfies readonly CsvColumn[];
@@ -38,6 +53,7 @@ export const EDITABLE_COLUMNS = [
   "category_id",
   "art_nr",
   "short_description",
+  "short_description_html",
   "owners",
   "providers",
   "service_levels",

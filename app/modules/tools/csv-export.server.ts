@@ -4,7 +4,8 @@ import { hiddenForCategories } from "~/modules/masks/mask-rules.server";
 import { NOTHING_HIDDEN, type MaskHidden } from "~/modules/masks/masks-schema";
 import type { Executor } from "~/server/audit.server";
 import { csvLines, type CsvCell, type CsvDelimiter } from "~/server/csv.server";
-import { CSV_COLUMNS, LIST_SEPARATOR } from "./csv-columns";
+import { htmlToMarkup } from "~/lib/light-markup";
+import { CSV_COLUMNS, LIST_SEPARATOR, exportColumns } from "./csv-columns";
 import { snapshotChunk, structureNames, type ServiceSnapshot, type StructureNames } from "./csv-data.server";
 import { ID_CHUNK } from "./tools-selection.server";
 
@@ -17,9 +18,16 @@ import { ID_CHUNK } from "./tools-selection.server";
  * alone.
  */
 
+/** `richTextAsHtml`: the short description as HTML (the optional column set) instead of plain text. */
+export interface CsvExportOptions {
+  delimiter: CsvDelimiter;
+  t: TFunction;
+  richTextAsHtml?: boolean;
+}
+
 const names = (list: { name: string }[]) => list.map((r) => r.name).join(LIST_SEPARATOR);
 
-export function exportRow(s: ServiceSnapshot, structure: StructureNames, hidden: MaskHidden, t: TFunction): CsvCell[] {
+export function exportRow(s: ServiceSnapshot, structure: StructureNames, hidden: MaskHidden, t: TFunction, columns: readonly (typeof CSV_COLUMNS)[number][] = exportColumns(false)): CsvCell[] {
   const category = s.category_id === null ? undefined : structure.categories.get(s.category_id);
   const catalogue = s.catalogue_id === null ? undefined : structure.catalogues.get(s.catalogue_id);
   const cells: Record<(typeof CSV_COLUMNS)[number], CsvCell> = {
@@ -35,19 +43,20 @@ export function exportRow(s: ServiceSnapshot, structure: StructureNames, hidden:
     category: category?.name ?? "",
     area: category?.areaId != null ? (structure.areas.get(category.areaId) ?? "") : "",
     art_nr: hidden.fields.includes("art_nr") ? "" : s.art_nr,
-    short_description: hidden.fields.includes("short_description") ? "" : s.short_description,
+    short_description: hidden.fields.includes("short_description") ? "" : htmlToMarkup(s.short_description),
+    short_description_html: hidden.fields.includes("short_description") ? "" : s.short_description,
     owners: names(s.owners),
     providers: names(s.providers),
     service_levels: names(s.kpis),
     tags: hidden.sections.includes("tags") ? "" : names(s.tags),
   };
-  return CSV_COLUMNS.map((column) => cells[column]);
+  return columns.map((column) => cells[column]);
 }
 
 /** The rows of these services, chunk by chunk: the header comes with the first. */
-export async function* csvChunks(db: Executor, ids: number[], opts: { delimiter: CsvDelimiter; t: TFunction }): AsyncGenerator<string> {
+export async function* csvChunks(db: Executor, ids: number[], opts: CsvExportOptions): AsyncGenerator<string> {
   const structure = await structureNames(db);
-  const header = [...CSV_COLUMNS];
+  const header = exportColumns(opts.richTextAsHtml ?? false);
   if (!ids.length) {
     yield csvLines(header, [], opts.delimiter, true);
     return;
@@ -58,7 +67,7 @@ export async function* csvChunks(db: Executor, ids: number[], opts: { delimiter:
     await new Promise((resolve) => setImmediate(resolve));
     const services = await snapshotChunk(db, ids.slice(i, i + ID_CHUNK));
     const masks = await hiddenForCategories(db, services.flatMap((s) => (s.category_id === null ? [] : [s.category_id])));
-    const rows = services.map((s) => exportRow(s, structure, (s.category_id !== null && masks.get(s.category_id)) || NOTHING_HIDDEN, opts.t));
+    const rows = services.map((s) => exportRow(s, structure, (s.category_id !== null && masks.get(s.category_id)) || NOTHING_HIDDEN, opts.t, header));
     yield csvLines(header, rows, opts.delimiter, i === 0);
   }
 }
@@ -66,7 +75,7 @@ export async function* csvChunks(db: Executor, ids: number[], opts: { delimiter:
 const BOM = "\uFEFF";
 
 /** The whole file as a byte stream: the BOM, then each chunk as soon as it is read. */
-export function csvExportStream(db: Executor, ids: number[], opts: { delimiter: CsvDelimiter; t: TFunction }): ReadableStream<Uint8Array> {
+export function csvExportStream(db: Executor, ids: number[], opts: CsvExportOptions): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const chunks = csvChunks(db, ids, opts);
   let started = false;

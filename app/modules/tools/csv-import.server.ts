@@ -24,7 +24,8 @@ import { inTransaction } from "~/server/db-helpers.server";
 import { CrossCatalogueMoveError, ForbiddenError, NotFoundError, StaleRecordError, ValidationError } from "~/server/errors.server";
 import { errorKey } from "~/ui/forms";
 import { optionalText, requiredText, tooLong } from "~/ui/form/fields";
-import { CSV_COLUMNS, EDITABLE_COLUMNS, LIST_SEPARATOR, MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, MAX_SHOWN_ERRORS, type EditableColumn, type FieldChange, type ImportPreview, type RowError } from "./csv-columns";
+import { htmlToMarkup, markupOrHtml } from "~/lib/light-markup";
+import { CSV_COLUMNS, EDITABLE_COLUMNS, HTML_COLUMNS, LIST_SEPARATOR, MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, MAX_SHOWN_ERRORS, type EditableColumn, type FieldChange, type ImportPreview, type RowError } from "./csv-columns";
 import { RELATION_SOURCES, snapshotChunk, structureNames, type Named, type ServiceSnapshot, type SnapshotRelation, type StructureNames } from "./csv-data.server";
 import { ID_CHUNK } from "./tools-selection.server";
 
@@ -243,6 +244,16 @@ function compareCell(column: EditableColumn, raw: string, s: ServiceSnapshot, hi
       return (parsed.data ?? "") === (s.art_nr ?? "") ? { same: true } : { from: s.art_nr ?? "", to: parsed.data ?? "", set: { art_nr: parsed.data } };
     }
     case "short_description": {
+      // Plain text (light markup), compared as the export wrote it; an older file's HTML is read as HTML.
+      if (cell === (s.short_description ?? "")) return { same: true };
+      const current = htmlToMarkup(s.short_description);
+      const html = markupOrHtml(cell);
+      if (htmlToMarkup(html) === current) return { same: true };
+      if (hidden.fields.includes("short_description")) return cell.trim() === "" ? { same: true } : { error: "tools.import.errors.hidden" };
+      if (html.length > RICH_MAX) return { error: tooLong(RICH_MAX) };
+      return { from: current, to: htmlToMarkup(html), set: { short_description: html } };
+    }
+    case "short_description_html": {
       if (cell === (s.short_description ?? "")) return { same: true };
       if (hidden.fields.includes("short_description")) return cell.trim() === "" ? { same: true } : { error: "tools.import.errors.hidden" };
       if (cell.length > RICH_MAX) return { error: tooLong(RICH_MAX) };
@@ -253,7 +264,7 @@ function compareCell(column: EditableColumn, raw: string, s: ServiceSnapshot, hi
   }
 }
 
-const CONTENT_COLUMNS: readonly EditableColumn[] = ["art_nr", "short_description", "owners", "providers", "service_levels", "tags"];
+const CONTENT_COLUMNS: readonly EditableColumn[] = ["art_nr", "short_description", "short_description_html", "owners", "providers", "service_levels", "tags"];
 
 async function contextFor(db: Executor, user: SessionUser, ids: number[]): Promise<Context> {
   const services = new Map<number, ServiceSnapshot>();
@@ -320,6 +331,8 @@ export async function planImport(db: Executor, user: SessionUser, header: string
       const hidden = (s.category_id !== null && ctx.masks.get(s.category_id)) || NOTHING_HIDDEN;
       for (const column of EDITABLE_COLUMNS) {
         if (!(column in row.cells)) continue;
+        // A file with both forms of a rich-text column: the HTML one is the more exact.
+        if (column === "short_description" && HTML_COLUMNS.short_description in row.cells) continue;
         const result = compareCell(column, row.cells[column], s, hidden, ctx);
         if ("error" in result) fail(column, result.error);
         else if ("set" in result) {

@@ -222,5 +222,5 @@ export async function csvExportLoader({ request }: LoaderFunctionArgs) {
   });
   const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
   const title = picked.catalogue ? catalogueTitle(t, picked.catalogue) : t("tools.export.selectionName");
-  return csvResponse(`${t("tools.export.fileName")} ${title} ${date}.csv`, csvExportStream(db, picked.ids, { delimiter, t }));
+  return csvResponse(`${t("tools.export.fileName")} ${title} ${date}.csv`, csvExportStream(db, picked.ids, { delimiter, t, richTextAsHtml: url.searchParams.get("html") === "1" }));
 }

@@ -9,6 +9,7 @@ import type { Kysely, Transaction } from "kysely";
 import { hashPassword } from "../../modules/access/password.server";
 import type { Role } from "../../modules/access/roles";
 import { inTransaction } from "../db-helpers.server";
+import { seedDemoFrame } from "./seed-frame.server";
 import type { Database, DropdownSlot, ServiceStatus, ServiceType } from "./schema";
 
 export const DEMO_PASSWORD = "servicehub-demo";
@@ -1066,6 +1067,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ created: boolean
         { user_id: keyUserId, catalogue_id: catalogueIds.it, name: "Ohne Service-Level", state: view({ missing: ["kpi"], sort: "alphabet", dir: "asc" }), shared: 1, created_at: now, updated_at: now },
       ])
       .execute();
+
+    // The IT catalogue's cover sheet in full, so its frame page does not look unfinished.
+    await seedDemoFrame(trx, catalogueIds.it, now);
 
     // Static catalogue frame: a title, an introduction and one section with two paragraphs.
     await trx

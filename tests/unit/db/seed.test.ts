@@ -3,6 +3,8 @@ import { verifyPassword } from "../../../app/modules/access/password.server";
 import type { TableName } from "../../../app/server/db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, ensureAdminFromEnv, seedDemo } from "../../../app/server/db/seed.server";
 import { ViewStateSchema } from "../../../app/modules/views/views-state";
+import { readFrame } from "../../../app/modules/catalogframe/frame-read.server";
+import { KEY_FIGURES } from "../../../app/modules/catalogframe/frame-types";
 import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
@@ -44,6 +46,9 @@ const COUNTED: TableName[] = [
   "catalog_frames",
   "sections",
   "paragraphs",
+  "section_tables",
+  "table_rows",
+  "matrix_tables",
   "saved_views",
 ];
 
@@ -184,6 +189,26 @@ describe("seedDemo", () => {
       drop_down_four_active: 0,
       drop_down_three_value: "24/7",
     });
+  });
+
+  it("fills the IT catalogue's cover sheet as its frame page reads it (issue 32 §12)", async () => {
+    const catalogue = await t.db.selectFrom("service_catalogues").select("id").where("title", "=", "IT-Servicekatalog 2026").executeTakeFirstOrThrow();
+    const frame = await readFrame(t.db, catalogue.id);
+    expect(frame.title).toBe("IT-Servicekatalog 2026");
+    expect(frame.introduction).toMatch(/^<p>.+<\/p>/);
+    expect(frame.priorities.length).toBeGreaterThanOrEqual(3);
+    expect(frame.solutionTimes.map((row) => row.priority)).toEqual(frame.priorities.map((row) => row.name));
+    expect(frame.deploymentTimes.length).toBeGreaterThan(0);
+    // Every key figure has a value: an empty one shows as a gap on the sheet.
+    expect(KEY_FIGURES.filter((key) => !frame.keyFigures[key]?.trim())).toEqual([]);
+    expect(frame.sections.map((section) => section.name)).toEqual(["Allgemeine Regelungen", "Kontakt und Eskalation"]);
+    const kinds = frame.sections.flatMap((section) => section.items.map((item) => item.kind));
+    expect(new Set(kinds)).toEqual(new Set(["paragraph", "table", "matrix"]));
+    for (const item of frame.sections.flatMap((section) => section.items)) {
+      if (item.kind === "paragraph") expect(item.content).toMatch(/<p>.+<\/p>/);
+      if (item.kind === "table") expect(item.rows.every((row) => row.values.length === item.headers.length)).toBe(true);
+      if (item.kind === "matrix") expect(item.matrix_data).toHaveLength(item.row_headers.length);
+    }
   });
 
   it("changes nothing when run again", async () => {

@@ -23,9 +23,9 @@ let catalogue: number;
 let granted: number;
 let other: number;
 
-async function exportCsv(ids: number[], delimiter: CsvDelimiter = ";") {
+async function exportCsv(ids: number[], delimiter: CsvDelimiter = ";", richTextAsHtml = false) {
   let text = "\uFEFF";
-  for await (const chunk of csvChunks(t.db, ids, { delimiter, t: tr })) text += chunk;
+  for await (const chunk of csvChunks(t.db, ids, { delimiter, t: tr, richTextAsHtml })) text += chunk;
   return text;
 }
 
@@ -119,8 +119,8 @@ describe("round trip", () => {
     const before = await snapshot(s.ids);
     const text = edit(await exportCsv(s.ids), s.b, "name", "Straße & Partner");
     const { preview } = await plan(users.keyuser, text);
-    // Service a's description and owners hold line breaks: its row takes lines 2–4, so b is on line 5.
-    expect(preview.changes).toEqual([{ line: 5, id: s.b, name: "Straße & Co", fields: [{ column: "name", from: "Straße & Co", to: "Straße & Partner" }], reopens: false }]);
+    // Service a's description (two paragraphs as text) and owners hold line breaks: its row takes lines 2–6, so b is on line 7.
+    expect(preview.changes).toEqual([{ line: 7, id: s.b, name: "Straße & Co", fields: [{ column: "name", from: "Straße & Co", to: "Straße & Partner" }], reopens: false }]);
     expect(preview.unchanged).toBe(2);
     expect(await apply(users.keyuser, preview)).toEqual({ status: "applied", applied: 1, skipped: 0 });
     const after = await snapshot(s.ids);
@@ -159,6 +159,44 @@ async function nameOf(table: "kpis" | "owners", id: number) {
   return (await t.db.selectFrom(table).select("name").where("id", "=", id).executeTakeFirstOrThrow()).name;
 }
 
+describe("rich text as plain text (issue 32 §12)", () => {
+  it("exports the short description as light markup, as HTML only on request, and both import unchanged", async () => {
+    const s = await services();
+    const plainText = parseCsv((await exportCsv([s.a])).replace(/^\uFEFF/, ""));
+    expect(plainText.header).toContain("short_description");
+    expect(plainText.header).not.toContain("short_description_html");
+    expect(plainText.rows[0].cells.short_description).toBe('Sagt "Hallo"\nzweite Zeile\n\nmit Umbruch');
+    const html = parseCsv((await exportCsv([s.a], ";", true)).replace(/^\uFEFF/, ""));
+    expect(html.header).not.toContain("short_description");
+    expect(html.header.indexOf("short_description_html")).toBe(plainText.header.indexOf("short_description"));
+    expect(html.rows[0].cells.short_description_html).toBe('<p>Sagt "Hallo"<br>zweite Zeile</p>\nmit Umbruch');
+    const before = await snapshot([s.a]);
+    for (const text of [await exportCsv([s.a]), await exportCsv([s.a], ";", true)]) {
+      expect((await plan(users.keyuser, text)).preview).toMatchObject({ unchanged: 1, changes: [], errors: [], ignoredColumns: [] });
+    }
+    expect(await snapshot([s.a])).toEqual(before);
+  });
+
+  it("reads edited plain text back as safe paragraphs and lists; an older file's HTML cell stays HTML", async () => {
+    const s = await services();
+    const { updated_at } = await row(s.c);
+    const file = (column: string, value: string) => `id;version;${column}\r\n${s.c};${updated_at};"${value.replace(/"/g, '""')}"\r\n`;
+    const { preview } = await plan(users.keyuser, file("short_description", "Wir liefern:\n- Notebook\n- <Dockingstation>\n\nSchluss & Ende"));
+    expect(preview.changes).toEqual([
+      { line: 2, id: s.c, name: "=cmd|' /C calc'!A0", reopens: false, fields: [{ column: "short_description", from: "@SUM(1)", to: "Wir liefern:\n\n- Notebook\n- <Dockingstation>\n\nSchluss & Ende" }] },
+    ]);
+    expect(await apply(users.keyuser, preview)).toEqual({ status: "applied", applied: 1, skipped: 0 });
+    expect((await row(s.c)).short_description).toBe("<p>Wir liefern:</p><ul><li>Notebook</li><li>&lt;Dockingstation&gt;</li></ul><p>Schluss &amp; Ende</p>");
+
+    // A file exported before: its short_description column holds HTML, read as HTML, not escaped.
+    const legacy = await plan(users.keyuser, file("short_description", "<p>Wir liefern:</p><ul><li>Notebook</li><li>&lt;Dockingstation&gt;</li></ul><p>Schluss &amp; Ende</p>"));
+    expect(legacy.preview).toMatchObject({ unchanged: 1, changes: [] });
+    const { updated_at: now } = await row(s.c);
+    const old = await plan(users.keyuser, `id;version;short_description\r\n${s.c};${now};<p>Neu</p>\r\n`);
+    expect(old.planned[0].values).toEqual({ short_description: "<p>Neu</p>" });
+  });
+});
+
 describe("hostile cells", () => {
   it("formula cells are neutralised on export and restored on import", async () => {
     const s = await services();
@@ -190,9 +228,9 @@ describe("refusals", () => {
     await t.db.updateTable("services").set({ art_nr: "X-1", updated_at: new Date(Date.now() + 60_000).toISOString() }).where("id", "=", s.c).execute();
     const before = await snapshot(s.ids);
     const { preview } = await plan(users.keyuser, text);
-    // Line 1 is the header; service a's description and owners hold line breaks, so b is on line 5 and c on line 6.
-    expect(preview.changes.map((c) => c.line)).toEqual([5]);
-    expect(preview.errors).toEqual([{ line: 6, column: "version", message: "tools.import.errors.stale" }]);
+    // Line 1 is the header; service a's description and owners hold line breaks, so b is on line 7 and c on line 8.
+    expect(preview.changes.map((c) => c.line)).toEqual([7]);
+    expect(preview.errors).toEqual([{ line: 8, column: "version", message: "tools.import.errors.stale" }]);
     const refused = await apply(users.keyuser, preview);
     expect(refused.status).toBe("refused");
     expect(await snapshot(s.ids)).toEqual(before);
@@ -256,8 +294,8 @@ describe("refusals", () => {
     text = edit(edit(text, s.b, "name", "Fremd geändert"), s.c, "status", "closed");
     const { preview } = await plan(users.user, text);
     expect(preview.errors.map((e) => [e.line, e.column, e.message])).toEqual([
-      [5, null, "tools.import.errors.noPermission"],
-      [6, "status", "tools.import.errors.workflow"],
+      [7, null, "tools.import.errors.noPermission"],
+      [8, "status", "tools.import.errors.workflow"],
     ]);
     expect(await apply(users.user, preview, true)).toEqual({ status: "applied", applied: 0, skipped: 2 });
     expect((await row(s.b)).name).toBe("Straße & Co");

@@ -17,6 +17,7 @@ const contract = {
   accept: "Akzeptieren",
   acceptedBy: "Akzeptiert von",
   acceptedValue: "{{name}}, {{date}} {{zone}}",
+  signature: "Akzeptiert von {{name}} am {{date}} {{zone}}.",
   acceptedIcon: "Akzeptiert",
   zones: {
     cet: "MEZ",

@@ -18,6 +18,7 @@ const contract: typeof contractDe = {
   accept: "Accept",
   acceptedBy: "Accepted by",
   acceptedValue: "{{name}}, {{date}} {{zone}}",
+  signature: "Accepted by {{name}} on {{date}} {{zone}}.",
   acceptedIcon: "Accepted",
   zones: {
     cet: "CET",

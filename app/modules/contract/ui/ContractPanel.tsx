@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Group, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/dates";
 import { FormAlert } from "~/ui/FormAlert";
@@ -23,7 +24,7 @@ export function ContractPanel({ data }: { data: ContractPageData }) {
       <Title order={2}>{t("contract.title")}</Title>
       <Text size="sm">{t("contract.intro")}</Text>
       <StatusLine status={status} />
-      <ContractBody text={text} />
+      <ContractBody text={text} status={status} />
       <Acceptance status={status} />
     </Stack>
   );
@@ -45,8 +46,11 @@ function StatusLine({ status }: { status: ContractStatus }) {
   );
 }
 
-/** Sections as "§ n" headings with numbered paragraphs, at a reading width. */
-function ContractBody({ text }: { text: ContractText }) {
+/**
+ * Sections as "§ n" headings with numbered paragraphs, at a reading width. Once accepted, the
+ * document ends with who accepted it and when: § 10 (2) promises that name and time "are shown".
+ */
+function ContractBody({ text, status }: { text: ContractText; status: ContractStatus }) {
   const { t } = useTranslation();
   return (
     <Box component="article" aria-label={t("contract.textLabel")} data-testid="contract-text">
@@ -70,8 +74,19 @@ function ContractBody({ text }: { text: ContractText }) {
           ))}
         </Box>
       ))}
+      {status.accepted ? (
+        <Text component="p" size="sm" fw={600} mt="lg" mb={0} data-testid="contract-signature">
+          {acceptedLine(t, status, "contract.signature")}
+        </Text>
+      ) : null}
     </Box>
   );
+}
+
+/** Name, Berlin date and time, and MEZ/MESZ (CET/CEST) in one of the acceptance's texts. */
+function acceptedLine(t: TFunction, status: ContractStatus, key: "contract.signature" | "contract.acceptedValue") {
+  const at = status.acceptedAt ?? "";
+  return t(key, { name: status.acceptedBy ?? "", date: formatDateTime(at), zone: t(`contract.zones.${berlinZone(at)}`) });
 }
 
 type Entry = ReturnType<typeof useEntryForm<FormReply>>;
@@ -95,8 +110,7 @@ function Acceptance({ status }: { status: ContractStatus }) {
 /** Who accepted and when (Berlin time, labelled MEZ/MESZ), read-only, with a green check. */
 function Accepted({ status }: { status: ContractStatus }) {
   const { t } = useTranslation();
-  const at = status.acceptedAt ?? "";
-  const value = t("contract.acceptedValue", { name: status.acceptedBy ?? "", date: formatDateTime(at), zone: t(`contract.zones.${berlinZone(at)}`) });
+  const value = acceptedLine(t, status, "contract.acceptedValue");
   return (
     <TextInput
       label={t("contract.acceptedBy")}

@@ -8,6 +8,10 @@ const service = {
   save: "Speichern",
   updated: "Service erfolgreich aktualisiert",
   updatedReopened: "Service aktualisiert – die Abnahme ist zurückgenommen, der Status ist wieder „In Bearbeitung“.",
+  readOnly: {
+    role: "Sie können diesen Service nur lesen: Ihre Rolle „{{role}}“ darf keine Services bearbeiten.",
+    grant: "Sie können diesen Service nur lesen: Sie haben keine Freigabe für seine Kategorie oder für ihn selbst. Eine Freigabe erteilt Ihre Administration.",
+  },
   approvedNote: "Dieser Service ist abgenommen. Speichern einer inhaltlichen Änderung setzt ihn auf „In Bearbeitung“ zurück.",
   updateFailed: "Fehler beim Aktualisieren des Service",
   staleTitle: "Inzwischen geändert",
@@ -125,6 +129,7 @@ const service = {
     costs: "Kosten und Berichte",
   },
   editor: {
+    markupHint: "Eine Leerzeile beginnt einen neuen Absatz, Zeilen mit „- “ am Anfang werden Aufzählungspunkte.",
     plainHint: "Einfache Formatierung ist möglich: <p>Absatz</p>, <strong>fett</strong>, <em>kursiv</em>, <u>unterstrichen</u>, Listen mit <ul>/<ol> und <li>. Alles andere wird beim Speichern entfernt.",
     bold: "Fett",
     italic: "Kursiv",

@@ -9,6 +9,10 @@ const service: typeof serviceDe = {
   save: "Save",
   updated: "Service updated successfully",
   updatedReopened: "Service updated – the approval is taken back, the status is \"In Progress\" again.",
+  readOnly: {
+    role: "You can only read this service: your role “{{role}}” cannot edit services.",
+    grant: "You can only read this service: you have no permission for its category or for this service. Your administrator can grant it.",
+  },
   approvedNote: "This service is approved. Saving a change to its content sets it back to \"In Progress\".",
   updateFailed: "Error updating service",
   staleTitle: "Changed meanwhile",
@@ -126,6 +130,7 @@ const service: typeof serviceDe = {
     costs: "Costs and reporting",
   },
   editor: {
+    markupHint: "A blank line starts a new paragraph; lines starting with “- ” become bullet points.",
     plainHint: "Simple formatting is possible: <p>paragraph</p>, <strong>bold</strong>, <em>italic</em>, <u>underlined</u>, lists with <ul>/<ol> and <li>. Anything else is removed on saving.",
     bold: "Bold",
     italic: "Italic",

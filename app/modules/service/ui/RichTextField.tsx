@@ -1,12 +1,14 @@
 import { Input, Textarea } from "@mantine/core";
 import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MARKUP_FIELD, htmlToMarkup, isLightMarkupHtml, markupOrHtml } from "~/lib/light-markup";
 
 const Editor = lazy(() => import("./RichTextEditor.client"));
 
 /**
  * A rich-text form field. Without JS (and until the editor has loaded) it is a textarea holding
- * the HTML, so the form always posts a value under `name`; the server sanitises it on save.
+ * light markup (blank line = paragraph, "- " = list item) or, for richer text, the HTML, so the
+ * form always posts a value under `name`; the server makes it HTML and sanitises it on save.
  * With JS the textarea is replaced by the editor, whose code loads only here — and only once the
  * field is on screen: a service page holds a closed edit form per section, and mounting an editor
  * for each at load blocked the main thread for over half a second on a phone (Lighthouse TBT).
@@ -33,7 +35,12 @@ export function RichTextField({
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const enhance = () => setEnhanced(element.querySelector("textarea")?.value ?? defaultValue ?? "");
+    // What was typed into the textarea meanwhile; light markup becomes the editor's HTML.
+    const enhance = () => {
+      const typed = element.querySelector("textarea")?.value;
+      if (typed === undefined) return setEnhanced(defaultValue ?? "");
+      setEnhanced(markupOrHtml(typed));
+    };
     if (typeof IntersectionObserver === "undefined") return enhance();
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -45,10 +52,26 @@ export function RichTextField({
     // Only the first render's field is observed; a new defaultValue comes with a new key.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  // Without JS: a textarea tall enough to work in, saying what formatting it takes.
-  const fallback = (value: string) => (
-    <Textarea name={name} label={label} description={t("service.editor.plainHint")} defaultValue={value} error={error} rows={12} />
-  );
+  // Without JS: a textarea tall enough to work in, saying what formatting it takes. HTML that says
+  // no more than paragraphs and bullets is shown as light markup; richer HTML stays HTML, so saving
+  // loses nothing. Either posts MARKUP_FIELD: the server keeps text holding tags as HTML and makes
+  // light markup HTML (markupOrHtml).
+  const fallback = (value: string) => {
+    const light = isLightMarkupHtml(value);
+    return (
+      <>
+        <input type="hidden" name={MARKUP_FIELD} value={name} />
+        <Textarea
+          name={name}
+          label={label}
+          description={t(light ? "service.editor.markupHint" : "service.editor.plainHint")}
+          defaultValue={light ? htmlToMarkup(value) : value}
+          error={error}
+          rows={12}
+        />
+      </>
+    );
+  };
   if (enhanced === null) return <div ref={box}>{fallback(defaultValue ?? "")}</div>;
   return (
     <Input.Wrapper label={label} labelProps={{ id: labelId }} error={error}>

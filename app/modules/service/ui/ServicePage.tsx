@@ -111,6 +111,11 @@ export function ServicePage({
                     {t("service.approvedNote")}
                   </Text>
                 ) : null}
+                {data.readOnly ? (
+                  <Text size="sm" c="dimmed" data-testid="read-only-note">
+                    {t(`service.readOnly.${data.readOnly.reason}`, { role: t(`roles.${data.readOnly.role}`) })}
+                  </Text>
+                ) : null}
                 <BasicsSection
                   service={service}
                   categories={data.options?.categories ?? null}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/dates";
@@ -6,6 +6,7 @@ import { useEntryForm } from "~/ui/entry-form";
 import { FlashToast } from "~/ui/FlashToast";
 import type { Flash } from "~/ui/flash";
 import type { ApiKeyInfo } from "../api-keys.server";
+import classes from "./settings.module.css";
 
 /** The Api-Key entry: the active key's prefix, and a new key shown once in full with a copy button. */
 export function ApiKeyPanel({ data }: { data: { current: ApiKeyInfo | null } }) {
@@ -30,8 +31,15 @@ export function ApiKeyPanel({ data }: { data: { current: ApiKeyInfo | null } }) 
         <Alert color="green" title={t("sessions.apiKey.newTitle")} data-testid="api-key-new">
           <Stack gap="xs">
             <Text size="sm">{t("sessions.apiKey.onlyNow")}</Text>
-            <Group gap="xs" align="flex-end" wrap="nowrap">
-              <TextInput label={t("sessions.apiKey.newLabel")} value={made.key} readOnly style={{ flex: 1, minWidth: 0 }} styles={{ input: { fontFamily: "monospace" } }} data-testid="api-key-value" />
+            <Text size="sm" fw={500} id="api-key-value-label">
+              {t("sessions.apiKey.newLabel")}
+            </Text>
+            {/* Text, not an input: a one-line input clips glyphs below its line, and with DejaVu
+                Sans Mono (Linux's usual monospace) the key's underscores vanished (issue 32 §12). */}
+            <Group gap="xs" align="center" wrap="nowrap">
+              <code className={classes.apiKey} aria-labelledby="api-key-value-label" data-testid="api-key-value">
+                {made.key}
+              </code>
               <Button variant="default" onClick={() => copy(made.key!)} data-testid="api-key-copy">
                 {t("sessions.apiKey.copy")}
               </Button>

@@ -4,7 +4,8 @@ import { answerFields, answerFor, type FormAnswer } from "~/ui/form/answer";
 import { FormAlert } from "~/ui/FormAlert";
 import { translateError } from "~/ui/forms";
 import { PlainButton, PlainCard, PlainSelect, PlainTextInput, plain } from "~/ui/plain/Plain";
-import { CSV_COLUMNS, READ_ONLY_COLUMNS } from "../csv-columns";
+import { NativeCheckbox } from "~/ui/NativeCheckbox";
+import { HTML_COLUMNS, READ_ONLY_COLUMNS, exportColumns } from "../csv-columns";
 import { CSV_EXPORT_PATH, selectionParams, type ToolsSelection } from "../tools-query";
 import classes from "./tools.module.css";
 
@@ -33,6 +34,7 @@ export function ExportPanel({ selection, total }: { selection: ToolsSelection; t
             ]}
             data-testid="export-delimiter"
           />
+          <NativeCheckbox name="html" value="1" label={t("tools.export.richTextAsHtml")} data-testid="export-html" />
           <PlainButton type="submit" data-testid="export-csv">
             {t("tools.export.download")} ({t("tools.selection.count", { count: total })})
           </PlainButton>
@@ -41,7 +43,7 @@ export function ExportPanel({ selection, total }: { selection: ToolsSelection; t
           {/* The column names are the file's own (not translated). */}
           <Trans
             i18nKey="tools.export.columns"
-            values={{ columns: CSV_COLUMNS.join(", "), readOnly: READ_ONLY_COLUMNS.join(", ") }}
+            values={{ columns: exportColumns(false).join(", "), readOnly: READ_ONLY_COLUMNS.join(", "), html: HTML_COLUMNS.short_description }}
             components={{ code: <code translate="no" /> }}
           />
         </p>
