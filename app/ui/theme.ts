@@ -28,6 +28,12 @@ export const theme = createTheme({
   defaultRadius: "sm",
   components: {
     // Readable badges: 12 px, sentence case, semi-bold (Mantine's default is 10–11 px bold capitals).
-    Badge: { styles: { root: { textTransform: "none", fontSize: "var(--mantine-font-size-xs)", fontWeight: 600, letterSpacing: 0 } } },
+    // Never cut ("Keyn…"): a badge is as wide as its text, and wraps where it has no room.
+    Badge: {
+      styles: {
+        root: { textTransform: "none", fontSize: "var(--mantine-font-size-xs)", fontWeight: 600, letterSpacing: 0, height: "auto", minHeight: "var(--badge-height)", maxWidth: "100%", overflow: "visible", flexShrink: 0 },
+        label: { whiteSpace: "normal", overflow: "visible", overflowWrap: "break-word", lineHeight: 1.3 },
+      },
+    },
   },
 });
