@@ -1,4 +1,5 @@
 import { DEFAULT_THEME, createTheme, type MantineColorsTuple } from "@mantine/core";
+import tableClasses from "./DataTable.module.css";
 
 /**
  * Spec 01 §9: the primary colour is green. Mantine's default greens fail WCAG AA with white text
@@ -28,6 +29,15 @@ export const theme = createTheme({
   defaultRadius: "sm",
   components: {
     // Readable badges: 12 px, sentence case, semi-bold (Mantine's default is 10–11 px bold capitals).
-    Badge: { styles: { root: { textTransform: "none", fontSize: "var(--mantine-font-size-xs)", fontWeight: 600, letterSpacing: 0 } } },
+    // Never cut ("Keyn…"): a badge is as wide as its text, and wraps where it has no room.
+    Badge: {
+      styles: {
+        root: { textTransform: "none", fontSize: "var(--mantine-font-size-xs)", fontWeight: 600, letterSpacing: 0, height: "auto", minHeight: "var(--badge-height)", maxWidth: "100%", overflow: "visible", flexShrink: 0 },
+        label: { whiteSpace: "normal", overflow: "visible", overflowWrap: "break-word", lineHeight: 1.3 },
+      },
+    },
+    // Every list table scrolls in the shared box with its scroll cue (DataTable.module.css), as a
+    // native scroller: Mantine's ScrollArea hides its scrollbar, and without JS shows none at all.
+    TableScrollContainer: { defaultProps: { type: "native" }, classNames: { scrollContainer: tableClasses.tableBox } },
   },
 });

@@ -144,13 +144,18 @@ export async function shownText(page: Page) {
 export const PHONE = { width: 390, height: 844 };
 
 /**
- * Whether the page scrolls sideways, and the innermost elements that reach past the right edge
- * (content of a box that scrolls or clips on its own does not count): what to fix.
+ * What a phone shows on one screen, measured in one round trip: the page is not wider than the
+ * phone; no heading splits a word that would fit on a line ("Benutzerverwaltun/g"); no badge
+ * cuts its text ("Keyn…"); and every box that scrolls sideways keeps its row actions in view and
+ * shows that more waits at its edge. An empty object: nothing to fix.
  */
-export function tooWide(page: Page) {
-return page.evaluate(() => {
-    const width = document.documentElement.scrollWidth;
-    if (width <= window.innerWidth) return null;
+export function phoneProblems() {
+  const problems: Record<string, string[]> = {};
+  const add = (kind: string, what: string) => (problems[kind] ??= []).length < 4 && problems[kind].push(what);
+  const name = (el: Element) => `${el.tagName.toLowerCase()}${el instanceof HTMLElement && el.dataset.testid ? `[${el.dataset.testid}]` : ""}.${[...el.classList].slice(0, 2).join(".")}`;
+  const shown = (el: Element) => el.checkVisibility() && el.getClientRects().length > 0;
+
+  if (document.documentElement.scrollWidth > window.innerWidth) {
     // The innermost elements that reach past the right edge: what to fix.
     // (Content of a box that scrolls or clips on its own does not count.)
     const clippedBy = (el: HTMLElement) => {
@@ -158,10 +163,52 @@ return page.evaluate(() => {
       return false;
     };
     const over = [...document.body.querySelectorAll<HTMLElement>("*")].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !clippedBy(el));
-    const innermost = over.filter((el) => !over.some((other) => other !== el && el.contains(other)));
-    const name = (el: HTMLElement) => `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ""}.${[...el.classList].slice(0, 2).join(".")}`;
-    return { width, culprits: innermost.slice(0, 4).map(name) };
-  });
+    for (const el of over.filter((el) => !over.some((other) => other !== el && el.contains(other)))) add(`wider than the phone (${document.documentElement.scrollWidth}px)`, name(el));
+  }
+
+  // A word split over two lines. Headings are sized so that a word of up to 20 letters fits a
+  // phone's line ("Benutzerverwaltung" has 18); longer strings (a URL, a name without spaces) may
+  // break anywhere. After a hyphen or a slash a line may break. (The test browser has no
+  // hyphenation dictionaries, so a split here is never a hyphenated one.)
+  for (const h of document.querySelectorAll("h1, h2, h3")) {
+    if (!shown(h)) continue;
+    const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      for (const word of node.data.matchAll(/[^\s\-–/]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        const lines = new Set(rects.map((r) => Math.round(r.bottom)));
+        if (lines.size > 1 && word[0].length <= 20) add("heading breaks inside a word", `${name(h)}: ${word[0]}`);
+      }
+    }
+  }
+
+  for (const badge of document.querySelectorAll<HTMLElement>(".mantine-Badge-root, .mantine-Badge-label")) {
+    if (shown(badge) && badge.scrollWidth > badge.clientWidth + 1) add("badge cut", `${name(badge)}: ${badge.textContent}`);
+  }
+
+  // Boxes that scroll sideways (at their start, as a page opens).
+  for (const box of document.body.querySelectorAll<HTMLElement>("*")) {
+    const style = getComputedStyle(box);
+    if (!/auto|scroll/.test(style.overflowX) || box.scrollWidth <= box.clientWidth + 1 || !shown(box)) continue;
+    const edge = box.getBoundingClientRect();
+    // Row actions stay in view: a table's last column whose cells hold nothing but controls.
+    for (const cell of box.querySelectorAll<HTMLElement>("tbody > tr > td:last-child")) {
+      const controls = [...cell.querySelectorAll<HTMLElement>("a, button, input, select, summary")].filter(shown);
+      const words = (text: string) => text.replace(/\s+/g, "");
+      if (controls.length === 0 || words(controls.map((c) => c.innerText).join("")).length < words(cell.innerText).length) continue;
+      const hidden = controls.find((c) => c.getBoundingClientRect().right > edge.right + 0.5);
+      if (hidden) add("row actions out of view", `${name(box)}: ${hidden.innerText.trim().slice(0, 30)}`);
+    }
+    // A cue at the right edge: the box fades out there, or its last column casts a shadow.
+    const faded = /\d*[1-9]\d*(\.\d+)?px\)$/.test(style.maskImage) || /\d*[1-9]\d*(\.\d+)?px\)$/.test(style.webkitMaskImage);
+    const lastCell = box.querySelector("tr > :last-child");
+    const shaded = lastCell ? getComputedStyle(lastCell).boxShadow !== "none" : false;
+    if (!faded && !shaded) add("no cue that the box scrolls", name(box));
+  }
+  return problems;
 }
 
 // ------------------------------------------------------------------------------------- keyboard

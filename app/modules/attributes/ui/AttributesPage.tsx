@@ -41,7 +41,7 @@ export function AttributesPage() {
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover aria-label={t("attributes.title")} data-testid="attributes-table">
+          <Table striped highlightOnHover aria-label={t("attributes.title")} data-testid="attributes-table" data-row-actions>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t("attributes.columns.position")}</Table.Th>

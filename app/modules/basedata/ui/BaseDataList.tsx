@@ -151,6 +151,7 @@ export function BaseDataList({ def, list }: { def: EntityDef; list: BaseDataList
           highlightOnHover
           className={classes.table}
           data-testid="records"
+          data-row-actions
         >
           <Table.Thead>
             <Table.Tr>

@@ -36,7 +36,7 @@ export function ResponsibilitiesSection({
           <EmptyNote>{t("servicechildren.responsibilities.empty")}</EmptyNote>
         ) : (
           <Table.ScrollContainer minWidth={480}>
-            <Table striped withTableBorder verticalSpacing="xs" data-testid="responsibilities-table">
+            <Table striped withTableBorder verticalSpacing="xs" data-testid="responsibilities-table" data-row-actions={canEdit || undefined}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t("servicechildren.responsibilities.description")}</Table.Th>
@@ -47,7 +47,8 @@ export function ResponsibilitiesSection({
                     {it}
                   </Table.Th>
                   {canEdit ? (
-                    <Table.Th scope="col" w={360}>
+                    // Room for the opened editor, but on a phone the pinned column leaves the task in view.
+                    <Table.Th scope="col" w="min(360px, 40vw)">
                       {t("servicechildren.actions")}
                     </Table.Th>
                   ) : null}

@@ -82,7 +82,7 @@ export function UsersPage({ items, total, page, pageCount, query, meId, localLog
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover aria-label={t("users.title")} data-testid="users-table">
+          <Table striped highlightOnHover aria-label={t("users.title")} data-testid="users-table" data-row-actions>
             <Table.Thead>
               <Table.Tr>
                 {sortHeader("name", t("users.name"))}

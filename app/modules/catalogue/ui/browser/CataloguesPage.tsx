@@ -35,7 +35,7 @@ export function CataloguesPage({
     <Stack maw={900}>
       <Title order={1}>{t("catalogue.managerTitle")}</Title>
       <Table.ScrollContainer minWidth={560}>
-        <Table withTableBorder data-testid="catalogues">
+        <Table withTableBorder data-testid="catalogues" data-row-actions>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t("catalogue.title")}</Table.Th>

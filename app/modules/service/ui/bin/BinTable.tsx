@@ -14,7 +14,7 @@ export function BinTable({ items }: { items: TrashedService[] }) {
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover aria-label={t("lifecycle.bin.tableLabel")} data-testid="bin-table">
+      <Table striped highlightOnHover aria-label={t("lifecycle.bin.tableLabel")} data-testid="bin-table" data-row-actions>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t("lifecycle.bin.name")}</Table.Th>
