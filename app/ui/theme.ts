@@ -6,7 +6,7 @@ import tableClasses from "./DataTable.module.css";
  * (3.4:1) and as text on white or on light green; shades 8–9 here are darker greens of the same
  * hue, so filled buttons, links, light buttons and the active menu entry reach ≥ 4.5:1. Grey 6
  * (the "dimmed" text) and shades 8–9 of the other colours in use are darkened for the same reason. Checked by axe in
- * tests/e2e/accessibility.spec.ts.
+ * tests/e2e/screen-sweep.spec.ts.
  */
 const darker = (name: keyof typeof DEFAULT_THEME.colors, replace: Record<number, string>) =>
   DEFAULT_THEME.colors[name].map((shade, i) => replace[i] ?? shade) as unknown as MantineColorsTuple;

@@ -185,7 +185,7 @@ test("only keyusers and above who may edit get the assistant: others see no pane
 });
 
 test("at 390 px wide, in edit and generated mode: no sideways scrolling, no axe violations, usable by keyboard", async ({ page, db, make, login, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "axe runs in the page (the no-JS screens are in accessibility.spec.ts)");
+  test.skip(!javaScriptEnabled, "axe runs in the page (the no-JS screens are in screen-sweep.spec.ts)");
   await page.setViewportSize({ width: 390, height: 800 });
   await login("keyuser");
   const id = await serviceOfItsOwn(make, { short_description: "<p>Alt.</p>" });

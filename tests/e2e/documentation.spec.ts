@@ -6,7 +6,7 @@ import { expect, gotoReady, test } from "../support/fixtures";
  * The user guide (/documentation) in German and English, and the product information
  * (/dashboard/info): version, database and the licences of the dependencies — with JavaScript and
  * without. axe and the phone width are checked for these screens with all others
- * (accessibility.spec.ts, small-screens.spec.ts via tests/support/screens.ts).
+ * (screen-sweep.spec.ts via tests/support/screens.ts).
  */
 
 const GERMAN_CHAPTERS = [

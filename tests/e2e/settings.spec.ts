@@ -122,7 +122,7 @@ test("the admin screens' forms work from the settings and return there", async (
 });
 
 test("the dialog and each of its entries pass axe", async ({ page, login, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "the dialog exists with JS; the pages are in the accessibility spec's screen list");
+  test.skip(!javaScriptEnabled, "the dialog exists with JS; the pages are in the screen sweep's list");
   test.setTimeout(90_000);
   await login("superadmin");
   await gotoReady(page, "/dashboard", javaScriptEnabled);
