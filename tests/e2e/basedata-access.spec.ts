@@ -29,6 +29,7 @@ for (const role of ["client", "user"] as Role[]) {
     });
 
     test("every base-data page leads to /unauthorized", async ({ page, make }) => {
+      test.slow(); // 22 page visits
       const r = await fixtureRecords(make);
       const paths = [
         ...LISTS,

@@ -36,6 +36,7 @@ test.describe("as superadmin", () => {
   });
 
   test("a mask on a category hides a field and a section; a save keeps the hidden value", async ({ page, db, make, javaScriptEnabled }) => {
+    test.slow(); // a mask made and deleted through its screens, the service page before, with and after
     const { categoryId, serviceId } = await ownService(make, { art_nr: "ART-GEHEIM-1", booking: "vorher" });
     await db.insertInto("service_links").values({ service_id: serviceId, url: "https://example.com/maskiert", position: 1 }).execute();
     const name = `Maske ${hex()}`;

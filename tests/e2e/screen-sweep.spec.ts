@@ -41,6 +41,8 @@ async function sweep(page: Page, scanning: BrowserContext, db: DB, baseURL: stri
     const german = await foreignWords(page, db, "de");
     if (german.length) note("English on a German screen", url, german);
     await page.setViewportSize(PHONE);
+    // Scroll-driven animations (the scroll cues) follow a new layout a frame later.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const phone = await page.evaluate(phoneProblems);
     if (Object.keys(phone).length) note("phone", url, phone);
     await page.setViewportSize(DESKTOP);
