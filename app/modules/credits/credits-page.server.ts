@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { userHasPermission } from "~/modules/access/policy";
 import { aiConfig, isConfigured } from "~/modules/ai/provider.server";
 import { requirePermission } from "~/modules/access/policy.server";
-import { forbid } from "~/modules/access/session.server";
 import type { SessionUser } from "~/modules/access/user.server";
 import type { Causer } from "~/server/audit.server";
 import { getDb } from "~/server/db/db.server";
@@ -63,7 +62,7 @@ async function statsData() {
 export async function creditsLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "use:ai");
   const [stats, orders] = await Promise.all([statsData(), ordersData()]);
-  return { ...stats, ...orders, canOrder: userHasPermission(user, "access:admin"), canManage: user.role === "superadmin" };
+  return { ...stats, ...orders, canOrder: userHasPermission(user, "access:admin"), canManage: userHasPermission(user, "manage:organisation") };
 }
 
 // ----------------------------------------------------------------------------- /credits/products
@@ -134,10 +133,9 @@ async function changeStatus(request: Request, orderId: number, status: "complete
 
 // -------------------------------------------------------------------------------- /admin/credits
 
-async function requireSuperadmin(request: Request) {
-  const user = await requirePermission(request, "access:admin");
-  if (user.role !== "superadmin") forbid(request);
-  return user;
+/** Superadmins only: an organisation-wide screen, a permission of the access policy (manage:organisation). */
+function requireSuperadmin(request: Request) {
+  return requirePermission(request, "manage:organisation");
 }
 
 export async function creditsAdminLoader({ request }: LoaderFunctionArgs) {

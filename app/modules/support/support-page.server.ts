@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/modules/access/policy.server";
-import { forbid, requireUser } from "~/modules/access/session.server";
+import { requireUser } from "~/modules/access/session.server";
 import { getT } from "~/i18n/i18next.server";
 import { getDb } from "~/server/db/db.server";
 import { appOrigin, env } from "~/server/env.server";
@@ -46,11 +46,9 @@ export async function supportAction({ request }: ActionFunctionArgs) {
   return redirectWithFlash(request, to, { kind: "success", message: "support.sent" });
 }
 
-/** Superadmins only (like the export licence in user management): the admin guard, then the role. */
-async function requireSuperadmin(request: Request) {
-  const user = await requirePermission(request, "access:admin");
-  if (user.role !== "superadmin") forbid(request);
-  return user;
+/** Superadmins only: an organisation-wide screen, a permission of the access policy (manage:organisation). */
+function requireSuperadmin(request: Request) {
+  return requirePermission(request, "manage:organisation");
 }
 
 function pageOf(request: Request): number {
