@@ -48,7 +48,7 @@ test("without JS rich text is edited in a tall textarea that says which formatti
   expect((await area.boundingBox())!.height).toBeGreaterThanOrEqual(200);
   // The DOM's own text: Playwright's text matching skips <noscript>, where a closed form sits
   // (without JS the browser builds it like any other markup).
-  expect(await page.locator("section#description").evaluate((section) => section.textContent)).toContain("Einfache Formatierung ist möglich");
+  expect(await page.locator("section#description").evaluate((section) => section.textContent)).toContain("Eine Leerzeile beginnt einen neuen Absatz");
 });
 
 test("the jump-to list marks the section in view", async ({ page, make, javaScriptEnabled }) => {

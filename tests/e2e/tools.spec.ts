@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import type { Factories } from "../factories";
 import { expect, gotoReady, test } from "../support/fixtures";
 import { hex, toast } from "../support/helpers";
+import { violations } from "../support/sweeps";
 
 // /tools (issue 20 §4, §7), with JS on and off: pick services by filter or by the browser's
 // selection, preview and apply a bulk change; export the services as CSV, edit the file, preview
@@ -228,8 +228,7 @@ test("previews fit a phone and have no axe violations", async ({ page, make, log
   await make.useCatalogue(user.id, s.catalogue);
   const check = async () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
   };
   await gotoReady(page, `/tools?catalogue=${s.catalogue}`, javaScriptEnabled);
   await check();
