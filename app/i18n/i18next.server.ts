@@ -43,6 +43,12 @@ export function i18nInstance(lng: string): Promise<i18n> {
   return instance;
 }
 
+/** The request's language (de or en), for formatting beside the texts (dates, money). */
+export async function getLanguage(request: Request): Promise<Language> {
+  const lng = await i18next.getLocale(request);
+  return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+}
+
 export async function getT(request: Request) {
   const lng = await i18next.getLocale(request);
   return (await i18nInstance(lng)).getFixedT(lng, "common");

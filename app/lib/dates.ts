@@ -1,5 +1,6 @@
 /**
- * Date display helpers (spec 01 §9: "Dates are formatted day.month.year").
+ * Date display helpers (spec 01 §9: "Dates are formatted day.month.year"; in English with the
+ * month's name, issue 32 §8).
  *
  * Times follow central European time (spec 01 §9), so formatting always uses
  * Europe/Berlin — independent of the server's or browser's own time zone.
@@ -53,18 +54,25 @@ function berlinParts(date: Date): Record<"day" | "month" | "year" | "hour" | "mi
   return parts;
 }
 
-/** `DD.MM.YYYY` in Berlin time; "" for empty or invalid input. */
-export function formatDate(value: string | Date | null | undefined): string {
+/** English months, written out here: Node's and the browser's ICU may abbreviate differently, and server and hydrated markup must agree. */
+const MONTHS_EN = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * The date in Berlin time in the reader's language, day before month before year as the spec asks:
+ * German `28.11.2026`, English `28 Nov 2026` (a reader of English does not read 28.11. as a date
+ * at once, and 11/28 or 28/11 is ambiguous between the US and the UK); "" for empty or invalid input.
+ */
+export function formatDate(value: string | Date | null | undefined, language = "de"): string {
   const date = toDate(value);
   if (!date) return "";
   const p = berlinParts(date);
-  return `${p.day}.${p.month}.${p.year}`;
+  return language.startsWith("en") ? `${Number(p.day)} ${MONTHS_EN[Number(p.month) - 1]} ${p.year}` : `${p.day}.${p.month}.${p.year}`;
 }
 
-/** `DD.MM.YYYY HH:mm` (24-hour) in Berlin time; "" for empty or invalid input. */
-export function formatDateTime(value: string | Date | null | undefined): string {
+/** The date as `formatDate` and the time (24-hour, Berlin): `28.11.2026 14:05`, `28 Nov 2026, 14:05`. */
+export function formatDateTime(value: string | Date | null | undefined, language = "de"): string {
   const date = toDate(value);
   if (!date) return "";
   const p = berlinParts(date);
-  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+  return `${formatDate(date, language)}${language.startsWith("en") ? "," : ""} ${p.hour}:${p.minute}`;
 }

@@ -36,7 +36,7 @@ export function ActivityHistory({ history, fieldLabel }: { history: HistoryData;
             <Badge variant="light" color={eventColour(activity.event)}>
               {i18n.exists(`history.events.${activity.event}`) ? t(`history.events.${activity.event}`) : t("history.events.updated")}
             </Badge>
-            <Text size="sm">{formatDateTime(activity.created_at)}</Text>
+            <Text size="sm">{formatDateTime(activity.created_at, i18n.language)}</Text>
             <Text size="sm" c="dimmed">
               {activity.causer_name ?? t("history.system")}
             </Text>

@@ -8,7 +8,7 @@ test("an admin makes a key, sees it once in full, and a new key stops the old on
   await login("superadmin");
   await withLock("api-key", async () => {
     await gotoReady(page, "/settings", javaScriptEnabled);
-    await page.getByTestId("settings-nav").getByRole("link", { name: "Api-Key" }).click();
+    await page.getByTestId("settings-nav").getByRole("link", { name: "API-Schlüssel" }).click();
     await expect(page).toHaveURL(/\/settings\/api-key$/);
     await page.getByTestId("api-key-rotate").click();
     await expect(page.getByTestId("api-key-value")).toHaveText(/^shk_/);
@@ -51,7 +51,7 @@ test("the copy button puts the new key on the clipboard and says so", async ({ p
     await page.getByTestId("user-menu").locator("summary").click();
     await page.getByTestId("open-settings").click();
     const dialog = page.getByRole("dialog", { name: "Einstellungen" });
-    await dialog.getByRole("button", { name: "Api-Key" }).click();
+    await dialog.getByRole("button", { name: "API-Schlüssel" }).click();
     await dialog.getByTestId("api-key-rotate").click();
     await expect(dialog.getByTestId("api-key-value")).toHaveText(/^shk_/);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -65,7 +65,7 @@ test("the copy button puts the new key on the clipboard and says so", async ({ p
 test("others see no Api-Key entry, land on the first entry, and their POST changes nothing", async ({ page, db, login, javaScriptEnabled }) => {
   await login("admin");
   await gotoReady(page, "/settings", javaScriptEnabled);
-  await expect(page.getByTestId("settings-nav").getByRole("link", { name: "Api-Key" })).toHaveCount(0);
+  await expect(page.getByTestId("settings-nav").getByRole("link", { name: "API-Schlüssel" })).toHaveCount(0);
   await page.goto("/settings/api-key");
   await expect(page).toHaveURL(/\/settings\/sidebar$/);
   await withLock("api-key", async () => {

@@ -43,9 +43,9 @@ const CASES: Case[] = [
     title: "Service-Owner",
     newTitle: "Neuer Service-Owner",
     editTitle: "Service-Owner bearbeiten",
-    created: "Besitzer erfolgreich erstellt",
-    updated: "Besitzer gespeichert",
-    deleted: "Besitzer gelöscht",
+    created: "Service-Owner erfolgreich erstellt",
+    updated: "Service-Owner gespeichert",
+    deleted: "Service-Owner gelöscht",
     deletedKind: "error",
     extra: {},
     editField: ["Vertreter", "representatives", "Vera Vertreterin"],
@@ -580,7 +580,7 @@ test("detail page: fields, services using the record and the change history afte
   await field(dialog, "Name").fill(renamed);
   await field(dialog, "Vertreter").fill("Rolf Rep\nNina Neu");
   await dialog.getByRole("button", { name: "Speichern" }).click();
-  await expectToast(page, "Besitzer gespeichert", "success");
+  await expectToast(page, "Service-Owner gespeichert", "success");
 
   await gotoReady(page, `/basedata/owner/${id}`, javaScriptEnabled);
   await expect(page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible();

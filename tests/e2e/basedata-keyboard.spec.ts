@@ -71,7 +71,7 @@ test.describe("base data keyboard entry", () => {
       await expect(page.getByTestId("entry-row").getByLabel("Name", { exact: true })).toBeFocused();
       await expect(page.getByTestId("entry-row").getByLabel("Name", { exact: true })).toHaveValue("");
       if (i === 0) {
-        await expect(page.getByTestId("toast")).toContainText("Besitzer erfolgreich erstellt");
+        await expect(page.getByTestId("toast")).toContainText("Service-Owner erfolgreich erstellt");
         await expect(page.getByTestId("toast")).toHaveAttribute("data-kind", "success");
       }
     }
@@ -129,10 +129,10 @@ test.describe("base data keyboard entry", () => {
     await page.keyboard.type(`Dublette ${hex()}`);
     await page.keyboard.press("Enter");
 
-    const message = entry.getByText("Besitzer mit diesem Namen existiert bereits", { exact: true });
+    const message = entry.getByText("Ein Service-Owner mit diesem Namen existiert bereits", { exact: true });
     await expect(message).toBeVisible();
     await expect(nameField).toHaveAttribute("aria-invalid", "true");
-    await expect(nameField).toHaveAccessibleDescription(/Besitzer mit diesem Namen existiert bereits/);
+    await expect(nameField).toHaveAccessibleDescription(/Ein Service-Owner mit diesem Namen existiert bereits/);
     // The focus went back to the field in error and the typed values are kept.
     await expect(nameField).toBeFocused();
     await expect(nameField).toHaveValue("anwendungsbetreuung");
@@ -153,12 +153,12 @@ test.describe("base data keyboard entry", () => {
     await expect(page.getByTestId("record-row").filter({ hasText: fixed })).toHaveCount(1);
     await expect(page.getByTestId("entry-row").getByLabel("Name", { exact: true })).toHaveValue("");
     await expect(page.getByTestId("entry-row").getByLabel("Name", { exact: true })).toBeFocused();
-    await expect(page.getByTestId("entry-row").getByText("Besitzer mit diesem Namen existiert bereits")).toHaveCount(0);
+    await expect(page.getByTestId("entry-row").getByText("Ein Service-Owner mit diesem Namen existiert bereits")).toHaveCount(0);
     expect(await ownersNamed(db, fixed)).toHaveLength(1);
   });
 
   for (const entity of [
-    { base: "/basedata/owner", table: "owners", nameField: "name", fields: { Name: "name", Vertreter: "" }, created: "Besitzer erfolgreich erstellt" },
+    { base: "/basedata/owner", table: "owners", nameField: "name", fields: { Name: "name", Vertreter: "" }, created: "Service-Owner erfolgreich erstellt" },
     { base: "/basedata/kpis", table: "kpis", nameField: "name", fields: { Name: "name", Definition: "definition" }, created: "Kpi erstellt" },
     {
       base: "/basedata/provider",
@@ -306,7 +306,7 @@ test.describe("base data keyboard entry", () => {
     await expect(rows.filter({ hasText: gamma })).toHaveCount(1);
     await expect(rows.filter({ hasText: beta })).toHaveCount(0);
     await expect(page.getByTestId("records")).toBeFocused();
-    await expect(page.getByTestId("toast")).toContainText("Besitzer gespeichert");
+    await expect(page.getByTestId("toast")).toContainText("Service-Owner gespeichert");
     expect(await ownersNamed(db, gamma)).toEqual([expect.objectContaining({ id: betaId })]);
     // The other row and the representatives are untouched.
     expect((await ownersNamed(db, alpha))[0]?.id).toBe(alphaId);
@@ -359,7 +359,7 @@ test.describe("base data keyboard entry", () => {
 
     await expect(dialog).toHaveCount(0);
     const toast = page.getByTestId("toast");
-    await expect(toast).toContainText("Besitzer gelöscht");
+    await expect(toast).toContainText("Service-Owner gelöscht");
     await expect(toast).toHaveAttribute("data-kind", "error");
     await expect(page).toHaveURL(new RegExp(`/basedata/owner\\?q=`));
     await expect(rows).toHaveCount(1);

@@ -128,8 +128,8 @@ test("a keysuperuser can accept the contract; an English reader gets the English
     await gotoReady(page, PAGE, javaScriptEnabled);
     await expect(page.getByRole("heading", { name: "8. Notification of personal data breaches" })).toBeVisible();
     await expect(page.getByText("at the latest within 36 hours")).toBeVisible();
-    await expect(page.getByTestId("contract-text").locator("> :last-child")).toHaveText(new RegExp(`^Accepted by ${escaped} on \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2} CES?T\\.$`));
-    await expect(page.getByLabel("Accepted by")).toHaveValue(new RegExp(`^${escaped}, \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2} CES?T$`));
+    await expect(page.getByTestId("contract-text").locator("> :last-child")).toHaveText(new RegExp(`^Accepted by ${escaped} on \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2} CES?T\\.$`));
+    await expect(page.getByLabel("Accepted by")).toHaveValue(new RegExp(`^${escaped}, \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2} CES?T$`));
   });
 });
 

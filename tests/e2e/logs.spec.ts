@@ -106,6 +106,28 @@ test("a deleted user's activity keeps the name, marked as deleted; the system ha
   await expect(page.getByText("Zu diesem Eintrag sind keine Feldänderungen aufgezeichnet.")).toBeVisible();
 });
 
+test("settings and API keys are named for what they are, never by a stored key, in German and English (issue 32 §8)", async ({ page, context, baseURL, db, login, javaScriptEnabled }) => {
+  const admin = await login("superadmin", { name: unique("Schlüssel-Admin") });
+  const causer = { id: admin.id, name: admin.name };
+  await recordActivity(db, { subjectType: "setting", subjectId: "export_active", event: "updated", causer, oldValues: { value: true }, newValues: { value: false } });
+  await recordActivity(db, { subjectType: "api_key", subjectId: "shk_ab12", event: "api_key_created", causer, newValues: { prefix: "shk_ab12" } });
+  const rows = page.getByTestId("logs-table").locator("tbody tr");
+  await gotoReady(page, `/admin/logs?user=${admin.id}`, javaScriptEnabled);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText("Word-Export-Lizenz");
+  await expect(rows.nth(0)).toContainText("Schlüssel shk_ab12…");
+  await expect(page.getByTestId("logs-table")).not.toContainText("export_active");
+  await expect(page.getByTestId("logs-table")).not.toContainText("Weiteres Feld");
+
+  await context.addCookies([{ name: "sh_lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), url: baseURL! }]);
+  await gotoReady(page, `/admin/logs?user=${admin.id}`, javaScriptEnabled);
+  await expect(rows.nth(1)).toContainText("Word export licence");
+  await expect(rows.nth(0)).toContainText("Key shk_ab12…");
+  await expect(rows.nth(0)).toContainText("Fields: Key");
+  // Dates as an English reader writes them: 28 Nov 2026, 14:05.
+  await expect(rows.nth(0).locator("td").first()).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+});
+
 test("malformed filters are ignored with a notice, unknown entries are not found", async ({ page, login, javaScriptEnabled }) => {
   await login("superadmin");
   await gotoReady(page, "/admin/logs?user=abc&event=%3Cscript%3E&from=2025-13-45&before=-1", javaScriptEnabled);

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import { expect, gotoReady, test } from "../support/fixtures";
 import { PUBLIC_SCREENS, firstIds, signedInScreens } from "../support/screens";
-import { PHONE, contentWords, foreign, keyboardProblems, phoneProblems, scanningContext, shownText, violations, wordsOf } from "../support/sweeps";
+import { PHONE, contentTexts, foreign, keyboardProblems, phoneProblems, scanningContext, shownText, violations, wordsOf, wrongTerms } from "../support/sweeps";
 
 /**
  * Every screen (tests/support/screens.ts), with JS on and off, on one page load per language
@@ -19,14 +19,17 @@ type Findings = Record<string, Record<string, unknown>>;
 
 const languageCookie = (language: "de" | "en", baseURL: string) => ({ name: "sh_lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL });
 
-/** Words of the other language on the page, minus words a user wrote into the content tables. */
+/** Words and terms of the other language (and leftovers) on the page, minus what users wrote into the content tables. */
 async function foreignWords(page: Page, db: DB, language: "de" | "en"): Promise<string[]> {
-  const shown = wordsOf(await shownText(page));
-  const seen = foreign(language).filter((w) => shown.has(w));
-  if (!seen.length) return [];
+  const text = await shownText(page);
+  const shown = wordsOf(text);
+  const words = foreign(language).filter((w) => shown.has(w));
+  const terms = wrongTerms(text, language);
+  if (!words.length && !terms.length) return [];
   // Only then the stored content, read now: it holds every word a user may have written.
-  const allowed = await contentWords(db);
-  return seen.filter((w) => !allowed.has(w));
+  const content = await contentTexts(db);
+  const allowed = wordsOf(content);
+  return [...words.filter((w) => !allowed.has(w)), ...terms.filter((term) => !content.some((c) => c.includes(term)))];
 }
 
 async function sweep(page: Page, scanning: BrowserContext, db: DB, baseURL: string, urls: string[], javaScriptEnabled: boolean, opts: { englishAxe?: boolean } = {}) {

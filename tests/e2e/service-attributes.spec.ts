@@ -10,7 +10,7 @@ import { serviceOfItsOwn, servicePage, toast } from "../support/helpers";
 const LIST = "/admin/serviceattributes";
 
 async function attributeByName(db: DB, designation: string) {
-  return db.selectFrom("service_attribute_items").select(["id", "designation", "type", "dropdown_count", "active", "position"]).where("designation", "=", designation).executeTakeFirst();
+  return db.selectFrom("service_attribute_items").select(["id", "designation", "type", "dropdown_count", "active", "position", "headline"]).where("designation", "=", designation).executeTakeFirst();
 }
 
 async function removeAttribute(db: DB, id: number) {
@@ -54,8 +54,11 @@ test.describe("as superadmin", () => {
       await expect(row.getByTestId("attribute-type")).toHaveText("Dropdown");
       await expect(row.getByTestId("attribute-slots")).toHaveText("3");
       await expect(row.getByTestId("attribute-status")).toHaveText("Aktiv");
+      // No headline typed: the spec's stored default, shown in the reader's language (issue 32 §8).
+      await expect(row).toContainText("ohne Überschrift");
+      await expect(row).not.toContainText("No Headline Data");
       const created = await attributeByName(db, designation);
-      expect(created).toMatchObject({ type: "dropdown", dropdown_count: 3, active: 1 });
+      expect(created).toMatchObject({ type: "dropdown", dropdown_count: 3, active: 1, headline: "No Headline Data" });
       const id = created!.id;
 
       // The service page offers it; choosing "Gold" (slot three) stores it.

@@ -32,7 +32,7 @@ async function fillText(page: Page, text: string, javaScriptEnabled: boolean) {
 async function openPatchNotes(page: Page) {
   await page.getByTestId("app-version").click();
   // With JS a dialog over the current page; without JS the page /patch-notes (decision 0053).
-  const notes = dialogNamed(page, "Patch Notes").or(page.getByTestId("patch-notes-page"));
+  const notes = dialogNamed(page, "Versionshinweise").or(page.getByTestId("patch-notes-page"));
   await expect(notes).toBeVisible();
   return notes;
 }
@@ -51,7 +51,7 @@ test.describe("patch notes on the shared instance", () => {
 
         // Version is required: refused beside the field, nothing stored.
         await page.getByTestId("new-patch-note").click();
-        let dialog = dialogNamed(page, "Neue Patch Note");
+        let dialog = dialogNamed(page, "Neuer Versionshinweis");
         await expect(dialog).toBeVisible();
         await dialog.getByLabel("Überschrift").fill(older);
         await dialog.getByTestId("save-patch-note").click();
@@ -63,16 +63,16 @@ test.describe("patch notes on the shared instance", () => {
         await fillText(page, "Vorher", javaScriptEnabled);
         await dialog.getByTestId("save-patch-note").click();
         await expect(page).toHaveURL(/\/admin\/systeminfo$/);
-        await expect(toast(page)).toContainText(`Patch Note „${older}“ angelegt.`);
+        await expect(toast(page)).toContainText(`Versionshinweis „${older}“ angelegt.`);
 
         await gotoReady(page, "/admin/systeminfo/patch-notes/new", javaScriptEnabled);
-        dialog = dialogNamed(page, "Neue Patch Note");
+        dialog = dialogNamed(page, "Neuer Versionshinweis");
         await dialog.getByLabel("Überschrift").fill(newer);
         await dialog.getByLabel("Version").fill("9.1.0");
         await dialog.getByLabel("Datum").fill("2999-02-01T10:30");
         await fillText(page, "Alles neu", javaScriptEnabled);
         await dialog.getByTestId("save-patch-note").click();
-        await expect(toast(page)).toContainText(`Patch Note „${newer}“ angelegt.`);
+        await expect(toast(page)).toContainText(`Versionshinweis „${newer}“ angelegt.`);
         await expect(page.getByTestId("patch-note-row").filter({ hasText: newer })).toContainText("Version 9.1.0 · 2999-02-01");
         const stored = await db.selectFrom("patch_notes").select(["patch_date", "version"]).where("headline", "=", newer).executeTakeFirstOrThrow();
         expect(stored).toEqual({ patch_date: "2999-02-01 10:30", version: "9.1.0" });
@@ -112,8 +112,8 @@ test.describe("patch notes on the shared instance", () => {
         // Delete through the list's dialog: gone, and audited.
         await gotoReady(page, "/admin/systeminfo", javaScriptEnabled);
         await page.getByRole("link", { name: `${older} löschen` }).click();
-        await dialogNamed(page, "Patch Note löschen?").getByTestId("confirm-delete").click();
-        await expect(toast(page)).toContainText(`Patch Note „${older}“ gelöscht.`);
+        await dialogNamed(page, "Versionshinweis löschen?").getByTestId("confirm-delete").click();
+        await expect(toast(page)).toContainText(`Versionshinweis „${older}“ gelöscht.`);
         expect(await db.selectFrom("patch_notes").select("id").where("headline", "=", older).execute()).toEqual([]);
         const audit = await db.selectFrom("activities").select("event").where("subject_type", "=", "patch_note").where("description", "=", older).orderBy("id").execute();
         expect(audit.map((a) => a.event)).toEqual(["created", "deleted"]);
@@ -277,7 +277,7 @@ test.describe("system messages and the system host, on instances of their own", 
       await signIn(client, context, "superadmin");
       await gotoReady(page, `${client.baseURL}/admin/systeminfo`, javaScriptEnabled);
       const note = page.getByTestId("system-host");
-      await expect(note).toContainText(`Patch Notes und Systemnachricht kommen von ${host.baseURL}/`);
+      await expect(note).toContainText(`Versionshinweise und Systemnachricht kommen von ${host.baseURL}/`);
       await expect(note).toContainText(/Version des System-Hosts: \d+\.\d+\.\d+/);
     } finally {
       await host.db.deleteFrom("system_messages").execute();

@@ -40,7 +40,7 @@ test("deleting an owner is an error-kind notice as the spec says, titled as a de
   await page.getByTestId("confirm-delete").click();
   const toast = page.getByTestId("toast");
   await expect(toast).toHaveAttribute("data-kind", "error");
-  await expect(toast).toContainText("Besitzer gelöscht");
+  await expect(toast).toContainText("Service-Owner gelöscht");
   await expect(toast).toContainText("Gelöscht");
   await expect(toast).not.toContainText("Fehler");
 });

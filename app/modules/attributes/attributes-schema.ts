@@ -14,7 +14,10 @@ export const SLOT_WORDS = ["one", "two", "three", "four", "five", "six", "seven"
 export type SlotWord = (typeof SLOT_WORDS)[number];
 export const MAX_SLOTS = SLOT_WORDS.length;
 
-/** The headline an attribute gets when none is typed (spec 01 §3, verbatim in both languages). */
+/**
+ * What the database stores for an attribute without a headline (spec 01 §3's default). A stored
+ * value, not a text: screens show it as "no headline" in the reader's language (issue 32 §8).
+ */
 export const DEFAULT_HEADLINE = "No Headline Data";
 
 export const DESIGNATION_MAX = 255;

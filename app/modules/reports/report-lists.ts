@@ -1,3 +1,4 @@
+import { formatDate } from "~/lib/dates";
 import type { CatalogueQuery } from "~/modules/catalogue/catalogue-query";
 
 /**
@@ -11,8 +12,7 @@ export const LIST_FILTERS = {
   nolevel: (): Partial<CatalogueQuery> => ({ missing: ["kpi"], sort: "alphabet", dir: "asc" }),
 };
 
-/** A day (YYYY-MM-DD) as the app shows dates (DD.MM.YYYY, spec 01 §9). */
-export function showDay(day: string): string {
-  const [y, m, d] = day.split("-");
-  return `${d}.${m}.${y}`;
+/** A day (YYYY-MM-DD, Berlin calendar) as the app shows dates in the reader's language (noon: the same day in Berlin). */
+export function showDay(day: string, language: string): string {
+  return formatDate(`${day}T12:00:00Z`, language);
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { getT } from "~/i18n/i18next.server";
+import { getLanguage, getT } from "~/i18n/i18next.server";
 import { DISPLAY_TIME_ZONE, formatDateTime } from "~/lib/dates";
 import { requirePermission } from "~/modules/access/policy.server";
 import { COMPLETENESS_FIELDS } from "~/modules/catalogue/completeness";
@@ -28,7 +28,7 @@ function serviceRows(t: TFunction, rows: ReportServiceRow[], extra: (row: Report
   return rows.map((r) => [r.id, r.name, r.category ?? "", t(`catalogue.status.${r.status}`, { defaultValue: r.status }), ...extra(r)]);
 }
 
-async function buildTable(db: Executor, t: TFunction, table: ReportTable, catalogueId: number, cutoff: string): Promise<Table> {
+async function buildTable(db: Executor, t: TFunction, language: string, table: ReportTable, catalogueId: number, cutoff: string): Promise<Table> {
   const serviceHeader = [t("reports.csv.id"), t("reports.csv.service"), t("reports.csv.category"), t("reports.csv.status")];
   const all = { page: 1, size: null };
   const counted = (label: string, rows: { label: string; count: number }[]): Table => ({
@@ -57,7 +57,7 @@ async function buildTable(db: Executor, t: TFunction, table: ReportTable, catalo
   }
   if (table === "stale") {
     const list = await staleList(db, catalogueId, cutoff, summary.stale, all);
-    return { header: [...serviceHeader, t("reports.csv.changed")], rows: serviceRows(t, list.rows, (r) => [formatDateTime(r.updated_at)]) };
+    return { header: [...serviceHeader, t("reports.csv.changed")], rows: serviceRows(t, list.rows, (r) => [formatDateTime(r.updated_at, language)]) };
   }
   const list = await missingList(db, catalogueId, table === "unowned" ? "owner" : "kpi", table === "unowned" ? summary.missing.owner : summary.missing.kpi, all);
   return { header: serviceHeader, rows: serviceRows(t, list.rows) };
@@ -70,7 +70,7 @@ export async function reportsCsvLoader({ request }: LoaderFunctionArgs) {
   const { db, errors, catalogueId, sep, cutoff, query } = await resolveReportRequest(request, user.id);
   if (Object.keys(errors).length) throw new Response("Bad Request", { status: 400 });
   const t = await getT(request);
-  const { header, rows } = await buildTable(db, t, table.data, catalogueId, cutoff);
+  const { header, rows } = await buildTable(db, t, await getLanguage(request), table.data, catalogueId, cutoff);
   const name = `${t(`reports.csv.files.${table.data}`, { months: query.months })} ${TODAY.format(new Date())}.csv`;
   return csvResponse(name, toCsv(header, rows, csvDelimiter(sep)));
 }

@@ -17,7 +17,7 @@ import { type BodyWriter, type Cell, paragraph, run, table, textParagraphs } fro
 const text = (value: string, style?: string, extra: Parameters<typeof paragraph>[1] = {}) => paragraph(run(value), { style, ...extra });
 
 /** The title page: what the document is, of which catalogue (or service), as of when, by whom. */
-export function writeTitlePage(body: BodyWriter, data: ExportData, title: string, t: TFunction, now: Date, subtitleLine?: string): void {
+export function writeTitlePage(body: BodyWriter, data: ExportData, title: string, t: TFunction, language: string, now: Date, subtitleLine?: string): void {
   const frameTitle = data.frame?.title?.trim();
   body.add(text(t(data.scope === "service" ? "wordexport.doc.serviceSubtitle" : "wordexport.doc.subtitle"), STYLES.subtitle, { spacing: { before: 1800 } }));
   body.add(text(frameTitle || title, "Title"));
@@ -26,7 +26,7 @@ export function writeTitlePage(body: BodyWriter, data: ExportData, title: string
   if (data.scope === "selection") body.add(text(t("wordexport.doc.excerptSelection"), STYLES.muted));
   else if (data.filtered) body.add(text(t("wordexport.doc.excerptFiltered"), STYLES.muted));
   if (data.framePicture) body.add(paragraph(body.picture(data.framePicture, 420, frameTitle || title), { spacing: { before: 240, after: 240 } }));
-  body.add(text(t("wordexport.doc.asOf", { date: formatDate(now) }), STYLES.muted, { spacing: { before: 480 } }));
+  body.add(text(t("wordexport.doc.asOf", { date: formatDate(now, language) }), STYLES.muted, { spacing: { before: 480 } }));
   const org = data.organisation;
   for (const line of [org.company, org.companyadditional]) if (line?.trim()) body.add(text(line.trim(), STYLES.muted, { spacing: { after: 0 } }));
 }

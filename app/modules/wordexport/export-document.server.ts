@@ -41,14 +41,14 @@ export function writeBody(body: BodyWriter, data: ExportData, { t, language, now
   const ctx = serviceContext(data, t, language);
   if (data.scope === "service") {
     const service = data.services[0];
-    writeTitlePage(body, data, exportTitle(data, t), t, now, breadcrumb(data, catalogue, t));
+    writeTitlePage(body, data, exportTitle(data, t), t, language, now, breadcrumb(data, catalogue, t));
     if (service) {
       body.add(paragraph("", { pageBreakBefore: true }));
       writeService(body, service, ctx);
     }
     return;
   }
-  writeTitlePage(body, data, catalogue, t, now);
+  writeTitlePage(body, data, catalogue, t, language, now);
   if (frameHasContent(data.frame)) writeFrame(body, data.frame, t);
   // The table of contents comes first but lists what follows: the same walk, headings only.
   const entries: { level: number; text: string }[] = [];

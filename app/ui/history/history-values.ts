@@ -51,7 +51,7 @@ export function historyValue(key: string, value: unknown, t: TFunction, language
   if (key === "role" && typeof value === "string") return t(`roles.${value}`, { defaultValue: value });
   if (Array.isArray(value)) return value.map((v) => historyValue(key, v, t, language)).join(", ") || "—";
   if (typeof value === "object") return Object.values(value as Record<string, unknown>).map(String).join(", ") || "—";
-  if (typeof value === "string" && ISO_DATE.test(value)) return formatDateTime(value) || value;
+  if (typeof value === "string" && ISO_DATE.test(value)) return formatDateTime(value, language) || value;
   if (typeof value === "string" && MARKUP.test(value)) return markupToText(value) || "—";
   return String(value);
 }

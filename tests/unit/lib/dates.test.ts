@@ -99,3 +99,18 @@ describe("independence from the process time zone", () => {
     expect(formatDate("2024-07-01T06:15:00Z")).toBe("01.07.2024");
   });
 });
+
+describe("in the reader's language (issue 32 §8)", () => {
+  it("English names the month, day first; German keeps day.month.year", () => {
+    expect(formatDate("2026-11-28T10:00:00Z", "en")).toBe("28 Nov 2026");
+    expect(formatDate("2026-11-28T10:00:00Z", "de")).toBe("28.11.2026");
+    expect(formatDate("2026-03-05T10:00:00Z", "en")).toBe("5 Mar 2026");
+  });
+
+  it("date and time: Berlin time in both, with a comma in English", () => {
+    // 23:30 UTC on 31 Dec is already the new year in Berlin.
+    expect(formatDateTime("2025-12-31T23:30:00Z", "en")).toBe("1 Jan 2026, 00:30");
+    expect(formatDateTime("2025-12-31T23:30:00Z", "de")).toBe("01.01.2026 00:30");
+    expect(formatDateTime("", "en")).toBe("");
+  });
+});

@@ -9,6 +9,7 @@ import type { AttributeDetail } from "../attributes.server";
 import {
   ATTRIBUTE_TYPES,
   AttributeSchema,
+  DEFAULT_HEADLINE,
   DESIGNATION_MAX,
   DETAILS_MAX,
   HEADLINE_MAX,
@@ -31,7 +32,7 @@ function defaultsOf(attribute: AttributeDetail | null): Initial {
     type: attribute.type,
     dropdown_count: String(attribute.type === "dropdown" ? attribute.dropdownCount : 3),
     active: attribute.active ? "on" : undefined,
-    headline: attribute.headline,
+    headline: attribute.headline === DEFAULT_HEADLINE ? "" : attribute.headline,
     position: String(attribute.position),
     details: attribute.details ?? "",
     updated_at: attribute.updatedAt,

@@ -3,6 +3,7 @@ import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { AttributeListItem } from "../attributes.server";
+import { DEFAULT_HEADLINE } from "../attributes-schema";
 
 /** One up/down button: a plain POST form, so reordering works without JS. */
 function MoveButton({ item, direction, disabled }: { item: AttributeListItem; direction: "up" | "down"; disabled: boolean }) {
@@ -70,7 +71,7 @@ export function AttributesPage() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                      {item.headline}
+                      {item.headline === DEFAULT_HEADLINE ? t("attributes.noHeadline") : item.headline}
                     </Text>
                   </Table.Td>
                   <Table.Td data-testid="attribute-slots">{item.type === "dropdown" ? item.dropdownCount : t("attributes.noSlots")}</Table.Td>

@@ -1,9 +1,9 @@
 import type catalogueDe from "./catalogue.de";
 
 const catalogue: typeof catalogueDe = {
-  defaultLabel: "Service-Katalog",
-  staticTitle: "Statischer Katalog",
-  fallbackTitle: "Katalog {{id}}",
+  defaultLabel: "Service catalogue",
+  staticTitle: "Static catalogue",
+  fallbackTitle: "Catalogue {{id}}",
   notFound: "Catalog not found",
   current: "Current catalogue",
   switch: "Switch",

@@ -51,7 +51,7 @@ function StatusLine({ status }: { status: ContractStatus }) {
  * document ends with who accepted it and when: § 10 (2) promises that name and time "are shown".
  */
 function ContractBody({ text, status }: { text: ContractText; status: ContractStatus }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Box component="article" aria-label={t("contract.textLabel")} data-testid="contract-text">
       <Text component="p" fw={700} size="lg" mt={0} mb="sm">
@@ -76,7 +76,7 @@ function ContractBody({ text, status }: { text: ContractText; status: ContractSt
       ))}
       {status.accepted ? (
         <Text component="p" size="sm" fw={600} mt="lg" mb={0} data-testid="contract-signature">
-          {acceptedLine(t, status, "contract.signature")}
+          {acceptedLine(t, i18n.language, status, "contract.signature")}
         </Text>
       ) : null}
     </Box>
@@ -84,9 +84,9 @@ function ContractBody({ text, status }: { text: ContractText; status: ContractSt
 }
 
 /** Name, Berlin date and time, and MEZ/MESZ (CET/CEST) in one of the acceptance's texts. */
-function acceptedLine(t: TFunction, status: ContractStatus, key: "contract.signature" | "contract.acceptedValue") {
+function acceptedLine(t: TFunction, language: string, status: ContractStatus, key: "contract.signature" | "contract.acceptedValue") {
   const at = status.acceptedAt ?? "";
-  return t(key, { name: status.acceptedBy ?? "", date: formatDateTime(at), zone: t(`contract.zones.${berlinZone(at)}`) });
+  return t(key, { name: status.acceptedBy ?? "", date: formatDateTime(at, language), zone: t(`contract.zones.${berlinZone(at)}`) });
 }
 
 type Entry = ReturnType<typeof useEntryForm<FormReply>>;
@@ -109,8 +109,8 @@ function Acceptance({ status }: { status: ContractStatus }) {
 
 /** Who accepted and when (Berlin time, labelled MEZ/MESZ), read-only, with a green check. */
 function Accepted({ status }: { status: ContractStatus }) {
-  const { t } = useTranslation();
-  const value = acceptedLine(t, status, "contract.acceptedValue");
+  const { t, i18n } = useTranslation();
+  const value = acceptedLine(t, i18n.language, status, "contract.acceptedValue");
   return (
     <TextInput
       label={t("contract.acceptedBy")}

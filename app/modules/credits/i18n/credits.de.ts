@@ -120,7 +120,7 @@ const credits = {
     saved: "Die Konfiguration wurde gespeichert.",
     complete: "Zahlung eingegangen: abschließen",
     fail: "Als fehlgeschlagen markieren",
-    billingHint: "Die Abrechnung kann eine Bestellung auch selbst abschließen: POST /api/billing/orders/{id} mit dem Abrechnungsschlüssel BILLING_API_KEY (siehe README).",
+    billingHint: "Ist die Buchhaltung angebunden, schließt sie bezahlte Bestellungen selbst ab; diese Schaltflächen brauchen Sie dann nur für Ausnahmen.",
     usage: "Zur Verbrauchsübersicht",
   },
 };

@@ -119,7 +119,7 @@ const credits: typeof creditsDe = {
     saved: "The configuration was saved.",
     complete: "Payment received: complete",
     fail: "Mark as failed",
-    billingHint: "Billing can also complete an order itself: POST /api/billing/orders/{id} with the billing key BILLING_API_KEY (see README).",
+    billingHint: "When the accounting system is connected, it completes paid orders itself; you then need these buttons only for exceptions.",
     usage: "To the usage overview",
   },
 };

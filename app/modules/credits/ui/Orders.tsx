@@ -23,7 +23,7 @@ function packageName(t: (key: string) => string, order: OrderView) {
 
 /** The pending order: amount, package, order date, who ordered; `actions` are the forms beside it. */
 export function PendingOrder({ order, error, children }: { order: OrderView | null; error: string | null; children?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useNumber();
   return (
     <Stack gap="xs" component="section" aria-labelledby="pending-order-title">
@@ -45,7 +45,7 @@ export function PendingOrder({ order, error, children }: { order: OrderView | nu
                 <OrderStatus status={order.status} />
               </Group>
               <Text size="sm">
-                {t("credits.orders.package")}: {packageName(t, order)} · {t("credits.orders.orderedAt")}: {formatDateTime(order.ordered_at)}
+                {t("credits.orders.package")}: {packageName(t, order)} · {t("credits.orders.orderedAt")}: {formatDateTime(order.ordered_at, i18n.language)}
               </Text>
               {order.user_name ? (
                 <Text size="sm">
@@ -67,7 +67,7 @@ export function PendingOrder({ order, error, children }: { order: OrderView | nu
 
 /** Completed, failed and cancelled orders: amount, status, order date (spec 02 §2), and until when bought credits count. */
 export function ProcessedOrders({ orders, error }: { orders: OrderView[]; error: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useNumber();
   return (
     <Stack gap="xs" component="section" aria-labelledby="processed-orders-title">
@@ -98,8 +98,8 @@ export function ProcessedOrders({ orders, error }: { orders: OrderView[]; error:
                   <Table.Td>
                     <OrderStatus status={order.status} />
                   </Table.Td>
-                  <Table.Td>{formatDateTime(order.ordered_at)}</Table.Td>
-                  <Table.Td>{order.expires_at ? formatDate(order.expires_at) : ""}</Table.Td>
+                  <Table.Td>{formatDateTime(order.ordered_at, i18n.language)}</Table.Td>
+                  <Table.Td>{order.expires_at ? formatDate(order.expires_at, i18n.language) : ""}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -54,7 +54,7 @@ function Figure({
 
 /** /dashboard — the current catalogue's figures, each leading to the filtered browser, and the latest changes. */
 export function DashboardPage({ name, catalogue, figures, canCreate }: DashboardData) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Stack gap="lg">
       <div>
@@ -138,7 +138,7 @@ export function DashboardPage({ name, catalogue, figures, canCreate }: Dashboard
               <Table.Tbody>
                 {figures.changes.map((c) => (
                   <Table.Tr key={c.id}>
-                    <Table.Td>{formatDateTime(c.created_at)}</Table.Td>
+                    <Table.Td>{formatDateTime(c.created_at, i18n.language)}</Table.Td>
                     <Table.Td>
                       {t(`dashboard.subjects.${c.subject_type}`)}
                     </Table.Td>

@@ -12,7 +12,7 @@ const factory = {
   },
   settings: {
     title: "Vorlagen-Server",
-    intro: "Ein anderer ServiceHub, aus dessen Katalog Sie Services, Provider und Service-Level übernehmen. Den API-Schlüssel erzeugt ein Admin des Vorlagen-Servers dort unter Einstellungen › Api-Key.",
+    intro: "Ein anderer ServiceHub, aus dessen Katalog Sie Services, Provider und Service-Level übernehmen. Den API-Schlüssel erzeugt ein Admin des Vorlagen-Servers dort unter Einstellungen › API-Schlüssel.",
     url: "Adresse",
     urlHint: "Zum Beispiel https://vorlagen.example.com",
     key: "API-Schlüssel",

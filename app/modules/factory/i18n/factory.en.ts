@@ -11,7 +11,7 @@ const factory: typeof de = {
   },
   settings: {
     title: "Template server",
-    intro: "Another ServiceHub whose catalogue you take services, providers and service levels from. An admin of the template server creates the API key there under Settings › Api-Key.",
+    intro: "Another ServiceHub whose catalogue you take services, providers and service levels from. An admin of the template server creates the API key there under Settings › API key.",
     url: "Address",
     urlHint: "For example https://templates.example.com",
     key: "API key",

@@ -16,7 +16,7 @@ const ACTION = "/settings/factory";
  * is only ever named by its first characters.
  */
 export function FactorySettingsPanel({ data }: { data: { connection: FactoryConnectionInfo | null } }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { connection } = data;
   const { Form, action, result, busy } = useEntryForm<ConnectionAnswer>(ACTION);
   const { Form: RemoveForm, action: removeAction, busy: removing } = useEntryForm(ACTION);
@@ -29,7 +29,7 @@ export function FactorySettingsPanel({ data }: { data: { connection: FactoryConn
       </Title>
       <Text size="sm">{t("factory.settings.intro")}</Text>
       <Text size="sm" data-testid="factory-current">
-        {connection ? t("factory.settings.current", { url: connection.url, date: formatDateTime(connection.updatedAt) }) : t("factory.settings.none")}
+        {connection ? t("factory.settings.current", { url: connection.url, date: formatDateTime(connection.updatedAt, i18n.language) }) : t("factory.settings.none")}
       </Text>
       {/* key: after a save the stored address is what the field shows. */}
       <Form method="post" action={action} id={form.id} onSubmit={form.onSubmit} noValidate key={connection?.url ?? ""}>

@@ -24,7 +24,7 @@ export function LogDetailPage() {
       <Title order={1}>{t("logs.detail.title", { id: activity.id })}</Title>
       <dl className={classes.facts} data-testid="log-facts">
         <dt>{t("logs.detail.when")}</dt>
-        <dd>{formatDateTime(activity.created_at)}</dd>
+        <dd>{formatDateTime(activity.created_at, i18n.language)}</dd>
         <dt>{t("logs.detail.who")}</dt>
         <dd>
           {causerLabel(t, causer)}

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/dates";
 import { historyLabel } from "~/ui/history/history-values";
 import type { LogEntry, LogSubject } from "../logs.server";
-import { causerLabel, eventLabel, fieldLabelFor, subjectLabel } from "./labels";
+import { causerLabel, eventLabel, fieldLabelFor, subjectLabel, unnamedSubject } from "./labels";
 import classes from "./logs.module.css";
 
 /** How many changed fields a row names before it says "and n more". */
@@ -11,8 +11,8 @@ const FIELDS_SHOWN = 4;
 
 /** The subject's name, a link to its page where it still has one. */
 export function SubjectName({ subject }: { subject: LogSubject }) {
-  const { t } = useTranslation();
-  const name = subject.name || (subject.id ? t("logs.unnamed", { id: subject.id }) : "");
+  const { t, i18n } = useTranslation();
+  const name = subject.name || (subject.id ? unnamedSubject(t, (key) => i18n.exists(key), subject.type, subject.id) : "");
   if (!name) return null;
   return subject.href ? <Anchor href={subject.href} inherit>{name}</Anchor> : <span>{name}</span>;
 }
@@ -43,7 +43,7 @@ export function LogsTable({ entries }: { entries: LogEntry[] }) {
             const fields = fieldNames(entry);
             return (
               <Table.Tr key={entry.id} data-testid={`log-row-${entry.id}`}>
-                <Table.Td className={classes.when}>{formatDateTime(entry.created_at)}</Table.Td>
+                <Table.Td className={classes.when}>{formatDateTime(entry.created_at, i18n.language)}</Table.Td>
                 <Table.Td>{causerLabel(t, entry.causer)}</Table.Td>
                 <Table.Td>{t("logs.what", { subject: subjectLabel(t, exists, entry.subject.type), event: eventLabel(t, exists, entry.event) })}</Table.Td>
                 <Table.Td className={classes.summary}>

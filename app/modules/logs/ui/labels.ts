@@ -13,6 +13,16 @@ export function eventLabel(t: TFunction, exists: (key: string) => boolean, event
   return exists(`history.events.${event}`) ? t(`history.events.${event}`) : t("logs.unknownEvent", { event });
 }
 
+/**
+ * A record's name where it has none of its own: a setting by what it sets, an API key by its shown
+ * prefix, anything else by its number. Never a stored key ("export_active") on screen.
+ */
+export function unnamedSubject(t: TFunction, exists: (key: string) => boolean, type: string, id: string): string {
+  if (type === "setting") return exists(`logs.settingNames.${id}`) ? t(`logs.settingNames.${id}`) : t("logs.settingUnknown");
+  if (type === "api_key") return t("logs.apiKeyName", { prefix: id });
+  return /^\d+$/.test(id) ? t("logs.unnamed", { id }) : t("logs.unnamedRecord");
+}
+
 /** The causer's name; a deleted account's recorded name is marked as such; nobody signed in is "System". */
 export function causerLabel(t: TFunction, causer: LogCauser): string {
   if (causer.system || !causer.name) return t("history.system");

@@ -38,7 +38,8 @@ export function HeadlinesPage({ headlines, heading = 1 }: { headlines: Headline[
                   <Group gap="xs" wrap="wrap">
                     <Text fw={600}>{t("headlines.position", { position: h.position })}</Text>
                     <Text size="sm" c="dimmed">
-                      {t("headlines.initial")}: <span lang="de">{h.headline_text_init}</span>
+                      {/* The stored initial text is the German heading; readers get it in their language. */}
+                      {t("headlines.initial")}: {builtIn}
                     </Text>
                   </Group>
                   <FormAlert error={refused?.errors._form} />

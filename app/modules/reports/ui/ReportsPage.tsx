@@ -54,12 +54,12 @@ function Figure({ label, value, href, testId }: { label: string; value: string; 
 
 /** /reports — which services are incomplete, stale or unowned, each figure a link into the browser. */
 export function ReportsPage({ data }: { data: ReportsData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useNumber();
   const { summary, catalogueId, months, cutoff } = data;
   const browse = (filter: Parameters<typeof browserLink>[1]) => browserLink(catalogueId, filter);
   const csv: Link = (table) => csvLink(table, { catalogueId, months, sep: data.sep });
-  const since = showDay(cutoff);
+  const since = showDay(cutoff, i18n.language);
   const sections = ["completeness", "status", "owners", "providers", "tags", "stale", "unowned", "nolevel"] as const;
   const sectionTitle = (s: (typeof sections)[number]) =>
     s === "completeness" ? t("reports.completeness.title") : s === "stale" ? t("reports.stale.title", { months }) : t(`reports.${s}.title`);

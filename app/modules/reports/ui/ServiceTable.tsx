@@ -30,7 +30,7 @@ export function ServiceTable<R extends ReportServiceRow>({
   pagesLabel: string;
   testId: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!data.rows.length) return <p data-testid={`${testId}-empty`}>{t("reports.list.empty")}</p>;
   const noCategory = t("reports.list.noCategory");
   return (
@@ -58,7 +58,7 @@ export function ServiceTable<R extends ReportServiceRow>({
                 </th>
                 <td>{row.category ?? noCategory}</td>
                 <td>{t(`catalogue.status.${row.status}`, { defaultValue: row.status })}</td>
-                {showChanged ? <td>{formatDate(row.updated_at)}</td> : null}
+                {showChanged ? <td>{formatDate(row.updated_at, i18n.language)}</td> : null}
                 {columns.map((c) => (
                   <td key={c.header}>{c.cell(row)}</td>
                 ))}

@@ -32,7 +32,7 @@ export function BasicsSection({
   canEdit: boolean;
   result?: ServiceAnswer;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mine = resultFor(result, "basics");
   const v = (mine?.values ?? service) as Record<string, unknown>;
   const e = mine?.errors ?? {};
@@ -107,11 +107,11 @@ export function BasicsSection({
         </div>
         <div>
           <dt>{t("service.fields.created_at")}</dt>
-          <dd>{formatDateTime(service.created_at)}</dd>
+          <dd>{formatDateTime(service.created_at, i18n.language)}</dd>
         </div>
         <div>
           <dt>{t("service.fields.updated_at")}</dt>
-          <dd data-testid="service-updated-at">{formatDateTime(service.updated_at)}</dd>
+          <dd data-testid="service-updated-at">{formatDateTime(service.updated_at, i18n.language)}</dd>
         </div>
       </dl>
     </ServiceSection>

@@ -19,7 +19,7 @@ const sessions = {
   noneEnded: "Sie waren auf keinem anderen Gerät angemeldet.",
   apiKey: {
     loading: "API-Schlüssel wird geladen …",
-    title: "Api-Key",
+    title: "API-Schlüssel",
     label: "Aktiver Schlüssel: {{prefix}}…",
     none: "Kein API-Schlüssel angelegt.",
     manage: "Schlüssel verwalten",

@@ -20,7 +20,7 @@ const sessions: typeof sessionsDe = {
   noneEnded: "You were not signed in on any other device.",
   apiKey: {
     loading: "Loading the API key …",
-    title: "Api-Key",
+    title: "API key",
     label: "Active key: {{prefix}}…",
     none: "No API key yet.",
     manage: "Manage key",

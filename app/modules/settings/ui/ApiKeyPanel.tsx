@@ -10,7 +10,7 @@ import classes from "./settings.module.css";
 
 /** The Api-Key entry: the active key's prefix, and a new key shown once in full with a copy button. */
 export function ApiKeyPanel({ data }: { data: { current: ApiKeyInfo | null } }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { current } = data;
   const { Form, action, result: made, busy } = useEntryForm<{ key?: string }>("/settings/api-key");
   const [toast, setToast] = useState<Flash | null>(null);
@@ -48,7 +48,7 @@ export function ApiKeyPanel({ data }: { data: { current: ApiKeyInfo | null } }) 
         </Alert>
       ) : null}
       <Text size="sm" data-testid="api-key-current">
-        {current ? t("sessions.apiKey.current", { prefix: current.prefix, date: formatDateTime(current.createdAt) }) : t("sessions.apiKey.none")}
+        {current ? t("sessions.apiKey.current", { prefix: current.prefix, date: formatDateTime(current.createdAt, i18n.language) }) : t("sessions.apiKey.none")}
       </Text>
       <Form method="post" action={action}>
         <Stack gap="xs">

@@ -22,7 +22,7 @@ export function deviceLabel(t: TFunction, name: DeviceName): string {
  * sideways on a phone). Every button is its own POST form, so it works without JavaScript.
  */
 export function SessionsCard({ sessions }: { sessions: OwnSession[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { Form, action } = useEntryForm(ACTION);
   const titleId = useId();
   const navigation = useNavigation();
@@ -39,7 +39,7 @@ export function SessionsCard({ sessions }: { sessions: OwnSession[] }) {
       <Stack component="ul" gap="xs" aria-labelledby={titleId} style={{ listStyle: "none", margin: 0, padding: 0 }}>
         {sessions.map((session) => {
           const label = deviceLabel(t, session.device);
-          const lastUsed = formatDateTime(session.lastUsedAt);
+          const lastUsed = formatDateTime(session.lastUsedAt, i18n.language);
           return (
             <Paper component="li" withBorder p="sm" key={session.id} data-testid="session-row" data-current={session.current || undefined}>
               <Group justify="space-between" align="center" gap="xs">
@@ -55,7 +55,7 @@ export function SessionsCard({ sessions }: { sessions: OwnSession[] }) {
                     ) : null}
                   </Group>
                   <Text size="xs" c="dimmed">
-                    {t("sessions.signedIn", { date: formatDateTime(session.createdAt) })}
+                    {t("sessions.signedIn", { date: formatDateTime(session.createdAt, i18n.language) })}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {session.current ? t("sessions.activeNow") : t("sessions.lastUsed", { date: lastUsed })}

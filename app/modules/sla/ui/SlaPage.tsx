@@ -77,7 +77,7 @@ function Group({ group, index }: { group: SlaGroup; index: number }) {
 
 /** /sla — services × service levels, grouped by provider; filter, pages, print on A4 landscape. */
 export function SlaPage({ data }: { data: SlaData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The print button needs JS; without it the browser's own print (Ctrl+P) is named instead.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -126,7 +126,7 @@ export function SlaPage({ data }: { data: SlaData }) {
         {printed.join(" · ")}
       </Text>
       <Text size="sm" data-testid="sla-summary">
-        {t("sla.entries", { count: data.total })} · {t("sla.printedOn", { date: formatDate(data.today) })}
+        {t("sla.entries", { count: data.total })} · {t("sla.printedOn", { date: formatDate(data.today, i18n.language) })}
       </Text>
       {data.withoutLevel > 0 ? (
         <Text size="sm" className={classes.noPrint} data-testid="sla-without-level">

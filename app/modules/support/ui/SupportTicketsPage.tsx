@@ -17,11 +17,11 @@ interface TicketsData {
 
 /** How a ticket's mail went: mailed (when), failed (why), or not yet. */
 function MailState({ ticket }: { ticket: TicketRow }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (ticket.status === "sent")
     return (
       <Text size="sm" c="green.9" data-mail="sent">
-        {t("support.tickets.mailed", { date: formatDateTime(ticket.sent_at) })}
+        {t("support.tickets.mailed", { date: formatDateTime(ticket.sent_at, i18n.language) })}
       </Text>
     );
   if (ticket.status === "failed")
@@ -45,7 +45,7 @@ function MailState({ ticket }: { ticket: TicketRow }) {
 
 /** /admin/supporttickets — the stored tickets for superadmins: who, when, from which host, the mail's fate, the message. */
 export function SupportTicketsPage({ data }: { data: TicketsData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Stack gap="md" maw={960}>
       <Title order={1}>{t("support.tickets.title")}</Title>
@@ -69,7 +69,7 @@ export function SupportTicketsPage({ data }: { data: TicketsData }) {
                       {ticket.user_name ?? ""} {ticket.user_email ? `<${ticket.user_email}>` : null} {ticket.user_id === null ? t("support.tickets.deletedUser") : null}
                     </Text>
                     <Text size="sm">
-                      {t("support.tickets.sentOn")}: {formatDateTime(ticket.created_at)} · {t("support.tickets.host")}: {ticket.host ?? ""}
+                      {t("support.tickets.sentOn")}: {formatDateTime(ticket.created_at, i18n.language)} · {t("support.tickets.host")}: {ticket.host ?? ""}
                     </Text>
                     <Text size="sm">
                       {t("support.tickets.subject")}: {ticket.subject}

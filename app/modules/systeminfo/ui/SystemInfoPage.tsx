@@ -62,7 +62,7 @@ function Section({ title, newLabel, newPath, testId, empty, children }: { title:
 
 /** /admin/systeminfo — patch notes and system messages of this instance (superadmins); the dialogs open over it. */
 export function SystemInfoPage({ notes, messages, host }: Data) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Stack gap="lg" maw={960}>
       <Title order={1}>{t("systeminfo.title")}</Title>
@@ -95,7 +95,7 @@ export function SystemInfoPage({ notes, messages, host }: Data) {
               </Text>
               {message.expiration_date ? (
                 <Text size="sm" c="dimmed">
-                  {t("systeminfo.messages.expirationDate")}: {formatDateTime(message.expiration_date)}
+                  {t("systeminfo.messages.expirationDate")}: {formatDateTime(message.expiration_date, i18n.language)}
                 </Text>
               ) : null}
             </Group>

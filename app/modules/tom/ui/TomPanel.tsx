@@ -68,7 +68,7 @@ function TomReplace({ info, maxBytes }: { info: TomDocumentInfo | null; maxBytes
   const restore = answerFor(result, "restore");
   const error = fieldError(t, upload?.error?.[TOM_FIELDS.file] ?? undefined);
   const refused = formError(upload) ?? formError(restore);
-  const values = info ? { size: formatFileSize(info.bytes, i18n.language), date: formatDateTime(info.updatedAt) } : null;
+  const values = info ? { size: formatFileSize(info.bytes, i18n.language), date: formatDateTime(info.updatedAt, i18n.language) } : null;
   return (
     <Card withBorder component="section" aria-labelledby="tom-replace-heading" data-testid="tom-replace">
       <Stack gap="sm">

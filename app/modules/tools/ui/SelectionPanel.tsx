@@ -101,7 +101,7 @@ function FilterForm({ data }: { data: ToolsData }) {
 
 /** Which services the page works on: the filter form (or the browser's selection) and a page of them. */
 export function SelectionPanel({ data }: { data: ToolsData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <PlainCard title={t("tools.selection.title")} data-testid="tools-selection">
       <div className={plain.stack}>
@@ -140,7 +140,7 @@ export function SelectionPanel({ data }: { data: ToolsData }) {
                     <td className={classes.nowrap}>
                       <StatusBadge status={s.status} percent={s.statuspercent} />
                     </td>
-                    <td className={classes.nowrap}>{formatDateTime(s.updated_at)}</td>
+                    <td className={classes.nowrap}>{formatDateTime(s.updated_at, i18n.language)}</td>
                   </tr>
                 ))}
               </tbody>

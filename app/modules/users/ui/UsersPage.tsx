@@ -32,7 +32,7 @@ interface UsersPageProps {
 
 /** /admin/usermanagement — every account, searchable and sortable; new, edit and delete are dialogs over it. */
 export function UsersPage({ items, total, page, pageCount, query, meId, localLogin }: UsersPageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { search } = useLocation();
   const sortHeader = (column: UserSort, label: string) => {
     const active = query.sort === column;
@@ -120,11 +120,11 @@ export function UsersPage({ items, total, page, pageCount, query, meId, localLog
                     {user.azureUser ? t("users.yes") : t("users.no")}
                     {user.ssoLastLoginAt ? (
                       <Text span size="xs" c="dimmed" display="block">
-                        {t("users.ssoLastLogin", { date: formatDateTime(user.ssoLastLoginAt) })}
+                        {t("users.ssoLastLogin", { date: formatDateTime(user.ssoLastLoginAt, i18n.language) })}
                       </Text>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{user.lastLoginAt ? formatDateTime(user.lastLoginAt) : <Text span size="sm" c="dimmed">{t("users.never")}</Text>}</Table.Td>
+                  <Table.Td>{user.lastLoginAt ? formatDateTime(user.lastLoginAt, i18n.language) : <Text span size="sm" c="dimmed">{t("users.never")}</Text>}</Table.Td>
                   <Table.Td>
                     {user.manageable ? (
                     <Group gap="xs" wrap="nowrap">

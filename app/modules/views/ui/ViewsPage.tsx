@@ -12,7 +12,7 @@ type ViewItem = Awaited<ReturnType<typeof viewsLoader>>["views"][number];
 
 /** One saved view: name, whether it is shared, what it shows, where, by whom; open, edit, delete. */
 function ViewCard({ view }: { view: ViewItem }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const opening = navigation.state !== "idle" && navigation.formAction === `/views/${view.id}/open`;
   const catalogue = view.catalogueId === null ? t("views.currentCatalogue") : catalogueTitle(t, { id: view.catalogueId, title: view.catalogueTitle, frameTitle: view.frameTitle });
@@ -72,7 +72,7 @@ function ViewCard({ view }: { view: ViewItem }) {
           {t("views.columns.catalogue")}: {catalogue}
           {" · "}
           {view.mine ? null : `${t("views.columns.owner")}: ${view.ownerName} · `}
-          {t("views.columns.updated")}: {formatDateTime(view.updatedAt)}
+          {t("views.columns.updated")}: {formatDateTime(view.updatedAt, i18n.language)}
         </Text>
       </Stack>
     </Paper>

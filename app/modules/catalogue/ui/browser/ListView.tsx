@@ -166,7 +166,7 @@ export function ListView({
                             <StatusBadge status={s.status} percent={s.statuspercent} label={labels.status[s.status]} />
                           </td>
                           <td>{labels.type[s.servicetype] ?? s.servicetype}</td>
-                          <td>{formatDateTime(s.updated_at)}</td>
+                          <td>{formatDateTime(s.updated_at, i18n.language)}</td>
                         </tr>
                       );
                     })}

@@ -8,7 +8,7 @@ import type { TrashedService } from "~/modules/service/service-lifecycle.server"
 
 /** The bin's rows; each Restore button is its own form, so it works without JS. */
 export function BinTable({ items }: { items: TrashedService[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
@@ -50,7 +50,7 @@ export function BinTable({ items }: { items: TrashedService[] }) {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{formatDateTime(item.deleted_at)}</Table.Td>
+              <Table.Td>{formatDateTime(item.deleted_at, i18n.language)}</Table.Td>
               <Table.Td>{item.deleted_by ?? t("lifecycle.bin.unknownUser")}</Table.Td>
               <Table.Td>
                 <Form method="post" action={`/bin${location.search}`}>
