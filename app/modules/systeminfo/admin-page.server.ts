@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/modules/access/policy.server";
-import { forbid } from "~/modules/access/session.server";
 import { getDb } from "~/server/db/db.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { commonRefusal, parseForm, refuse, refuseForm } from "~/server/form.server";
@@ -24,17 +23,15 @@ import { refusal } from "~/server/refusal.server";
 
 /**
  * Loaders and actions of /admin/systeminfo (patch notes and system messages) and its dialogs.
- * Superadmins only: others pass the admin guard's check first (so signed-out users go to
- * /login), then a keysuperuser is refused like anyone without the admin guard.
+ * Superadmins only (manage:organisation), refused like support tickets and credit administration.
  */
 
 export const SYSTEMINFO_PATH = "/admin/systeminfo";
 const STALE = { stale: "systeminfo.errors.stale" };
 
-async function requireSuperadmin(request: Request) {
-  const user = await requirePermission(request, "access:admin");
-  if (user.role !== "superadmin") forbid(request);
-  return user;
+/** An organisation-wide screen: the access policy's manage:organisation (superadmins). */
+function requireSuperadmin(request: Request) {
+  return requirePermission(request, "manage:organisation");
 }
 
 function idOr404(raw: string | undefined): number {

@@ -83,7 +83,7 @@ export const NAVIGATION: NavEntry[] = [
 export const EXTRA_PLANNED: NavItem[] = [];
 
 export function audienceAllows(audience: Audience, role: Role): boolean {
-  if (audience === "superadmin") return role === "superadmin";
+  if (audience === "superadmin") return roleHasPermission(role, "manage:organisation");
   if (audience === "admin") return roleHasPermission(role, "access:admin");
   if (audience === "basedata") return roleHasPermission(role, "read:basedata");
   if (audience === "ai") return roleHasPermission(role, "use:ai");
