@@ -7,6 +7,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { hashPassword } from "../../modules/access/password.server";
+import { roleHasPermission } from "../../modules/access/policy";
 import type { Role } from "../../modules/access/roles";
 import { inTransaction } from "../db-helpers.server";
 import { seedDemoFrame } from "./seed-frame.server";
@@ -803,7 +804,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ created: boolean
           role: u.role,
           email_verified_at: now,
           privacy_accepted: 1,
-          word_export: u.role === "superadmin" || u.role === "keysuperuser" ? 1 : 0,
+          // The demo admins export to Word from the start: the roles that pass the admin guard.
+          word_export: roleHasPermission(u.role, "access:admin") ? 1 : 0,
           created_at: now,
           updated_at: now,
         })
