@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./scripts/check-machine.mjs";
 
 // Started through scripts/e2e.mjs, which picks free ports and a fresh database directory.
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -20,7 +21,7 @@ export default defineConfig({
     // E2E_TRACE=retain-on-failure brings them back when a failure needs one.
     trace: (process.env.E2E_TRACE as "retain-on-failure" | undefined) ?? "off",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -14,7 +14,7 @@ describe("the machine check that opens npm test", () => {
     const lines = result.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("Chromium");
-    expect(lines[0]).toContain("apt-get install -y chromium");
+    expect(lines[0]).toContain("apt-get install -y chromium-headless-shell");
   });
 
   it("with a Chromium that does not start: exits 1 and says to reinstall", () => {
