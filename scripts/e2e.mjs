@@ -27,6 +27,7 @@ function freePort() {
 const port = await freePort();
 const smtpPort = await freePort();
 const aiPort = await freePort();
+const axePort = await freePort();
 const runDir = path.resolve("data", `e2e-${port}`);
 fs.rmSync(runDir, { recursive: true, force: true });
 fs.mkdirSync(runDir, { recursive: true });
@@ -36,6 +37,7 @@ const env = {
   E2E_PORT: String(port),
   E2E_SMTP_PORT: String(smtpPort),
   E2E_AI_PORT: String(aiPort),
+  E2E_AXE_PORT: String(axePort),
   E2E_RUN_DIR: runDir,
   DATABASE_URL: `file:${path.join(runDir, "servicehub.db")}`,
   SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-0123456789",

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, test } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
 import { PUBLIC_SCREENS, firstIds, signedInScreens } from "../support/screens";
-import { PHONE, contentTexts, foreign, keyboardProblems, phoneProblems, scanningContext, shownText, violations, wordsOf, wrongTerms } from "../support/sweeps";
+import { PHONE, contentTexts, foreign, keyboardProblems, openScreen, phoneProblems, scanningContext, shownText, violations, wordsOf, wrongTerms } from "../support/sweeps";
 
 /**
  * Every screen (tests/support/screens.ts), with JS on and off, on one page load per language
@@ -38,7 +38,7 @@ async function sweep(page: Page, scanning: BrowserContext, db: DB, baseURL: stri
   for (const url of urls) {
     await scanning.addCookies([languageCookie("de", baseURL)]);
     await page.setViewportSize(DESKTOP);
-    await gotoReady(page, url, javaScriptEnabled);
+    await openScreen(page, url);
     const axe = await violations(page);
     if (axe.length) note("axe", url, axe);
     const german = await foreignWords(page, db, "de");
@@ -54,7 +54,7 @@ async function sweep(page: Page, scanning: BrowserContext, db: DB, baseURL: stri
       if (keyboard.length) note("keyboard", url, keyboard);
     }
     await scanning.addCookies([languageCookie("en", baseURL)]);
-    await gotoReady(page, url, javaScriptEnabled);
+    await openScreen(page, url);
     const english = await foreignWords(page, db, "en");
     if (english.length) note("German on an English screen", url, english);
     if (opts.englishAxe) {

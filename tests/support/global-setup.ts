@@ -1,13 +1,16 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { startAiProvider } from "./ai-provider";
+import { AXE_SCRIPT } from "./sweeps";
 
 /**
  * A real SMTP server for the run: the app sends password-reset mails to it over SMTP, and each
  * mail is written to E2E_RUN_DIR/mail/<recipient>.eml for the tests to read (the latest one),
  * and counted in <recipient>.log. And the AI provider the app's AI_BASE_URL points at (an
- * OpenAI-compatible mock on E2E_AI_PORT, tests/support/ai-provider.ts).
+ * OpenAI-compatible mock on E2E_AI_PORT, tests/support/ai-provider.ts). And axe-core's script on
+ * E2E_AXE_PORT, cacheable, for the sweeps (tests/support/sweeps.ts).
  */
 export default async function globalSetup() {
   const port = Number(process.env.E2E_SMTP_PORT);
@@ -35,8 +38,15 @@ export default async function globalSetup() {
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const ai = await startAiProvider({ port: Number(process.env.E2E_AI_PORT), apiKey: process.env.AI_API_KEY });
+  const axe = fs.readFileSync(AXE_SCRIPT);
+  const axeServer = http.createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/javascript", "cache-control": "public, max-age=31536000, immutable" });
+    response.end(axe);
+  });
+  if (process.env.E2E_AXE_PORT) await new Promise<void>((resolve) => axeServer.listen(Number(process.env.E2E_AXE_PORT), "127.0.0.1", resolve));
   return async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    axeServer.close();
     await ai.stop();
   };
 }

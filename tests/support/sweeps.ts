@@ -1,4 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import de from "~/i18n/locales/de";
 import en from "~/i18n/locales/en";
@@ -18,37 +20,75 @@ import { anyDb } from "./helpers";
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /**
- * axe runs inside the page, so it needs JavaScript. For the no-JS project the page is loaded in a
- * JS context that gets the server's HTML without its scripts and with <noscript> unwrapped: the
- * DOM a browser without JavaScript shows.
+ * axe-core as @axe-core/playwright pins it (its rules decide what the sweeps find). Evaluating its
+ * 550 KB in every page cost 0.4–1.5 s a scan (AxeBuilder even did it twice); loaded as a script
+ * from the run's own loopback server (global setup, E2E_AXE_PORT), the browser keeps the compiled
+ * code and a scan's injection takes 40–170 ms. That needs a context without the app's CSP
+ * (script-src 'self'): the sweeps' scanning contexts; other pages get the source evaluated once.
+ */
+const requireHere = createRequire(import.meta.url);
+export const AXE_SCRIPT = requireHere.resolve("axe-core/axe.min.js", { paths: [path.dirname(requireHere.resolve("@axe-core/playwright"))] });
+let axeSource: string | undefined;
+const AXE_URL = process.env.E2E_AXE_PORT ? `http://127.0.0.1:${process.env.E2E_AXE_PORT}/axe.min.js` : undefined;
+const withoutCsp = new WeakSet<BrowserContext>();
+
+async function injectAxe(page: Page) {
+  if (await page.evaluate(() => "axe" in window)) return;
+  if (AXE_URL && withoutCsp.has(page.context())) await page.addScriptTag({ url: AXE_URL });
+  else await page.evaluate((axeSource ??= fs.readFileSync(AXE_SCRIPT, "utf8")));
+}
+
+const noScriptScans = new WeakSet<BrowserContext>();
+
+/**
+ * axe runs inside the page, so it needs JavaScript: a scanning context has it on and no CSP (for
+ * the cached axe script); for the no-JS project, `openScreen` shows in it what a browser without
+ * JavaScript shows.
  */
 export async function scanningContext(browser: Browser, from: BrowserContext, locale: string, javaScriptEnabled: boolean, baseURL: string) {
-  const context = await browser.newContext({ baseURL, locale, javaScriptEnabled: true });
+  const context = await browser.newContext({ baseURL, locale, javaScriptEnabled: true, bypassCSP: true });
   await context.addCookies(await from.cookies());
-  if (!javaScriptEnabled) {
-    await context.route("**/*", async (route) => {
-      const type = route.request().resourceType();
-      if (type === "script") return route.abort();
-      if (type !== "document") return route.continue();
-      const response = await route.fetch();
-      const body = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<\/?noscript>/gi, "");
-      return route.fulfill({ response, body });
-    });
-  }
+  withoutCsp.add(context);
+  if (!javaScriptEnabled) noScriptScans.add(context);
   return context;
 }
 
 /**
- * The page's (or, with `include`, one region's) WCAG 2.1 A/AA violations. Legacy mode runs axe in
- * the page itself: the default mode finishes every scan in a new blank page, which more than
- * doubled each scan (1.9 s against 0.8 s on the dashboard); our pages have no cross-origin frames,
- * the one thing it is for. Only violations are collected in full (passes' node details cost ~10%).
+ * A screen in a scanning context: with JS as a user gets it, hydrated; for the no-JS project the
+ * server's HTML without its scripts and with <noscript> unwrapped, written into a same-origin page
+ * (no request routing, which would turn the browser's cache off for the stylesheet and axe).
+ */
+export async function openScreen(page: Page, url: string) {
+  if (!noScriptScans.has(page.context())) {
+    await page.goto(url);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    return;
+  }
+  const response = await page.context().request.get(url);
+  const html = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<\/?noscript>/gi, "");
+  // A page of the app's origin without scripts of its own to write the screen into.
+  if (!page.url().endsWith("/healthz")) await page.goto("/healthz");
+  await page.setContent(html);
+}
+
+type AxeViolation = { id: string; impact?: string | null; nodes: { target: string[]; failureSummary?: string }[] };
+
+/**
+ * The page's (or, with `include`, one region's) WCAG 2.1 A/AA violations, from axe.run in the page
+ * itself (what AxeBuilder's legacy mode does; our pages have no frames). Only violations are
+ * collected in full (passes' node details cost ~10%).
  */
 export async function violations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ runOnly: { type: "tag", values: TAGS }, resultTypes: ["violations"] });
-  if (include) builder.include(include);
-  const result = await builder.analyze();
-  return result.violations.map((v) => ({
+  await injectAxe(page);
+  const found = await page.evaluate(
+    async ({ include, tags }) => {
+      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+      const result = await axe.run(include ? { include: [include] } : document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    },
+    { include, tags: TAGS },
+  );
+  return found.map((v) => ({
     rule: v.id,
     impact: v.impact,
     targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`),

@@ -1,0 +1,11 @@
+import { chromium } from "@playwright/test";
+import fs from "node:fs";
+const axeSource = fs.readFileSync("node_modules/axe-core/axe.min.js", "utf8");
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium-headless-shell", args: ["--no-sandbox"] });
+const ctx = await browser.newContext({ baseURL: "http://127.0.0.1:3999", javaScriptEnabled: false }); const page = await ctx.newPage();
+await page.goto("/login");
+console.log(await page.evaluate("1+1"));
+let t = Date.now(); await page.evaluate(axeSource); console.log("inject", Date.now() - t);
+console.log(await page.evaluate(async () => (await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a","wcag2aa"] }, resultTypes: ["violations"] })).violations.length));
+console.log(await page.evaluate(() => document.querySelectorAll("noscript").length));
+await browser.close();
