@@ -1,5 +1,5 @@
 import { prefsCookie, serializeCookie } from "~/server/cookies.server";
-import { parseSidebarPrefs, type SidebarPrefs } from "../ui/shell/prefs";
+import { parseSidebarPrefs, type SidebarPrefs } from "~/shell/prefs";
 
 export async function readSidebarPrefs(request: Request): Promise<SidebarPrefs> {
   return parseSidebarPrefs(await prefsCookie.parse(request.headers.get("Cookie")));

@@ -1,4 +1,4 @@
-import { normaliseAppBar, type AppBarSettings } from "~/ui/shell/app-bar";
+import { normaliseAppBar, type AppBarSettings } from "~/modules/appearance/app-bar";
 import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "./audit.server";
 

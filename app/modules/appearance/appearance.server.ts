@@ -6,7 +6,7 @@ import { ValidationError } from "~/server/errors.server";
 import { sniffImageMime } from "~/server/image-type";
 import { SETTING_KEYS, getAppBarSettings, getSetting, putSetting } from "~/server/settings.server";
 import { nowIso } from "~/lib/time";
-import { normaliseAppBar, type AppBarSettings } from "~/ui/shell/app-bar";
+import { normaliseAppBar, type AppBarSettings } from "./app-bar";
 import { LOGO_MAX_BYTES, clampDegree, normaliseColour, normaliseLoginForm, roundOpacity, type LoginFormSettings } from "./appearance";
 
 /**
