@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { SidebarPrefs } from "~/shell/prefs";
+import type { SidebarPrefs } from "~/server/prefs.server";
 import type { SessionUser } from "~/modules/access/user.server";
 import { SettingsDialogProvider } from "~/modules/settings/ui/SettingsDialog";
 import type { SystemMessage } from "~/modules/systeminfo/rules";

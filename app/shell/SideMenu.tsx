@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Role } from "~/modules/access/roles";
 import { isActivePath, isGroup, navigationFor, type NavItem } from "~/shell/navigation";
-import type { SidebarPrefs } from "~/shell/prefs";
+import type { SidebarPrefs } from "~/server/prefs.server";
 import { NAV_ICONS } from "./icons";
 import classes from "./shell.module.css";
 
