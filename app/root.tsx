@@ -6,7 +6,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRout
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { PageTitle } from "~/ui/shell/PageTitle";
+import { PageTitle } from "~/shell/PageTitle";
 import { ErrorPage } from "./ui/ErrorPage";
 import { FlashToast } from "./ui/FlashToast";
 import { useNonce } from "./ui/nonce";

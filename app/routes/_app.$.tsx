@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { forbid, requireUser } from "~/modules/access/session.server";
-import { audienceAllows, findPlannedPage } from "~/ui/shell/navigation";
+import { audienceAllows, findPlannedPage } from "~/shell/navigation";
 import { askedRefusal, refusal } from "~/server/refusal.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/modules/access/session.server";
-import { MenuPage } from "~/ui/shell/MenuPage";
+import { MenuPage } from "~/shell/MenuPage";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { ErrorPage } from "~/ui/ErrorPage";
-import { AppLayout } from "~/ui/shell/AppLayout";
-import { appLayoutLoader } from "~/ui/shell/layout.server";
+import { AppLayout } from "~/shell/AppLayout";
+import { appLayoutLoader } from "~/shell/layout.server";
 
 export const loader = appLayoutLoader;
 

@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { authLayoutLoader } from "~/modules/appearance/appearance-page.server";
 import { loginFormStyle } from "~/modules/appearance/appearance";
-import { LanguageSwitch } from "~/ui/shell/LanguageSwitch";
+import { LanguageSwitch } from "~/shell/LanguageSwitch";
 
 export const loader = authLayoutLoader;
 

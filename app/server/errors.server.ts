@@ -1,4 +1,11 @@
 /** Domain errors the route handlers turn into 400/404/409 answers with translated messages. */
+
+/**
+ * Field errors travel as i18n keys, optionally with values: "auth.passwordTooShort|min=8" (see
+ * `errorKey` in ~/ui/forms). The server stays language-neutral; the form translates in the
+ * reader's language. It lives here, below the UI, because the server produces it.
+ */
+export type FieldErrors = Partial<Record<string, string>>;
 export class NotFoundError extends Error {
   constructor(what = "record") {
     super(`${what} not found`);
@@ -10,7 +17,7 @@ export class NotFoundError extends Error {
  * whole form), as the forms show them. The one validation error of every domain.
  */
 export class ValidationError extends Error {
-  constructor(readonly errors: Partial<Record<string, string>>) {
+  constructor(readonly errors: FieldErrors) {
     super("invalid input");
   }
 }

@@ -1,4 +1,3 @@
-import { normaliseAppBar, type AppBarSettings } from "~/ui/shell/app-bar";
 import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "./audit.server";
 
@@ -23,10 +22,6 @@ export async function putSetting(db: Executor, key: string, value: unknown, caus
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: nowIso() }))
     .execute();
   await recordActivity(db, { subjectType: "setting", subjectId: key, event: "updated", causer, oldValues: { value: old }, newValues: { value } });
-}
-
-export async function getAppBarSettings(db: Executor): Promise<AppBarSettings> {
-  return normaliseAppBar(await getSetting(db, SETTING_KEYS.appBar));
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from "@remix-run/node";
-import type { FieldErrors } from "../ui/forms";
+import type { FieldErrors } from "./errors.server";
 import { sniffImageMime } from "./image-type";
 import { FORM_MAX_BYTES, payloadTooLarge } from "./request-body.server";
 

@@ -1,7 +1,8 @@
 import { Notification } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TOAST_DURATION_MS, flashColour, type Flash } from "~/ui/flash";
+import type { Flash } from "~/server/flash.server";
+import { TOAST_DURATION_MS, flashColour } from "~/ui/flash";
 import classes from "./FlashToast.module.css";
 import { toastPlace } from "./toast-place";
 

@@ -1,12 +1,8 @@
 import type { TFunction } from "i18next";
 import type { z } from "zod";
+import type { FieldErrors } from "~/server/errors.server";
 
-/**
- * Field errors travel as i18n keys, optionally with values: "auth.passwordTooShort|min=8".
- * The server stays language-neutral; the form translates in the reader's language.
- */
-export type FieldErrors = Partial<Record<string, string>>;
-
+/** A field error (`FieldErrors`, ~/server/errors.server) as an i18n key with values: "auth.passwordTooShort|min=8". */
 export function errorKey(key: string, values?: Record<string, string | number>): string {
   if (!values) return key;
   return `${key}|${Object.entries(values)

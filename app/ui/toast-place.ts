@@ -6,7 +6,7 @@
  * covers fewer of them there (or nothing at all there).
  */
 
-/** The app bar's height plus the toast's margin (app/ui/shell: --header-height 56px). */
+/** The app bar's height plus the toast's margin (app/shell: --header-height 56px). */
 export const TOAST_TOP_OFFSET = 72;
 
 const CONTROLS = "a[href], button, summary, input:not([type=hidden]), select, textarea, [role=button]";

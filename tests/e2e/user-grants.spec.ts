@@ -44,6 +44,8 @@ test.describe("as superadmin", () => {
       await gotoReady(page, pageOf(user.id), javaScriptEnabled);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Berechtigungen von Grant Nutzerin");
       await expect(page.getByTestId("user-role")).toHaveText("Rolle: Nutzer");
+      // The scope line follows the access policy's reach of the role (issue 33 §2).
+      await expect(page.getByText("Als Nutzer darf Grant Nutzerin nur die unten freigegebenen Kategorien und Services bearbeiten.")).toBeVisible();
       await expect(page).toHaveTitle("Grant Nutzerin · ServiceHub");
       const toggle = page.getByTestId(`toggle-category-${categoryId}`);
       await expect(toggle).toHaveAttribute("data-on", "false");

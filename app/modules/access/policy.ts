@@ -106,6 +106,24 @@ export function assignableRoles(actor: RoleInput): Role[] {
   return ROLES.filter((role) => mayManageAccount(actor, role));
 }
 
+/**
+ * The role picker's options, highest role first: the roles the actor may give (`assignableRoles`,
+ * from the loader) and the role the field holds now, so a role the actor may not give still shows as it is.
+ */
+export function roleChoices(assignable: readonly Role[], current: string): Role[] {
+  return [...ROLES].reverse().filter((role) => assignable.includes(role) || role === current);
+}
+
+/**
+ * Where an account of this role edits services (the grants page says it): everywhere, only where
+ * granted (`update:service` without `manage:structure`: the `user` role; permissions.server.ts
+ * decides the same way), or nowhere. Unknown roles: nowhere.
+ */
+export function serviceEditReach(input: RoleInput): "all" | "granted" | "none" {
+  if (!roleHasPermission(input, "update:service")) return "none";
+  return roleHasPermission(input, "manage:structure") ? "all" : "granted";
+}
+
 /** Whether the actor may move an account from one role to another (both ends must be theirs to give). */
 export function mayChangeRole(actor: RoleInput, from: RoleInput, to: RoleInput): boolean {
   return mayManageAccount(actor, from) && mayManageAccount(actor, to);

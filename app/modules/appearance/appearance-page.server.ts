@@ -8,7 +8,7 @@ import { returnPath } from "~/server/return-to.server";
 import { dispatchIntent, refuse, refuseForm, validateForm } from "~/server/form.server";
 import { readFormData } from "~/server/request-body.server";
 import { UPLOAD_ERRORS, isMultipart, parseImageUpload } from "~/server/upload.server";
-import { DEFAULT_APP_BAR } from "~/ui/shell/app-bar";
+import { DEFAULT_APP_BAR } from "./app-bar";
 import { DEFAULT_LOGIN_FORM, LOGO_MAX_BYTES, logoUrl } from "./appearance";
 import { AppBarSchema, LoginFormSchema } from "./appearance-schema";
 import {

@@ -4,9 +4,9 @@ import { recordActivity, type Causer, type Executor } from "~/server/audit.serve
 import { inTransaction } from "~/server/db-helpers.server";
 import { ValidationError } from "~/server/errors.server";
 import { sniffImageMime } from "~/server/image-type";
-import { SETTING_KEYS, getAppBarSettings, getSetting, putSetting } from "~/server/settings.server";
+import { SETTING_KEYS, getSetting, putSetting } from "~/server/settings.server";
 import { nowIso } from "~/lib/time";
-import { normaliseAppBar, type AppBarSettings } from "~/ui/shell/app-bar";
+import { normaliseAppBar, type AppBarSettings } from "./app-bar";
 import { LOGO_MAX_BYTES, clampDegree, normaliseColour, normaliseLoginForm, roundOpacity, type LoginFormSettings } from "./appearance";
 
 /**
@@ -17,7 +17,12 @@ import { LOGO_MAX_BYTES, clampDegree, normaliseColour, normaliseLoginForm, round
 
 export const APPEARANCE_KEYS = { logo: "logo", loginForm: "login_form", appBar: SETTING_KEYS.appBar } as const;
 
-export { getAppBarSettings, isServiceAreaActive };
+export { isServiceAreaActive };
+
+/** The app bar as stored, normalised: anything unusable falls back to the defaults. */
+export async function getAppBarSettings(db: Executor): Promise<AppBarSettings> {
+  return normaliseAppBar(await getSetting(db, APPEARANCE_KEYS.appBar));
+}
 
 export async function getLoginFormSettings(db: Executor): Promise<LoginFormSettings> {
   return normaliseLoginForm(await getSetting(db, APPEARANCE_KEYS.loginForm));

@@ -3,11 +3,11 @@
  * form's background, the WCAG contrast check of the app bar and the colour rule. Client-safe: the
  * admin page's live preview and the server's normalising use the same functions.
  *
- * The app bar itself lives in `~/ui/shell/app-bar.ts` (normaliseAppBar, appBarStyle); colours
- * are parsed by `~/ui/shell/colour.ts` ("3- or 6-digit hex only, other lengths count as black").
+ * The app bar itself lives in `app-bar.ts` beside this file (normaliseAppBar, appBarStyle); colours
+ * are parsed by `colour.ts` ("3- or 6-digit hex only, other lengths count as black").
  */
-import { appBarStyle, type AppBarSettings } from "~/ui/shell/app-bar";
-import { clampOpacity, parseHexColour, rgba, type Rgb } from "~/ui/shell/colour";
+import { appBarStyle, type AppBarSettings } from "./app-bar";
+import { clampOpacity, parseHexColour, rgba, type Rgb } from "./colour";
 
 export const GRADIENT_TYPES = ["linear", "radial"] as const;
 export type GradientType = (typeof GRADIENT_TYPES)[number];

@@ -1,5 +1,5 @@
 import { answerFields, type FormAnswer } from "~/ui/form/answer";
-import type { FieldErrors } from "~/ui/forms";
+import type { FieldErrors } from "~/server/errors.server";
 
 /**
  * Client-safe shapes of the service children (options, responsibilities, links, attributes) as

@@ -1,5 +1,5 @@
 import type { FormAnswer } from "~/ui/form/answer";
-import type { FieldErrors } from "~/ui/forms";
+import type { FieldErrors } from "~/server/errors.server";
 
 /** Beside a refused section: which rich-text field it was, and the stored values of a stale save. */
 export interface ServiceMeta {

@@ -99,7 +99,7 @@ export async function updateAccount(db: Executor, id: number, input: AccountInpu
     await assertEmailFree(trx, email, id);
     const roleChanged = before.role !== input.role;
     if (roleChanged && id === causer.id) throw new ValidationError({ role: "users.ownRole" });
-    if (roleChanged && before.role === "superadmin" && (await superadminCount(trx)) <= 1) throw new ValidationError({ role: "users.lastSuperadmin" });
+    if (roleChanged && (await isLastSuperadmin(trx, before.role))) throw new ValidationError({ role: "users.lastSuperadmin" });
     const changed: Record<string, unknown> = {};
     const previous: Record<string, unknown> = {};
     if (before.name !== input.name) [previous.name, changed.name] = [before.name, input.name];
@@ -113,6 +113,12 @@ export async function updateAccount(db: Executor, id: number, input: AccountInpu
   });
 }
 
+/** The last-superadmin rule: the one account of that role keeps it, so the organisation is never locked out. */
+async function isLastSuperadmin(trx: Executor, role: string): Promise<boolean> {
+  // eslint-disable-next-line no-restricted-syntax -- the rule counts accounts of this exact role; no permission says it (issue 33 §2)
+  return role === "superadmin" && (await superadminCount(trx)) <= 1;
+}
+
 /**
  * Deletes an account: never your own, never the last superadmin. Its sessions, grants and reset
  * tokens go with it; its activities stay (the causer's name is kept in each).
@@ -122,7 +128,7 @@ export async function deleteAccount(db: Executor, id: number, causer: AccountAct
     const before = await findAccount(trx, id);
     assertMayManage(causer, before.role);
     if (id === causer.id) throw new ValidationError({ _form: "users.deleteSelf" });
-    if (before.role === "superadmin" && (await superadminCount(trx)) <= 1) throw new ValidationError({ _form: "users.deleteLastSuperadmin" });
+    if (await isLastSuperadmin(trx, before.role)) throw new ValidationError({ _form: "users.deleteLastSuperadmin" });
     await endSessionsOf(trx, id);
     await trx.deleteFrom("users").where("id", "=", id).execute();
     await recordActivity(trx, {

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { PERMISSIONS, ROLE_PERMISSIONS, assignableRoles, isAdmin, mayChangeRole, mayManageAccount, isElevated, roleHasPermission, userHasPermission, type Permission } from "~/modules/access/policy";
+import {
+  PERMISSIONS,
+  ROLE_PERMISSIONS,
+  assignableRoles,
+  isAdmin,
+  mayChangeRole,
+  mayManageAccount,
+  isElevated,
+  roleChoices,
+  roleHasPermission,
+  serviceEditReach,
+  userHasPermission,
+  type Permission,
+} from "~/modules/access/policy";
 import { ROLES, type Role } from "~/modules/access/roles";
 
 /**
@@ -106,5 +119,28 @@ describe("accounts and roles (issue 31 §1)", () => {
     expect(mayManageAccount("keysuperuser", "owner")).toBe(false);
     expect(mayManageAccount("superadmin", "owner")).toBe(true);
     expect(mayManageAccount("guest", "client")).toBe(false);
+  });
+});
+
+describe("what the user screens show, from the policy (issue 33 §2)", () => {
+  it("the grants page's scope: a user edits where granted, keyuser and above everywhere, a client or an unknown role nowhere", () => {
+    expect(Object.fromEntries(ROLES.map((role) => [role, serviceEditReach(role)]))).toEqual({
+      client: "none",
+      user: "granted",
+      keyuser: "all",
+      admin: "all",
+      keysuperuser: "all",
+      superadmin: "all",
+    });
+    expect(serviceEditReach({ role: "user" })).toBe("granted");
+    expect(serviceEditReach("guest")).toBe("none");
+    expect(serviceEditReach(null)).toBe("none");
+  });
+
+  it("the role picker offers the roles the actor may give, highest first, plus the field's current role", () => {
+    expect(roleChoices(assignableRoles("keysuperuser"), "user")).toEqual(["admin", "keysuperuser", "keyuser", "user", "client"]);
+    expect(roleChoices(assignableRoles("superadmin"), "user")).toEqual(["superadmin", "admin", "keysuperuser", "keyuser", "user", "client"]);
+    expect(roleChoices(["user"], "admin")).toEqual(["admin", "user"]);
+    expect(roleChoices([], "guest")).toEqual([]);
   });
 });

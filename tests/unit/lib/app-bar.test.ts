@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_APP_BAR, appBarStyle, normaliseAppBar, type AppBarSettings } from "~/ui/shell/app-bar";
+import { DEFAULT_APP_BAR, appBarStyle, normaliseAppBar, type AppBarSettings } from "~/modules/appearance/app-bar";
 
 const settings = (overrides: Partial<AppBarSettings> = {}): AppBarSettings => ({ ...DEFAULT_APP_BAR, ...overrides });
 

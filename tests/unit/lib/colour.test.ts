@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LUMINANCE_THRESHOLD, clampOpacity, luminance, parseHexColour, rgba, textColourOn } from "~/ui/shell/colour";
+import { LUMINANCE_THRESHOLD, clampOpacity, luminance, parseHexColour, rgba, textColourOn } from "~/modules/appearance/colour";
 
 const BLACK = { r: 0, g: 0, b: 0 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FLASH_KINDS, flashColour, flashSchema } from "~/ui/flash";
+import { FLASH_KINDS, flashSchema } from "~/server/flash.server";
+import { flashColour } from "~/ui/flash";
 
 describe("flashColour", () => {
   it("maps error → red, success → green, info → blue, default → gray", () => {

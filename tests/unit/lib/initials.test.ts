@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstLetter, initials } from "~/ui/shell/initials";
+import { firstLetter, initials } from "~/shell/initials";
 
 describe("initials", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "~/modules/access/roles";
-import { NAVIGATION, findPlannedPage, isActivePath, isGroup, navigationFor, type NavEntry, type NavItem } from "~/ui/shell/navigation";
+import { NAVIGATION, findPlannedPage, isActivePath, isGroup, navigationFor, type NavEntry, type NavItem } from "~/shell/navigation";
 
 /** The menu as a readable outline: top-level keys, groups as "group[item,item]". */
 function outline(entries: NavEntry[]): string[] {

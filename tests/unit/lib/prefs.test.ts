@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSidebarPrefs } from "~/ui/shell/prefs";
+import { parseSidebarPrefs } from "~/server/prefs.server";
 
 describe("parseSidebarPrefs", () => {
   it("defaults both settings to on when nothing is stored", () => {

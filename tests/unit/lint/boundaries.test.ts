@@ -19,9 +19,9 @@ describe("module boundaries in npm run lint", () => {
   });
 
   it("UI may not import a module's *.server file by value, but may name its types", async () => {
-    expect(await restrictedImports("app/ui/Probe.tsx", 'import { listTrashed } from "~/modules/service/service-lifecycle.server";\nexport const probe = listTrashed;\n')).toHaveLength(1);
+    expect(await restrictedImports("app/shell/Probe.tsx", 'import { listTrashed } from "~/modules/service/service-lifecycle.server";\nexport const probe = listTrashed;\n')).toHaveLength(1);
     expect(
-      await restrictedImports("app/ui/Probe.tsx", 'import type { TrashedService } from "~/modules/service/service-lifecycle.server";\nexport type Probe = TrashedService;\n'),
+      await restrictedImports("app/shell/Probe.tsx", 'import type { TrashedService } from "~/modules/service/service-lifecycle.server";\nexport type Probe = TrashedService;\n'),
     ).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ import { DEFAULT_LOGIN_FORM, LOGO_MAX_BYTES, appBarContrast, loginFormStyle, nor
 import { AppBarSchema, LoginFormSchema } from "~/modules/appearance/appearance-schema";
 import { listActivitiesFor } from "~/server/audit.server";
 import { ValidationError } from "~/server/errors.server";
-import { DEFAULT_APP_BAR, appBarStyle } from "~/ui/shell/app-bar";
+import { DEFAULT_APP_BAR, appBarStyle } from "~/modules/appearance/app-bar";
 import { factories } from "../../factories";
 import { rejection } from "../../support/rejection";
 import { createTestDb, type TestDb } from "../../support/test-db";

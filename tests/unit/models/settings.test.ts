@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_APP_BAR } from "~/ui/shell/app-bar";
+import { DEFAULT_APP_BAR } from "~/modules/appearance/app-bar";
 import { listActivitiesFor } from "~/server/audit.server";
-import { SETTING_KEYS, getAppBarSettings, getSetting, putSetting } from "~/server/settings.server";
+import { getAppBarSettings } from "~/modules/appearance/appearance.server";
+import { SETTING_KEYS, getSetting, putSetting } from "~/server/settings.server";
 import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 

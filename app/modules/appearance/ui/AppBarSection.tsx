@@ -2,7 +2,7 @@ import { Alert, SimpleGrid, Stack } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { answerFor, useSchemaForm, type FormAnswer } from "~/ui/form/use-schema-form";
-import { appBarStyle, normaliseAppBar, type AppBarSettings } from "~/ui/shell/app-bar";
+import { appBarStyle, normaliseAppBar, type AppBarSettings } from "../app-bar";
 import { appBarContrast } from "../appearance";
 import { AppBarSchema } from "../appearance-schema";
 import { ACTION, SaveRow, autosaveErrors, useAutosave } from "./autosave";

@@ -2,7 +2,8 @@ import { Stack, TextInput, Textarea } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { markupToText } from "~/lib/markup";
 import type { FieldDef } from "~/modules/basedata/entities";
-import { translateError, type FieldErrors } from "~/ui/forms";
+import type { FieldErrors } from "~/server/errors.server";
+import { translateError } from "~/ui/forms";
 
 type Values = Record<string, unknown>;
 

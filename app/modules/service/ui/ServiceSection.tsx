@@ -3,7 +3,8 @@ import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { createContext, useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { EditDisclosure } from "~/ui/EditDisclosure";
-import { translateError, type FieldErrors } from "~/ui/forms";
+import type { FieldErrors } from "~/server/errors.server";
+import { translateError } from "~/ui/forms";
 import classes from "./service.module.css";
 
 /** The service version the page shows: a successful save changes it, and the section editors close. */

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/dates";
 import { useEntryForm } from "~/ui/entry-form";
 import { FlashToast } from "~/ui/FlashToast";
-import type { Flash } from "~/ui/flash";
+import type { Flash } from "~/server/flash.server";
 import type { ApiKeyInfo } from "../api-keys.server";
 import classes from "./settings.module.css";
 

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useEntryForm } from "~/ui/entry-form";
 import { useReadBack } from "~/ui/read-back";
-import type { SidebarPrefs } from "~/ui/shell/prefs";
+import type { SidebarPrefs } from "~/server/prefs.server";
 
 /** The Sidebar entry: the side menu's two switches (spec 01 §2), kept in a cookie for this browser. */
 export function SidebarPanel({ data }: { data: { prefs: SidebarPrefs } }) {

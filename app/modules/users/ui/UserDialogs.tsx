@@ -2,7 +2,8 @@ import { Button, Group, NativeSelect, PasswordInput, Radio, Stack, Text, TextInp
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ROLES, ROLE_LABEL_KEYS, type Role } from "~/modules/access/roles";
+import { roleChoices } from "~/modules/access/policy";
+import { ROLE_LABEL_KEYS, type Role } from "~/modules/access/roles";
 import { FormAlert } from "~/ui/FormAlert";
 import { RouteDialog } from "~/ui/RouteDialog";
 import { formError, type FormAnswer } from "~/ui/form/answer";
@@ -21,7 +22,7 @@ function RoleSelect({ roles, name, defaultValue, error, disabled, description }:
       disabled={disabled}
       description={description}
       // Only the roles the viewer may give (the access policy); a disabled own role shows as it is.
-      data={[...ROLES].reverse().filter((role) => roles.includes(role) || role === defaultValue).map((role: Role) => ({ value: role, label: `${t(ROLE_LABEL_KEYS[role])} – ${t(`users.roleHints.${role}`)}` }))}
+      data={roleChoices(roles, defaultValue).map((role) => ({ value: role, label: `${t(ROLE_LABEL_KEYS[role])} – ${t(`users.roleHints.${role}`)}` }))}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { isElevated } from "~/modules/access/policy";
+import { serviceEditReach } from "~/modules/access/policy";
 import { ROLE_LABEL_KEYS, isRole } from "~/modules/access/roles";
 import { FormAlert } from "~/ui/FormAlert";
 import { formError, type FormAnswer } from "~/ui/form/answer";
@@ -69,10 +69,13 @@ export function UserGrantsPage() {
   );
 }
 
+/** The scope line per reach of the access policy. */
+const SCOPE_KEYS = { all: "grants.scope.all", granted: "grants.scope.user", none: "grants.scope.none" } as const;
+
 function UserFacts({ user }: { user: GrantUser }) {
   const { t } = useTranslation();
   const role = isRole(user.role) ? t(ROLE_LABEL_KEYS[user.role]) : user.role;
-  const scope = user.role === "user" ? "grants.scope.user" : isElevated(user) ? "grants.scope.all" : "grants.scope.none";
+  const scope = SCOPE_KEYS[serviceEditReach(user)];
   return (
     <Stack gap={4}>
       <Text size="sm" className={classes.wrap} data-testid="user-email">

@@ -8,7 +8,7 @@ import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { formatDateTime } from "~/lib/dates";
 import { countText, templated } from "~/ui/fast-translate";
 import { translateError } from "~/ui/forms";
-import type { Subviews } from "~/ui/shell/prefs";
+import type { Subviews } from "~/server/prefs.server";
 import { checkboxesWithin } from "../../../../ui/NativeCheckbox";
 import { PageLinks } from "../../../../ui/PageLinks";
 import { PlainButton, PlainCard, PlainSelect, plain } from "../../../../ui/plain/Plain";

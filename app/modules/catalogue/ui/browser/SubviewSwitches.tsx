@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Subviews } from "~/ui/shell/prefs";
+import type { Subviews } from "~/server/prefs.server";
 import { NativeCheckbox } from "../../../../ui/NativeCheckbox";
 import { PlainButton } from "../../../../ui/plain/Plain";
 import classes from "./catalogue.module.css";

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
-import type { FieldErrors } from "~/ui/forms";
+import type { FieldErrors } from "~/server/errors.server";
 import { childView, childrenPath, servicePath, type ChildActionData, type ChildAnswer, type ChildIntent } from "../../children-types";
 
 export interface ChildFormState {

@@ -3,8 +3,8 @@ import { IconChevronsLeft, IconChevronsRight } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Role } from "~/modules/access/roles";
-import { isActivePath, isGroup, navigationFor, type NavItem } from "~/ui/shell/navigation";
-import type { SidebarPrefs } from "~/ui/shell/prefs";
+import { isActivePath, isGroup, navigationFor, type NavItem } from "~/shell/navigation";
+import type { SidebarPrefs } from "~/server/prefs.server";
 import { NAV_ICONS } from "./icons";
 import classes from "./shell.module.css";
 

@@ -32,7 +32,7 @@ import {
   type Icon,
 } from "@tabler/icons-react";
 
-/** One icon per navigation key (app/ui/shell/navigation.ts). */
+/** One icon per navigation key (navigation.ts). */
 export const NAV_ICONS: Record<string, Icon> = {
   dashboard: IconLayoutDashboard,
   servicecatalog: IconBinaryTree,

@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { version } from "../../../package.json";
+import { version } from "../../package.json";
 import { mayChangePassword } from "~/modules/access/azure-config.server";
 import { requireUser } from "~/modules/access/session.server";
 import { getCatalogue, getCurrentCatalogueId } from "~/modules/catalogue/catalogue.server";
 import { getDb } from "~/server/db/db.server";
 import { readSidebarPrefs } from "~/server/prefs.server";
-import { getAppBarSettings } from "~/server/settings.server";
-import { getLogoVersion } from "~/modules/appearance/appearance.server";
+import { getAppBarSettings, getLogoVersion } from "~/modules/appearance/appearance.server";
 import { logoUrl } from "~/modules/appearance/appearance";
 import { shellSystemMessage } from "~/modules/systeminfo/public-page.server";
-import { appBarStyle } from "./app-bar";
+import { appBarStyle } from "~/modules/appearance/app-bar";
 
 /** The signed-in shell: the user, their sidebar, the top bar's look and title. */
 /** Spec 01 §2: paths under /servicecatalog show the current catalogue's title in the top bar. */

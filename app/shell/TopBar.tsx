@@ -3,12 +3,12 @@ import { IconBook, IconInfoCircle, IconKey, IconLanguage, IconLogout, IconMenu2,
 import { useTranslation } from "react-i18next";
 import { ROLE_LABEL_KEYS } from "~/modules/access/roles";
 import { SUPPORTED_LANGUAGES } from "~/i18n/config";
-import { firstLetter } from "~/ui/shell/initials";
+import { firstLetter } from "~/shell/initials";
 import type { SessionUser } from "~/modules/access/user.server";
 import { useOpenSettings } from "~/modules/settings/ui/SettingsDialog";
 import { SupportButton } from "~/modules/support/ui/SupportButton";
 import { VersionLink } from "~/modules/systeminfo/ui/PatchNotes";
-import { DisclosureMenu } from "../DisclosureMenu";
+import { DisclosureMenu } from "~/ui/DisclosureMenu";
 import classes from "./shell.module.css";
 
 const LANGUAGE_LABEL_KEYS = { de: "topbar.languageDe", en: "topbar.languageEn" } as const;

@@ -1,12 +1,12 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { SidebarPrefs } from "~/ui/shell/prefs";
+import type { SidebarPrefs } from "~/server/prefs.server";
 import type { SessionUser } from "~/modules/access/user.server";
 import { SettingsDialogProvider } from "~/modules/settings/ui/SettingsDialog";
 import type { SystemMessage } from "~/modules/systeminfo/rules";
 import { SystemMessageDialog } from "~/modules/systeminfo/ui/SystemMessageDialog";
-import { ClientLinks } from "../ClientLinks";
+import { ClientLinks } from "~/ui/ClientLinks";
 import { SideMenu } from "./SideMenu";
 import { TopBar } from "./TopBar";
 import classes from "./shell.module.css";
