@@ -11,12 +11,21 @@ import type { Executor } from "./audit.server";
  */
 export interface OrderedList {
   table: keyof Database & string;
-  /** The parent column and its value, e.g. `{ column: "category_id", value: 7 }`. */
-  parent: { column: string; value: number };
+  /**
+   * The parent column and its value, e.g. `{ column: "category_id", value: 7 }`; null means "is
+   * null". Several conditions all hold (a catalogue's services without category); none: the whole
+   * table is one list.
+   */
+  parent: ListParent | readonly ListParent[];
   /** The position column; "position" unless the table names it otherwise. */
   position?: string;
   /** Rows with a value in this column (e.g. `deleted_at`) are out of the list and keep their position. */
   excludeWhereSet?: string;
+}
+
+export interface ListParent {
+  column: string;
+  value: number | null;
 }
 
 export interface PositionedRow {
@@ -24,20 +33,38 @@ export interface PositionedRow {
   position: number;
 }
 
+/** The where clause that selects the list's rows. */
+function inList(list: OrderedList) {
+  const parents: readonly ListParent[] = "column" in list.parent ? [list.parent] : list.parent;
+  const conditions = parents.map((p) => (p.value === null ? sql`${sql.ref(p.column)} is null` : sql`${sql.ref(p.column)} = ${p.value}`));
+  if (list.excludeWhereSet) conditions.push(sql`${sql.ref(list.excludeWhereSet)} is null`);
+  return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
 /** The list's rows in display order, with their stored positions. */
 export async function orderedRows(db: Executor, list: OrderedList): Promise<PositionedRow[]> {
   const column = sql.ref(list.position ?? "position");
-  const live = list.excludeWhereSet ? sql`and ${sql.ref(list.excludeWhereSet)} is null` : sql``;
   const { rows } = await sql<PositionedRow>`
-    select id, ${column} as position from ${sql.table(list.table)}
-    where ${sql.ref(list.parent.column)} = ${list.parent.value} ${live}
+    select id, ${column} as position from ${sql.table(list.table)} ${inList(list)}
     order by ${column}, id`.execute(db);
   return rows.map((r) => ({ id: Number(r.id), position: Number(r.position) }));
 }
 
-/** The position a new row gets at the end of the list. */
+/** The position a new row gets at the end of a list kept 0..n-1. */
 export async function appendPosition(db: Executor, list: OrderedList): Promise<number> {
   return (await orderedRows(db, list)).length;
+}
+
+/**
+ * The position after the list's highest one (0 when empty), for lists that are not renumbered
+ * (areas and categories keep gaps when one is deleted; an attribute may be given any position):
+ * counting there could hand out a position that is already taken.
+ */
+export async function positionAfterLast(db: Executor, list: OrderedList): Promise<number> {
+  const { rows } = await sql<{ last: number | string | null }>`
+    select max(${sql.ref(list.position ?? "position")}) as last from ${sql.table(list.table)} ${inList(list)}`.execute(db);
+  const last = rows[0]?.last;
+  return last === null || last === undefined ? 0 : Number(last) + 1;
 }
 
 /**

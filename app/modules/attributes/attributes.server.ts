@@ -9,7 +9,7 @@ import { recordActivity, type Causer, type Executor } from "~/server/audit.serve
 import { inTransaction, nextTimestamp } from "~/server/db-helpers.server";
 import type { Database } from "~/server/db/schema";
 import { NotFoundError, StaleRecordError, ValidationError } from "~/server/errors.server";
-import { renumber, type OrderedList } from "~/server/positions.server";
+import { moveStep, positionAfterLast, type OrderedList } from "~/server/positions.server";
 import {
   AttributeSchema,
   DEFAULT_HEADLINE,
@@ -24,6 +24,9 @@ import {
 export const SUBJECT = "service_attribute";
 /** Services a confirmation names; the rest is a count. */
 export const LISTED_SERVICES = 20;
+
+/** The attributes as one ordered list (no parent: every attribute is global). */
+const ATTRIBUTE_LIST: OrderedList = { table: "service_attribute_items", parent: [] };
 
 /** A change that affects values services hold; nothing was written. The page lists `impact` and asks to confirm. */
 export class AttributeChangeNeedsConfirmation extends Error {
@@ -223,16 +226,11 @@ async function writeSlots(trx: Transaction<Database>, id: number, slots: SlotVie
   if (Number(updated.numUpdatedRows) === 0) await trx.insertInto("attribute_dropdowns").values({ attribute_item_id: id, ...columns, created_at: now, updated_at: now }).execute();
 }
 
-async function endPosition(db: Executor): Promise<number> {
-  const { max } = await db.selectFrom("service_attribute_items").select((eb) => eb.fn.max("position").as("max")).executeTakeFirstOrThrow();
-  return max === null || max === undefined ? 0 : Number(max) + 1;
-}
-
 /** A new attribute (at the end of the list unless a position is given). Returns its id. */
 export async function createAttribute(db: Executor, input: AttributeInput, causer: Causer): Promise<number> {
   const a = normalise(input);
   return inTransaction(db, async (trx) => {
-    const position = a.position ?? (await endPosition(trx));
+    const position = a.position ?? (await positionAfterLast(trx, ATTRIBUTE_LIST));
     const now = nextTimestamp(null);
     const { id } = await trx
       .insertInto("service_attribute_items")
@@ -353,9 +351,6 @@ export async function deleteAttribute(db: Executor, id: number, causer: Causer, 
   });
 }
 
-/** The attributes as one ordered list (no parent: every attribute is global). */
-const ATTRIBUTE_LIST: OrderedList = { table: "service_attribute_items", parent: { column: "id", value: 0 } };
-
 /**
  * Moves an attribute one step up or down in the list; the list is renumbered 0..n-1. False when
  * it already is at that end.
@@ -363,12 +358,9 @@ const ATTRIBUTE_LIST: OrderedList = { table: "service_attribute_items", parent: 
 export async function moveAttribute(db: Executor, id: number, direction: "up" | "down", causer: Causer): Promise<{ moved: boolean; designation: string }> {
   return inTransaction(db, async (trx) => {
     const before = await getAttribute(trx, id);
-    const ids = (await trx.selectFrom("service_attribute_items").select("id").orderBy("position").orderBy("id").execute()).map((r) => r.id);
-    const from = ids.indexOf(id);
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (to < 0 || to >= ids.length) return { moved: false, designation: before.designation };
-    [ids[from], ids[to]] = [ids[to], ids[from]];
-    await renumber(trx, ATTRIBUTE_LIST, ids);
+    const step = await moveStep(trx, ATTRIBUTE_LIST, id, direction);
+    if (!step || step.from === step.to) return { moved: false, designation: before.designation };
+    const { to } = step;
     await recordActivity(trx, { subjectType: SUBJECT, subjectId: id, event: "moved", causer, oldValues: { position: before.position }, newValues: { position: to }, description: before.designation });
     return { moved: true, designation: before.designation };
   });

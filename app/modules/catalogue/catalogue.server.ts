@@ -4,6 +4,7 @@ import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
 import { inTransaction } from "../../server/db-helpers.server";
 import { NotFoundError } from "../../server/errors.server";
+import { closeCategoryGaps, lockCategories } from "~/modules/service/service-placement.server";
 
 export interface CatalogueName {
   id: number;
@@ -123,11 +124,25 @@ export class EmptySelectionError extends Error {
   }
 }
 
+/** The categories the live services among `serviceIds` sit in, other than `staying` (which move along). */
+async function categoriesLeft(db: Executor, serviceIds: number[], staying: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom("services")
+    .select("category_id")
+    .distinct()
+    .where("id", "in", serviceIds)
+    .where("deleted_at", "is", null)
+    .where("category_id", "is not", null)
+    .$if(staying.length > 0, (qb) => qb.where("category_id", "not in", staying))
+    .execute();
+  return rows.map((r) => r.category_id as number);
+}
+
 /**
  * Moves the selection to another catalogue. A chosen area takes its categories and their
  * services along, a chosen category its services (spec 01 §4 selection rules, applied on the
  * server so they hold without JS). A service whose category stays behind arrives without a
- * category. Returns how many services moved.
+ * category, and the category it left closes its gap. Returns how many services moved.
  */
 export async function moveSelectionToCatalogue(
   db: Executor,
@@ -154,6 +169,10 @@ export async function moveSelectionToCatalogue(
       : [];
     const serviceIds = [...new Set([...selection.services, ...fromCategories])];
     if (!areaIds.length && !categoryIds.length && !serviceIds.length) throw new EmptySelectionError();
+    // Services whose category stays behind leave it, and its gap closes (decision 0060). Every
+    // category row this writes is locked first, in id order, as every placement does.
+    const left = serviceIds.length ? await categoriesLeft(trx, serviceIds, categoryIds) : [];
+    await lockCategories(trx, [...categoryIds, ...left]);
     const now = nowIso();
     if (areaIds.length) await trx.updateTable("service_areas").set({ service_catalogue_id: targetCatalogueId, updated_at: now }).where("id", "in", areaIds).execute();
     if (categoryIds.length)
@@ -183,6 +202,7 @@ export async function moveSelectionToCatalogue(
         .where("id", "in", serviceIds)
         .where("deleted_at", "is", null)
         .execute();
+      await closeCategoryGaps(trx, left);
     }
     await recordActivity(trx, {
       subjectType: "catalogue",

@@ -14,6 +14,7 @@ import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
 import { inTransaction, nextTimestamp } from "../../server/db-helpers.server";
 import { NotFoundError, StaleRecordError, ValidationError } from "../../server/errors.server";
+import { positionAfterLast } from "../../server/positions.server";
 
 export type StructureKind = "area" | "category";
 
@@ -205,30 +206,20 @@ async function assertAreaFor(db: Executor, areaId: number, catalogueId: number |
 }
 
 /** The position after the last area of a catalogue. */
-async function nextAreaPosition(db: Executor, catalogueId: number | null): Promise<number> {
-  const row = await db
-    .selectFrom("service_areas")
-    .select((eb) => eb.fn.max("position").as("max"))
-    .where((eb) => (catalogueId == null ? eb("service_catalogue_id", "is", null) : eb("service_catalogue_id", "=", catalogueId)))
-    .executeTakeFirst();
-  return row?.max == null ? 0 : Number(row.max) + 1;
+function nextAreaPosition(db: Executor, catalogueId: number | null): Promise<number> {
+  return positionAfterLast(db, { table: "service_areas", parent: { column: "service_catalogue_id", value: catalogueId } });
 }
 
 /** The position after the last category of an area; categories without an area count within their catalogue. */
-async function nextCategoryPosition(db: Executor, areaId: number | null, catalogueId: number | null): Promise<number> {
-  const row = await db
-    .selectFrom("service_categories")
-    .select((eb) => eb.fn.max("position").as("max"))
-    .where((eb) =>
-      areaId != null
-        ? eb("service_area_id", "=", areaId)
-        : eb.and([
-            eb("service_area_id", "is", null),
-            catalogueId == null ? eb("service_catalogue_id", "is", null) : eb("service_catalogue_id", "=", catalogueId),
-          ]),
-    )
-    .executeTakeFirst();
-  return row?.max == null ? 0 : Number(row.max) + 1;
+function nextCategoryPosition(db: Executor, areaId: number | null, catalogueId: number | null): Promise<number> {
+  const parent =
+    areaId != null
+      ? { column: "service_area_id", value: areaId }
+      : [
+          { column: "service_area_id", value: null },
+          { column: "service_catalogue_id", value: catalogueId },
+        ];
+  return positionAfterLast(db, { table: "service_categories", parent });
 }
 
 export async function createArea(

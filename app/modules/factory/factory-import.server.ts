@@ -2,6 +2,7 @@ import { sql, type Transaction } from "kysely";
 import { ENTITIES, type EntityKey } from "~/modules/basedata/entities";
 import { createBaseData } from "~/modules/basedata/basedata.server";
 import { createArea, createCategory } from "~/modules/catalogue/structure.server";
+import { insertService } from "~/modules/service/service-placement.server";
 import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "~/server/audit.server";
 import { foldCase, inTransaction, isPostgresDb } from "~/server/db-helpers.server";
@@ -202,33 +203,13 @@ export async function importFactoryService(db: Executor, raw: unknown, plan: Imp
       const existing = await linkedService(trx, service.id);
       if (existing) return { status: "skipped", factoryId: service.id, name: service.name, serviceId: Number(existing.id) };
       const categoryId = await targetCategory(trx, service, plan, causer, cache, created);
-      if (categoryId !== null && isPostgresDb(trx)) await sql`select id from service_categories where id = ${categoryId} for update`.execute(trx);
-      const count = await trx
-        .selectFrom("services")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where((eb) => (categoryId === null ? eb.and([eb("category_id", "is", null), eb("service_catalogue_id", "=", plan.catalogueId)]) : eb("category_id", "=", categoryId)))
-        .where("deleted_at", "is", null)
-        .executeTakeFirst();
       const now = nowIso();
       const copied = Object.fromEntries(COPIED_FIELDS.map((field) => [field, service[field]]));
-      const { id } = await trx
-        .insertInto("services")
-        .values({
-          ...copied,
-          name: service.name,
-          status: "open",
-          category_id: categoryId,
-          service_catalogue_id: plan.catalogueId,
-          factory_service_id: service.id,
-          position: Number(count?.n ?? 0),
-          created_at: now,
-          updated_at: now,
-          created_by: causer.id,
-          updated_by: causer.id,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const serviceId = Number(id);
+      const { id: serviceId } = await insertService(
+        trx,
+        { ...copied, name: service.name, status: "open", factory_service_id: service.id, created_at: now, updated_at: now, created_by: causer.id, updated_by: causer.id },
+        { categoryId, catalogueId: plan.catalogueId },
+      );
       await insertChildren(trx, serviceId, service, now);
       const related: Record<string, string[]> = {};
       for (const kind of Object.keys(RELATIONS) as RelationKind[]) {

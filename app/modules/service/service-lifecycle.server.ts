@@ -16,9 +16,10 @@ import { sql } from "kysely";
 import type { NewService, Service } from "~/server/db/schema";
 import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
-import { inTransaction, isPostgresDb, nextTimestamp } from "../../server/db-helpers.server";
+import { inTransaction, nextTimestamp } from "../../server/db-helpers.server";
 import { NotFoundError } from "../../server/errors.server";
 import { touchService } from "./service-version.server";
+import { closeCategoryGaps, insertService, lockCategories, placeAtEnd } from "./service-placement.server";
 
 // What the bin, the lineage and the copy dialogs read: its own file, re-exported here.
 export * from "./service-lifecycle-read.server";
@@ -58,40 +59,7 @@ export class DerivativesChangedError extends Error {
   }
 }
 
-// ------------------------------------------------------------------------------------ ordering
-
-/** Locks category rows in id order (Postgres), so concurrent moves/trashes/restores serialise. */
-async function lockCategories(db: Executor, ids: (number | null)[]) {
-  const unique = [...new Set(ids.filter((x): x is number => x != null))].sort((a, b) => a - b);
-  if (!unique.length || !isPostgresDb(db)) return;
-  await sql`select id from service_categories where id in (${sql.join(unique)}) order by id for update`.execute(db);
-}
-
-/** Writes positions 0..n-1 over the live services of a category, keeping their order. */
-async function renumberCategory(db: Executor, categoryId: number) {
-  const rows = await db
-    .selectFrom("services")
-    .select(["id", "position"])
-    .where("category_id", "=", categoryId)
-    .where("deleted_at", "is", null)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  for (const [index, row] of rows.entries()) {
-    if (row.position !== index) await db.updateTable("services").set({ position: index }).where("id", "=", row.id).execute();
-  }
-}
-
-/** The position after the last live service of a category. */
-async function endOfCategory(db: Executor, categoryId: number): Promise<number> {
-  const row = await db
-    .selectFrom("services")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .where("category_id", "=", categoryId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+// ---------------------------------------------------------------------------------------- places
 
 async function targetCategory(db: Executor, categoryId: number) {
   const category = await db.selectFrom("service_categories").select(["id", "service_catalogue_id"]).where("id", "=", categoryId).executeTakeFirst();
@@ -140,9 +108,7 @@ export async function trashService(
         .where("id", "=", s.id)
         .execute();
     }
-    for (const categoryId of new Set(affected.map((s) => s.category_id))) {
-      if (categoryId != null) await renumberCategory(trx, categoryId);
-    }
+    await closeCategoryGaps(trx, affected.map((s) => s.category_id));
     for (const s of affected) {
       await recordActivity(trx, {
         subjectType: "service",
@@ -179,13 +145,7 @@ export async function restoreService(
     }
     if (!category) throw new CategoryGoneError({ id: trashed.id, name: trashed.name });
     const { before } = await touchService(trx, serviceId, null, causer, { allowDeleted: true });
-    await lockCategories(trx, [category.id]);
-    const position = await endOfCategory(trx, category.id);
-    await trx
-      .updateTable("services")
-      .set({ deleted_at: null, deleted_by: null, category_id: category.id, service_catalogue_id: category.service_catalogue_id, position })
-      .where("id", "=", serviceId)
-      .execute();
+    const position = await placeAtEnd(trx, serviceId, { categoryId: category.id, catalogueId: category.service_catalogue_id }, { deleted_at: null, deleted_by: null });
     await recordActivity(trx, {
       subjectType: "service",
       subjectId: serviceId,
@@ -252,23 +212,15 @@ export async function copyService(
     if (!source) throw new NotFoundError("service");
     const category = await targetCategory(trx, opts.categoryId);
     if (opts.asDerivative && (category.service_catalogue_id ?? null) === (source.service_catalogue_id ?? null)) throw new SameCatalogueError();
-    await lockCategories(trx, [category.id]);
     const scalars = Object.fromEntries(Object.entries(source).filter(([key]) => !NOT_COPIED.has(key as keyof Service))) as Partial<NewService>;
     const name = opts.asDerivative ? source.name : copyName(source.name, opts.copySuffix ?? DEFAULT_COPY_SUFFIX);
     const now = nowIso();
-    const placement = {
-      name,
-      status: "open" as const,
-      category_id: category.id,
-      service_catalogue_id: category.service_catalogue_id,
-      position: await endOfCategory(trx, category.id),
-      parent_service_id: opts.asDerivative ? source.id : null,
-    };
-    const { id: newId } = await trx
-      .insertInto("services")
-      .values({ ...scalars, ...placement, created_at: now, updated_at: now, created_by: causer.id, updated_by: causer.id })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const parentServiceId = opts.asDerivative ? source.id : null;
+    const { id: newId } = await insertService(
+      trx,
+      { ...scalars, name, status: "open", parent_service_id: parentServiceId, created_at: now, updated_at: now, created_by: causer.id, updated_by: causer.id },
+      { categoryId: category.id, catalogueId: category.service_catalogue_id },
+    );
 
     const options = await trx.selectFrom("service_options").selectAll().where("service_id", "=", serviceId).orderBy("id").execute();
     await insertChunked(options, (chunk) =>
@@ -352,7 +304,7 @@ export async function copyService(
         name,
         category_id: category.id,
         service_catalogue_id: category.service_catalogue_id,
-        parent_service_id: placement.parent_service_id,
+        parent_service_id: parentServiceId,
         copied_from: serviceId,
         derivative: opts.asDerivative,
       },

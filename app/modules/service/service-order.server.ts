@@ -1,4 +1,4 @@
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { Database } from "~/server/db/schema";
 import { nowIso } from "~/lib/time";
 import type { Role } from "~/modules/access/roles";
@@ -6,17 +6,11 @@ import { recordActivity, type Causer, type Executor } from "../../server/audit.s
 import { inTransaction, isPostgresDb } from "../../server/db-helpers.server";
 import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "../../server/errors.server";
 import { canEditCategory, canEditService } from "../access/permissions.server";
-import { closeGap, moveTo, orderedRows, type OrderedList } from "../../server/positions.server";
+import { moveTo, orderedRows } from "../../server/positions.server";
+import { categoryList, closeCategoryGaps, lockCategories } from "./service-placement.server";
 
 /** Who moves: the audit's causer, with the role whose grants decide where they may place a service. */
 export type Mover = Causer & { role: Role };
-
-/** The live (not binned) services of a category; binned ones keep their position. */
-const categoryList = (categoryId: number): OrderedList => ({
-  table: "services",
-  parent: { column: "category_id", value: categoryId },
-  excludeWhereSet: "deleted_at",
-});
 
 /**
  * Moves a service to `index` within `targetCategoryId` (its own or another category of its
@@ -56,8 +50,7 @@ async function moveOnce(trx: Transaction<Database>, serviceId: number, targetCat
   let sourceCategoryId = service.category_id;
   if (isPostgresDb(trx)) {
     // Category rows are the only locks a move takes, always in id order, so moves never deadlock.
-    const ids = [...new Set([targetCategoryId, sourceCategoryId].filter((x): x is number => x !== null))].sort((a, b) => a - b);
-    await sql`select id from service_categories where id in (${sql.join(ids)}) order by id for update`.execute(trx);
+    const ids = await lockCategories(trx, [targetCategoryId, sourceCategoryId]);
     // Another move may have finished while we waited: where is the service now?
     const now = await trx.selectFrom("services").select(["category_id", "position"]).where("id", "=", serviceId).executeTakeFirst();
     if (!now) throw new NotFoundError("service");
@@ -71,7 +64,7 @@ async function moveOnce(trx: Transaction<Database>, serviceId: number, targetCat
       .set({ category_id: targetCategoryId, service_catalogue_id: target.service_catalogue_id, updated_at: nowIso(), updated_by: causer.id })
       .where("id", "=", serviceId)
       .execute();
-    if (sourceCategoryId !== null) await closeGap(trx, categoryList(sourceCategoryId));
+    await closeCategoryGaps(trx, [sourceCategoryId]);
   }
   const { to: at } = await moveTo(trx, categoryList(targetCategoryId), serviceId, index);
   await recordActivity(trx, {

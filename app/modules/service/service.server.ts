@@ -10,6 +10,7 @@ import { type Role } from "~/modules/access/roles";
 import { createBaseData } from "../basedata/basedata.server";
 import { keepVersion, reopenIfApproved, touchService } from "./service-version.server";
 import { moveService } from "./service-order.server";
+import { insertService, type Place } from "./service-placement.server";
 import { refuseHidden, visibleValues } from "~/modules/masks/mask-rules.server";
 import { nowIso } from "~/lib/time";
 import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
@@ -23,7 +24,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from "../../server/err
  */
 export async function createService(db: Executor, input: { name: string; categoryId: number } | { name: string; catalogueId: number }, causer: Causer): Promise<number> {
   return inTransaction(db, async (trx) => {
-    let place: { categoryId: number | null; catalogueId: number | null };
+    let place: Place;
     if ("categoryId" in input) {
       const category = await trx
         .selectFrom("service_categories")
@@ -37,28 +38,8 @@ export async function createService(db: Executor, input: { name: string; categor
       if (!catalogue) throw new NotFoundError("catalogue");
       place = { categoryId: null, catalogueId: catalogue.id };
     }
-    const count = await trx
-      .selectFrom("services")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .$if(place.categoryId !== null, (qb) => qb.where("category_id", "=", place.categoryId!))
-      .$if(place.categoryId === null, (qb) => qb.where("category_id", "is", null).where("service_catalogue_id", "=", place.catalogueId!))
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
     const now = nowIso();
-    const { id } = await trx
-      .insertInto("services")
-      .values({
-        name: input.name,
-        category_id: place.categoryId,
-        service_catalogue_id: place.catalogueId,
-        position: Number(count?.n ?? 0),
-        created_at: now,
-        updated_at: now,
-        created_by: causer.id,
-        updated_by: causer.id,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { id } = await insertService(trx, { name: input.name, created_at: now, updated_at: now, created_by: causer.id, updated_by: causer.id }, place);
     await recordActivity(trx, {
       subjectType: "service",
       subjectId: id,

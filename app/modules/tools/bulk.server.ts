@@ -2,10 +2,10 @@
  * Bulk changes (issue 20 §4): one change for many services, previewed, then applied service by
  * service through the service page's own writes — `updateServiceBasics` (the review workflow),
  * `setServiceRelations` (owners, providers, service levels, tags; attribute masks), and for a
- * move to another catalogue the browser's `moveSelectionToCatalogue` behind `touchService`. So
- * every service is permission-checked (a `user`'s grants), version-checked (a service changed
- * since the preview is refused like a stale form) and audited on its own; nothing here writes
- * around those rules.
+ * move to another catalogue the browser's `moveSelectionToCatalogue` (which closes the gap in the
+ * category left behind) behind `touchService`. So every service is permission-checked (a `user`'s
+ * grants), version-checked (a service changed since the preview is refused like a stale form) and
+ * audited on its own; nothing here writes around those rules.
  */
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { canEditService, editScope } from "~/modules/access/permissions.server";
@@ -20,7 +20,6 @@ import { recordActivity, type Executor } from "~/server/audit.server";
 import type { Database } from "~/server/db/schema";
 import { inTransaction, nextTimestamp } from "~/server/db-helpers.server";
 import { ForbiddenError, NotFoundError, StaleRecordError, ValidationError } from "~/server/errors.server";
-import { closeGap } from "~/server/positions.server";
 import { MAX_BULK_SERVICES } from "./tools-query";
 import type { BulkChange, BulkRelationKind } from "./tools-schemas";
 import { ID_CHUNK } from "./tools-selection.server";
@@ -159,7 +158,6 @@ async function moveToCatalogue(trx: Transaction<Database>, id: number, targetCat
   await moveSelectionToCatalogue(trx, { areas: [], categories: [], services: [id] }, targetCatalogueId, user);
   // The batch move stamps the wall clock; the version must still be newer than the one the form carried.
   await trx.updateTable("services").set({ updated_at: nextTimestamp(before.updated_at) }).where("id", "=", id).execute();
-  if (before.category_id !== null) await closeGap(trx, { table: "services", parent: { column: "category_id", value: before.category_id }, excludeWhereSet: "deleted_at" });
   await recordActivity(trx, {
     subjectType: "service",
     subjectId: id,

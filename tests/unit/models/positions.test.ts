@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appendPosition, closeGap, moveStep, moveTo, orderedRows, renumber, type OrderedList } from "~/server/positions.server";
+import { appendPosition, closeGap, moveStep, moveTo, orderedRows, positionAfterLast, renumber, type OrderedList } from "~/server/positions.server";
 import { factories } from "../../factories";
 import { createTestDb, type TestDb } from "../../support/test-db";
 
@@ -104,5 +104,24 @@ describe("ordered lists", () => {
       [b, 0],
       [a, 1],
     ]);
+  });
+
+  it("positionAfterLast is max + 1 over a list with gaps, 0 for an empty one; null and several conditions select the list", async () => {
+    const other = await make.catalogue({ title: "Ohne Bereich" });
+    const area = await make.area(other);
+    await make.category(other, { name: "x", position: 4 });
+    await make.category(other, { name: "y", position: 1 });
+    await make.category(other, { name: "im Bereich", service_area_id: area, position: 9 });
+    const withoutArea: OrderedList = {
+      table: "service_categories",
+      parent: [
+        { column: "service_area_id", value: null },
+        { column: "service_catalogue_id", value: other },
+      ],
+    };
+    expect(await positionAfterLast(t.db, withoutArea)).toBe(5);
+    expect(await appendPosition(t.db, withoutArea)).toBe(2);
+    expect(await positionAfterLast(t.db, { table: "service_categories", parent: { column: "service_area_id", value: area } })).toBe(10);
+    expect(await positionAfterLast(t.db, { table: "service_categories", parent: { column: "service_catalogue_id", value: 999_999 } })).toBe(0);
   });
 });
