@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { NotFoundError, ForbiddenError, StaleRecordError, ValidationError } from "./errors.server";
 import { readFormData, type BodyLimit } from "./request-body.server";
-import type { FormAnswer, FormReply } from "~/ui/form/answer";
+import type { FormAnswer, FormReply } from "~/lib/form-answer";
 import { refusal } from "./refusal.server";
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ROLES, ROLE_LABEL_KEYS, type Role } from "~/modules/access/roles";
 import { FormAlert } from "~/ui/FormAlert";
 import { RouteDialog } from "~/ui/RouteDialog";
-import { formError, type FormAnswer } from "~/ui/form/answer";
+import { formError, type FormAnswer } from "~/lib/form-answer";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import { EditUserSchema, NewUserSchema } from "../users-schema";
 
