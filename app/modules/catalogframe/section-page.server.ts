@@ -31,6 +31,7 @@ import {
   type Move,
 } from "./sections.server";
 import { refusal } from "~/server/refusal.server";
+import { idOr404 } from "~/server/ids.server";
 
 /**
  * The dialogs over a frame page: a section (new/edit), an item of a section (paragraph, table
@@ -39,12 +40,6 @@ import { refusal } from "~/server/refusal.server";
  */
 
 const NEW = "new";
-
-function idOr404(raw: string | undefined): number {
-  const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw refusal(404);
-  return id;
-}
 
 function kindOr404(raw: string | undefined): ItemKind {
   if (!(ITEM_KINDS as readonly string[]).includes(raw ?? "")) throw refusal(404);
@@ -105,7 +100,7 @@ export async function itemDialogLoader({ request, params }: LoaderFunctionArgs) 
   const catalogue = await catalogueOr404(db, params.id);
   const kind = kindOr404(params.kind);
   if (params.item === NEW) {
-    const sectionId = idOr404(new URL(request.url).searchParams.get("section") ?? undefined);
+    const sectionId = idOr404(new URL(request.url).searchParams.get("section"));
     await sectionOfCatalogue(db, catalogue.id, "section", sectionId);
     const section = await getSection(db, sectionId);
     // Only the kinds the section's type holds are offered (its add buttons); others are no page.
@@ -150,7 +145,7 @@ export async function itemDialogAction({ request, params }: ActionFunctionArgs) 
   const existing = params.item === NEW ? null : idOr404(params.item);
   const sectionId = existing
     ? await sectionOfCatalogue(db, catalogue.id, kind, existing)
-    : await sectionOfCatalogue(db, catalogue.id, "section", idOr404(new URL(request.url).searchParams.get("section") ?? undefined));
+    : await sectionOfCatalogue(db, catalogue.id, "section", idOr404(new URL(request.url).searchParams.get("section")));
   const form = await readFormData(request, { maxBytes: RICH_FORM_MAX_BYTES });
   const back = `${framePath(catalogue.id)}#section-${sectionId}`;
   const dialog = new URL(request.url).pathname;
