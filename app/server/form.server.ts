@@ -28,6 +28,16 @@ export function validateForm<S extends z.ZodType>(form: FormData, schema: S, opt
   return parseWithZod(form, { schema, disableAutoCoercion: options.keepEmpty });
 }
 
+/**
+ * A form's references (which row, which move, which record), validated like any form: a post that
+ * names none is a 400 — a broken or forged form, with no field to show an error beside.
+ */
+export function referencesOr400<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
+  const submission = validateForm(form, schema);
+  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  return submission.value as z.output<S>;
+}
+
 /** Fields whose values never travel back to the browser. */
 const SECRET = /password|confirmation|token/i;
 
