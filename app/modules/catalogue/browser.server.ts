@@ -200,7 +200,9 @@ export async function browserAction(request: Request) {
       if (submission.status !== "success") {
         // The page shows a refusal beside the target and above the selection; a checked box that is no id is a broken form.
         const error = submission.error ?? {};
-        return refused({ target: error.target?.[0], selection: SELECTION_FIELDS.some((name) => error[name]) ? "validation.invalidChoice" : undefined });
+        // conform names an element's error by its path: "service[1]".
+        const badSelection = Object.keys(error).some((path) => SELECTION_FIELDS.some((name) => path === name || path.startsWith(`${name}[`)));
+        return refused({ target: error.target?.[0], selection: badSelection ? "validation.invalidChoice" : undefined });
       }
       const { target, area, category, service } = submission.value;
       try {
