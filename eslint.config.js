@@ -12,6 +12,7 @@ const floorsAbove = (floors, message) => ({ group: floors.flatMap((f) => [`~/${f
 const UI_ABOVE = floorsAbove(["modules", "shell", "routes"], "app/ui is shared UI below the domains and the shell: pass what it needs as props, or move the code up.");
 const SERVER_BELOW = "app/server stands below the UI and the domains: move a shared type or schema down into app/server or app/lib.";
 const SERVER_ABOVE = floorsAbove(["ui", "shell", "modules", "routes"], SERVER_BELOW);
+const LIB_ABOVE = floorsAbove(["server", "ui", "shell", "modules", "routes", "i18n"], "app/lib is the ground floor: tiny helpers that import nothing of the app.");
 const MODULES_ABOVE = floorsAbove(["shell", "routes"], "A domain stands below the shell and the routes: the shell imports the domain, not the other way round.");
 /** Client-safe code may name server code only in type positions, so nothing server-only reaches the browser bundle. */
 const SERVER_ONLY = {
@@ -85,15 +86,13 @@ export default tseslint.config(
   // app/server: below everything but app/lib; it imports no UI, shell, domain or route, not even a type.
   {
     files: ["app/server/**/*.{ts,tsx}"],
-    ignores: ["app/server/form.server.ts", "app/server/db/schema.ts", "app/server/db/seed*.server.ts"],
+    ignores: ["app/server/db/schema.ts", "app/server/db/seed*.server.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_ABOVE] }] },
   },
-  // TEMPORARY (issue 33 §3, branch h33-forms moves the form-answer types out of app/ui): the one import left.
+  // app/lib: the ground floor, client-safe helpers with nothing of the app below them.
   {
-    files: ["app/server/form.server.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ ...SERVER_ABOVE, group: [...SERVER_ABOVE.group, "!~/ui/form", "!~/ui/form/answer"] }] }],
-    },
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [LIB_ABOVE] }] },
   },
   // The schema types users.role with the access module's Role (a type only); the seed fills every domain's demo data, as a script would.
   {

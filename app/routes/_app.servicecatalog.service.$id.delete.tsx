@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteServiceDialog } from "~/modules/service/ui/bin/DeleteServiceDialog";
 import { deleteAction, deleteLoader } from "~/modules/service/lifecycle-page.server";
 import type { LifecycleActionData } from "~/modules/service/bin-types";
-import { formError } from "~/ui/form/answer";
+import { formError } from "~/lib/form-answer";
 
 /**
  * /servicecatalog/service/:id/delete — moves the service and its derivatives to the bin after a

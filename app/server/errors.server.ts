@@ -39,6 +39,16 @@ export class StaleRecordError extends Error {
   }
 }
 
+/** More services than one operation takes (a bulk change, a Word export); `max` is that operation's limit. */
+export class TooManyServicesError extends Error {
+  constructor(
+    readonly count: number,
+    readonly max: number,
+  ) {
+    super(`${count} services are more than ${max}`);
+  }
+}
+
 /** The record is linked to services; deleting needs an explicit confirmation. */
 export class InUseError extends Error {
   constructor(

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { NotFoundError, ForbiddenError, StaleRecordError, ValidationError } from "./errors.server";
 import { readFormData, type BodyLimit } from "./request-body.server";
-import type { FormAnswer, FormReply } from "~/ui/form/answer";
+import type { FormAnswer, FormReply } from "~/lib/form-answer";
 import { refusal } from "./refusal.server";
 
 /**
@@ -26,6 +26,16 @@ export interface ValidateOptions {
 /** The same validation for a form already read (a page whose forms are told apart by their intent). */
 export function validateForm<S extends z.ZodType>(form: FormData, schema: S, options: ValidateOptions = {}) {
   return parseWithZod(form, { schema, disableAutoCoercion: options.keepEmpty });
+}
+
+/**
+ * A form's references (which row, which move, which record), validated like any form: a post that
+ * names none is a 400 — a broken or forged form, with no field to show an error beside.
+ */
+export function referencesOr400<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
+  const submission = validateForm(form, schema);
+  if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+  return submission.value as z.output<S>;
 }
 
 /** Fields whose values never travel back to the browser. */

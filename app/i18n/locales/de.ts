@@ -271,6 +271,7 @@ const de = {
     email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
     url: "Bitte geben Sie eine gültige Adresse ein, die mit http:// oder https:// beginnt.",
     tooLong: "Höchstens {{max}} Zeichen.",
+    invalidChoice: "Diese Auswahl ist ungültig.",
   },
   list: {
     total_one: "{{count}} Eintrag",

@@ -271,6 +271,7 @@ const en: Resources = {
     email: "Please enter a valid e-mail address.",
     url: "Please enter a valid address starting with http:// or https://.",
     tooLong: "At most {{max}} characters.",
+    invalidChoice: "This choice is not valid.",
   },
   list: {
     total_one: "{{count}} entry",

@@ -17,6 +17,7 @@ import { aiStatus, generateService } from "./assistant.server";
 import { addResponse, generatedServiceSchema, listResponses, removeResponses, type DraftOwner } from "./drafts.server";
 import { AiError, aiConfig } from "./provider.server";
 import { refusal } from "~/server/refusal.server";
+import { parseId, parseIdList } from "~/lib/ids";
 
 /**
  * /servicecatalog/ai — new services drafted by the assistant (the create menu's AI entry; issue
@@ -41,7 +42,7 @@ async function ownerOf(request: Request, user: SessionUser): Promise<DraftOwner>
   return { sessionId, userId: user.id };
 }
 
-const idsParam = (raw: string | null) => [...new Set((raw ?? "").split(",").map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 100);
+const idsParam = (raw: string | null) => parseIdList(raw).slice(0, 100);
 
 export async function createAiLoader({ request }: LoaderFunctionArgs) {
   const user = await requireAiCreator(request);
@@ -107,8 +108,8 @@ export async function createAiAction({ request }: ActionFunctionArgs) {
       }
     },
     discard: async () => {
-      const id = Number(form.get("draft"));
-      if (Number.isSafeInteger(id) && id > 0) await removeResponses(db, owner, [id]);
+      const id = parseId(form.get("draft"));
+      if (id !== null) await removeResponses(db, owner, [id]);
       return redirect(`${PAGE}#responses`);
     },
     create: async () => {

@@ -4,6 +4,7 @@ import { getDb } from "~/server/db/db.server";
 import { requireApiKey } from "./api-auth.server";
 import { pageOf, PER_PAGE, requestedPage } from "./paging.server";
 import { publishedServices } from "./published-services.server";
+import { parseId } from "~/lib/ids";
 
 /**
  * The open catalogue API (issue 18 §1) another ServiceHub imports from: JSON, X-Api-Key, paged
@@ -95,8 +96,8 @@ export async function servicesLoader({ request }: LoaderFunctionArgs) {
 /** GET /api/services/:id — one published service (the factory's preview); 404 otherwise. */
 export async function serviceLoader({ request, params }: LoaderFunctionArgs) {
   await requireApiKey(request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) return Response.json({ message: "Not found." }, { status: 404 });
+  const id = parseId(params.id);
+  if (id === null) return Response.json({ message: "Not found." }, { status: 404 });
   const { rows } = await publishedServices(getDb(), { ids: [id] });
   return rows[0] ? Response.json({ data: rows[0] }) : Response.json({ message: "Not found." }, { status: 404 });
 }

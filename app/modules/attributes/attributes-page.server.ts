@@ -15,7 +15,7 @@ import {
   updateAttribute,
 } from "./attributes.server";
 import { AttributeSchema, MoveSchema, type AttributeAnswerMeta } from "./attributes-schema";
-import { refusal } from "~/server/refusal.server";
+import { idOr404 } from "~/server/ids.server";
 
 /*
  * Loader and action bodies of /admin/serviceattributes (list, reorder), /new, /:id (edit) and
@@ -26,16 +26,6 @@ import { refusal } from "~/server/refusal.server";
 export const LIST_PATH = "/admin/serviceattributes";
 
 const guard = (request: Request) => requirePermission(request, "access:admin");
-
-function notFound(): never {
-  throw refusal(404);
-}
-
-function idOr404(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,12}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) notFound();
-  return id;
-}
 
 async function attributeOr404(id: number) {
   try {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { answerFields, type FormAnswer } from "~/ui/form/answer";
+import { answerFields, type FormAnswer } from "~/lib/form-answer";
 import { optionalText, requiredText, tooLong } from "~/ui/form/fields";
 
 /**

@@ -19,6 +19,7 @@ import {
 import { DuplicateNameError, InUseError, StaleRecordError } from "~/server/errors.server";
 import { formVersion, readFormData } from "~/server/request-body.server";
 import { refusal } from "~/server/refusal.server";
+import { idOr404 } from "~/server/ids.server";
 
 /**
  * Loaders and actions shared by every base-data screen (/basedata/:entity/… and /admin/tags/…):
@@ -43,12 +44,6 @@ async function resolve(request: Request, ref: EntityRef, write: boolean) {
   const user =
     def.guard === "admin" ? await requirePermission(request, "access:admin") : await requirePermission(request, write ? "update:basedata" : "read:basedata");
   return { user, def };
-}
-
-function idOr404(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw refusal(404);
-  return id;
 }
 
 async function recordOr404(def: EntityDef, id: number): Promise<BaseDataRow> {

@@ -5,7 +5,8 @@ import { getCatalogue, getCurrentCatalogueId, listCatalogueNames } from "~/modul
 import { getDb } from "~/server/db/db.server";
 import type { Executor } from "~/server/audit.server";
 import { flashHeader, redirectWithFlash } from "~/server/flash.server";
-import { commonRefusal, dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
+import { commonRefusal, dispatchIntent, referencesOr400, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
+import { idField } from "~/ui/form/fields";
 import { formVersion, RICH_FORM_MAX_BYTES, readFormData } from "~/server/request-body.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { isMultipart, parseImageUpload } from "~/server/upload.server";
@@ -77,22 +78,15 @@ const direction = z.enum(["up", "down"]);
 const index = z.coerce.number().int().min(0).max(10_000);
 const RowRefSchema = z.object({ kind: z.enum(FRAME_ROW_KIND_NAMES as [string, ...string[]]), index: index.max(ROWS_MAX) });
 const MoveSchema = z.union([z.object({ direction }), z.object({ to: index })]);
-const SectionRefSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const SectionRefSchema = z.object({ id: idField() });
 const ItemRefSchema = SectionRefSchema.extend({ kind: z.enum(ITEM_KINDS) });
 
 type RowKind = (typeof FRAME_ROW_KIND_NAMES)[number];
 
-/** The move a form asks for: one step (buttons) or to an index (drag and drop). */
-function moveOf(form: FormData): Move {
-  const parsed = MoveSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw new Response("Bad Request", { status: 400 });
-  return "direction" in parsed.data ? parsed.data.direction : { to: parsed.data.to };
-}
-
-function refOf<S extends z.ZodType>(schema: S, form: FormData): z.output<S> {
-  const parsed = schema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw new Response("Bad Request", { status: 400 });
-  return parsed.data;
+/** The move a form asks for: one step (buttons) or to an index (drag and drop); the frame's rows, sections, items and a table's rows. */
+export function moveOf(form: FormData): Move {
+  const move = referencesOr400(form, MoveSchema);
+  return "direction" in move ? move.direction : { to: move.to };
 }
 
 export async function framePageAction({ request, params }: ActionFunctionArgs) {
@@ -126,7 +120,7 @@ export async function framePageAction({ request, params }: ActionFunctionArgs) {
       if (submission.status !== "success") return refused({}, 400);
       return done(await save(submission.value as z.output<S>), anchor, message);
     };
-    const row = () => refOf(RowRefSchema, form) as { kind: RowKind; index: number };
+    const row = () => referencesOr400(form, RowRefSchema) as { kind: RowKind; index: number };
     return await dispatchIntent(form.get("intent"), {
       frame: () => validated(FrameBasicsSchema, (v) => updateFrameBasics(db, catalogue.id, v, version(), user), "frame-basics"),
       "picture-remove": async () => {
@@ -134,7 +128,7 @@ export async function framePageAction({ request, params }: ActionFunctionArgs) {
         return done(await setFramePicture(db, catalogue.id, null, version(), user), "frame-basics", "catalogframe.picture.removed");
       },
       "row-add": async () => {
-        const kind = refOf(RowRefSchema.pick({ kind: true }), form).kind as RowKind;
+        const kind = referencesOr400(form, RowRefSchema.pick({ kind: true })).kind as RowKind;
         target = `row-add:${kind}`;
         return validated(FRAME_ROW_SCHEMAS[kind], (v) => addFrameRow(db, catalogue.id, kind, v, version(), user), kind, "catalogframe.rows.added");
       },
@@ -160,12 +154,12 @@ export async function framePageAction({ request, params }: ActionFunctionArgs) {
       "section-move": async () => {
         target = "sections";
         if (parseSort(url.searchParams.get("sort")) !== "position") return refused({ form: "catalogframe.sections.onlyByPosition" }, 400);
-        const { id } = refOf(SectionRefSchema, form);
+        const { id } = referencesOr400(form, SectionRefSchema);
         await sectionOfCatalogue(db, catalogue.id, "section", id);
         return done(await moveSection(db, id, moveOf(form), user), `section-${id}`, "catalogframe.moved");
       },
       "item-move": async () => {
-        const { kind, id } = refOf(ItemRefSchema, form);
+        const { kind, id } = referencesOr400(form, ItemRefSchema);
         target = `items:${kind}:${id}`;
         const sectionId = await sectionOfCatalogue(db, catalogue.id, kind, id);
         return done(await moveItem(db, kind, id, moveOf(form), user), `section-${sectionId}`, "catalogframe.moved");

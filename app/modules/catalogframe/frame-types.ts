@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseId } from "~/lib/ids";
 
 /**
  * The catalogue frame (cover sheet, spec 02 §3) as screens and the Word export read it. Client-safe.
@@ -119,9 +120,7 @@ export function framePath(catalogueId: number): string {
 /** The catalogue a `/catalogframe/{param}` names: "static" is -1; null for anything else than a positive id. */
 export function frameParam(raw: string | undefined): number | null {
   if (raw === "static") return -1;
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
+  return parseId(raw);
 }
 
 /** The frame picture as the image route serves it; the version makes the URL immutable. */

@@ -5,11 +5,12 @@ import { getDb } from "~/server/db/db.server";
 import type { Executor } from "~/server/audit.server";
 import { ValidationError } from "~/server/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
-import { commonRefusal, dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
+import { commonRefusal, dispatchIntent, referencesOr400, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
+import { idField, tooLong } from "~/ui/form/fields";
 import { formVersion, RICH_FORM_MAX_BYTES, readFormData } from "~/server/request-body.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { readSections } from "./frame-read.server";
-import { STALE, catalogueOr404, sectionOfCatalogue } from "./frame-page.server";
+import { STALE, catalogueOr404, moveOf, sectionOfCatalogue } from "./frame-page.server";
 import { CELL_MAX, COLUMNS_MAX, MATRIX_ROWS_MAX, MatrixSchema, ParagraphSchema, SectionSchema, TABLE_ROWS_MAX, TableSchema } from "./frame-schema";
 import { ITEM_KINDS, SECTION_HOLDS, framePath, type ItemKind, type SectionItem, type SectionType } from "./frame-types";
 import {
@@ -28,9 +29,9 @@ import {
   updateParagraph,
   updateSection,
   updateTable,
-  type Move,
 } from "./sections.server";
 import { refusal } from "~/server/refusal.server";
+import { idOr404 } from "~/server/ids.server";
 
 /**
  * The dialogs over a frame page: a section (new/edit), an item of a section (paragraph, table
@@ -39,12 +40,6 @@ import { refusal } from "~/server/refusal.server";
  */
 
 const NEW = "new";
-
-function idOr404(raw: string | undefined): number {
-  const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw refusal(404);
-  return id;
-}
 
 function kindOr404(raw: string | undefined): ItemKind {
   if (!(ITEM_KINDS as readonly string[]).includes(raw ?? "")) throw refusal(404);
@@ -105,7 +100,7 @@ export async function itemDialogLoader({ request, params }: LoaderFunctionArgs) 
   const catalogue = await catalogueOr404(db, params.id);
   const kind = kindOr404(params.kind);
   if (params.item === NEW) {
-    const sectionId = idOr404(new URL(request.url).searchParams.get("section") ?? undefined);
+    const sectionId = idOr404(new URL(request.url).searchParams.get("section"));
     await sectionOfCatalogue(db, catalogue.id, "section", sectionId);
     const section = await getSection(db, sectionId);
     // Only the kinds the section's type holds are offered (its add buttons); others are no page.
@@ -123,24 +118,38 @@ export async function itemDialogLoader({ request, params }: LoaderFunctionArgs) 
   return { catalogueId: catalogue.id, kind, section: { id: section.id, name: section.name }, item: { ...shown, updated_at: stored.updated_at } };
 }
 
-/** The values of a repeated field (one per column), trimmed and length-checked. */
-function valuesOf(form: FormData, name: string): string[] {
-  const values = form.getAll(name).map((v) => (typeof v === "string" ? v.replace(/\r\n?/g, " ").trim() : ""));
-  if (values.some((v) => v.length > CELL_MAX)) throw new ValidationError({ _form: `validation.tooLong|max=${CELL_MAX}` });
-  return values;
+/** One cell: line breaks become spaces, trimmed, at most CELL_MAX characters. */
+const cell = z
+  .string()
+  .transform((v) => v.replace(/\r\n?/g, " ").trim())
+  .pipe(z.string().max(CELL_MAX));
+/** A repeated field (one value per column); one value or none is a list too. */
+const cells = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(cell));
+
+/**
+ * The cells of the named repeated fields (a table row per name, a matrix cell per name), read with
+ * one schema built for these names. An empty cell stays "" (keepEmpty); a cell too long refuses
+ * the whole form, as one message above it.
+ */
+function cellsOf<N extends string>(form: FormData, names: readonly N[]): Record<N, string[]> {
+  const submission = validateForm(form, z.object(Object.fromEntries(names.map((name) => [name, cells]))), { keepEmpty: true });
+  if (submission.status !== "success") throw new ValidationError({ _form: tooLong(CELL_MAX) });
+  return submission.value as Record<N, string[]>;
 }
+
+/** The matrix's size as the form rendered it, clamped to the limits (a form without cells yet: 0 × 0). */
+const gridSize = (max: number) => z.coerce.number().catch(0).transform((n) => Math.max(0, Math.min(max, Math.floor(n) || 0)));
+const GridSizeSchema = z.object({ grid_rows: gridSize(MATRIX_ROWS_MAX), grid_cols: gridSize(COLUMNS_MAX) });
 
 /** The matrix cells as the form rendered them (`grid_rows` × `grid_cols`, named `cell_<r>_<c>`). */
 function gridOf(form: FormData): string[][] {
-  const size = (name: string, max: number) => Math.max(0, Math.min(max, Math.floor(Number(form.get(name)) || 0)));
-  const rows = size("grid_rows", MATRIX_ROWS_MAX);
-  const columns = size("grid_cols", COLUMNS_MAX);
-  const grid = Array.from({ length: rows }, (_, r) => Array.from({ length: columns }, (_, c) => valuesOf(form, `cell_${r}_${c}`)[0] ?? ""));
-  return grid;
+  const { grid_rows, grid_cols } = referencesOr400(form, GridSizeSchema);
+  const name = (r: number, c: number) => `cell_${r}_${c}`;
+  const read = cellsOf(form, Array.from({ length: grid_rows }, (_, r) => Array.from({ length: grid_cols }, (_, c) => name(r, c))).flat());
+  return Array.from({ length: grid_rows }, (_, r) => Array.from({ length: grid_cols }, (_, c) => read[name(r, c)][0] ?? ""));
 }
 
-const TableRowRef = z.object({ row: z.coerce.number().int().positive().max(2_147_483_647) });
-const MoveRef = z.union([z.object({ direction: z.enum(["up", "down"]) }), z.object({ to: z.coerce.number().int().min(0).max(10_000) })]);
+const TableRowRef = z.object({ row: idField() });
 
 export async function itemDialogAction({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "access:admin");
@@ -150,7 +159,7 @@ export async function itemDialogAction({ request, params }: ActionFunctionArgs) 
   const existing = params.item === NEW ? null : idOr404(params.item);
   const sectionId = existing
     ? await sectionOfCatalogue(db, catalogue.id, kind, existing)
-    : await sectionOfCatalogue(db, catalogue.id, "section", idOr404(new URL(request.url).searchParams.get("section") ?? undefined));
+    : await sectionOfCatalogue(db, catalogue.id, "section", idOr404(new URL(request.url).searchParams.get("section")));
   const form = await readFormData(request, { maxBytes: RICH_FORM_MAX_BYTES });
   const back = `${framePath(catalogue.id)}#section-${sectionId}`;
   const dialog = new URL(request.url).pathname;
@@ -162,22 +171,13 @@ export async function itemDialogAction({ request, params }: ActionFunctionArgs) 
       if (kind === "table") return saveTable(db, form, existing, sectionId, user, saved, (id) => `${framePath(catalogue.id)}/item/table/${id}`, request);
       return saveMatrix(db, form, existing, sectionId, user, saved, (id) => `${framePath(catalogue.id)}/item/matrix/${id}`, request);
     },
-    "row-add": () => rowChange(request, dialog, kind, existing, form, async (expected) => addTableRow(db, existing!, valuesOf(form, "value"), expected, user), "catalogframe.items.table.rowAdded", TABLE_ROWS_MAX),
+    "row-add": () => rowChange(request, dialog, kind, existing, form, async (expected) => addTableRow(db, existing!, cellsOf(form, ["value"]).value, expected, user), "catalogframe.items.table.rowAdded", TABLE_ROWS_MAX),
     "row-move": () => rowChange(request, dialog, kind, existing, form, (expected) => moveTableRow(db, existing!, rowId(form), moveOf(form), expected, user), "catalogframe.moved"),
     "row-remove": () => rowChange(request, dialog, kind, existing, form, (expected) => removeTableRow(db, existing!, rowId(form), expected, user), "catalogframe.items.table.rowRemoved"),
   });
 }
 
-const rowId = (form: FormData) => {
-  const parsed = TableRowRef.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw new Response("Bad Request", { status: 400 });
-  return parsed.data.row;
-};
-const moveOf = (form: FormData): Move => {
-  const parsed = MoveRef.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw new Response("Bad Request", { status: 400 });
-  return "direction" in parsed.data ? parsed.data.direction : { to: parsed.data.to };
-};
+const rowId = (form: FormData) => referencesOr400(form, TableRowRef).row;
 
 type Saved = (changed: boolean, title: string) => Promise<Response>;
 type User = Awaited<ReturnType<typeof requirePermission>>;
@@ -203,7 +203,9 @@ async function saveTable(db: Executor, form: FormData, existing: number | null, 
     if (existing) {
       const stored = await getItem(db, "table", existing);
       const ids = (await db.selectFrom("table_rows").select("id").where("table_id", "=", stored.id).execute()).map((r) => r.id);
-      const rows = ids.filter((id) => form.has(`row_${id}`)).map((id) => ({ id, values: valuesOf(form, `row_${id}`) }));
+      const present = ids.filter((id) => form.has(`row_${id}`));
+      const read = cellsOf(form, present.map((id) => `row_${id}`));
+      const rows = present.map((id) => ({ id, values: read[`row_${id}`] }));
       return await saved(await updateTable(db, existing, { ...values, rows }, formVersion(form), user), values.title);
     }
     const id = await createTable(db, sectionId, values, user);

@@ -17,6 +17,8 @@ import {
 import { flashHeader, redirectWithFlash } from "~/server/flash.server";
 import { dispatchIntent, refuse, refuseForm, validateForm } from "~/server/form.server";
 import { NewCatalogueSchema } from "./catalogue-schemas";
+import { idField, idList } from "~/ui/form/fields";
+import { parseCatalogueId } from "~/lib/ids";
 import { readSidebarPrefs } from "~/server/prefs.server";
 import type { SessionUser } from "~/modules/access/user.server";
 import {
@@ -139,19 +141,23 @@ async function openCatalogueLink(request: Request, url: URL, user: SessionUser) 
 }
 
 const MoveSchema = z.object({
-  service: z.coerce.number().int().positive(),
-  category: z.coerce.number().int().positive(),
+  service: idField(),
+  category: idField(),
   index: z.coerce.number().int().min(0).max(1_000_000),
 });
-const BatchSchema = z.object({ target: z.string().trim().regex(/^-?\d+$/).transform(Number) });
+/** The batch move: the checked areas, categories and services, and the catalogue they go to. */
+const BatchSchema = z.object({
+  target: z
+    .string({ error: "catalogue.batch.noTarget" })
+    .trim()
+    .refine((v) => parseCatalogueId(v) !== null, { error: "catalogue.batch.noTarget" })
+    .transform((v) => parseCatalogueId(v)!),
+  area: idList(),
+  category: idList(),
+  service: idList(),
+});
 const CatalogueSchema = z.object({ catalogue: z.coerce.number().int() });
-
-function ids(form: FormData, name: string): number[] {
-  return form
-    .getAll(name)
-    .map(Number)
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
-}
+const SELECTION_FIELDS = ["area", "category", "service"] as const;
 
 /** The page the form was on, without one-off state: after a move its "move to" form is closed. */
 function backTo(request: Request) {
@@ -168,10 +174,10 @@ export async function browserAction(request: Request) {
   const db = getDb();
   return dispatchIntent(form.get("intent"), {
     catalogue: async () => {
-      const parsed = CatalogueSchema.safeParse(Object.fromEntries(form));
+      const submission = validateForm(form, CatalogueSchema);
       try {
-        if (!parsed.success) throw new NotFoundError("catalogue");
-        await setCurrentCatalogue(db, user.id, parsed.data.catalogue);
+        if (submission.status !== "success") throw new NotFoundError("catalogue");
+        await setCurrentCatalogue(db, user.id, submission.value.catalogue);
       } catch (error) {
         if (error instanceof NotFoundError) return redirectWithFlash(request, "/servicecatalog", { kind: "error", message: "catalogue.notFound" });
         throw error;
@@ -189,16 +195,18 @@ export async function browserAction(request: Request) {
     move: () => moveAction(request, form, user),
     batch: async () => {
       if (!userHasPermission(user, "manage:structure")) throw refusal(403);
-      const parsed = BatchSchema.safeParse(Object.fromEntries(form));
-      const refused = (fields: Record<string, string>) => refuseForm({ fields }, 400, { target: "batch" });
-      if (!parsed.success) return refused({ target: "catalogue.batch.noTarget" });
+      const submission = validateForm(form, BatchSchema);
+      const refused = (fields: Record<string, string | undefined>) => refuseForm({ fields }, 400, { target: "batch" });
+      if (submission.status !== "success") {
+        // The page shows a refusal beside the target and above the selection; a checked box that is no id is a broken form.
+        const error = submission.error ?? {};
+        // conform names an element's error by its path: "service[1]".
+        const badSelection = Object.keys(error).some((path) => SELECTION_FIELDS.some((name) => path === name || path.startsWith(`${name}[`)));
+        return refused({ target: error.target?.[0], selection: badSelection ? "validation.invalidChoice" : undefined });
+      }
+      const { target, area, category, service } = submission.value;
       try {
-        const moved = await moveSelectionToCatalogue(
-          db,
-          { areas: ids(form, "area"), categories: ids(form, "category"), services: ids(form, "service") },
-          parsed.data.target,
-          user,
-        );
+        const moved = await moveSelectionToCatalogue(db, { areas: area, categories: category, services: service }, target, user);
         return redirectWithFlash(request, backTo(request), { kind: "success", message: "catalogue.batch.moved", values: { count: moved } });
       } catch (error) {
         if (error instanceof EmptySelectionError) return refused({ selection: "catalogue.batch.emptySelection" });
@@ -212,9 +220,9 @@ export async function browserAction(request: Request) {
 async function moveAction(request: Request, form: FormData, user: SessionUser) {
   // Role first: a role that edits no service is refused whatever it sends; grants are the model's.
   if (!userHasPermission(user, "update:service")) throw refusal(403);
-  const parsed = MoveSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return refuseForm({ form: "errors.badRequest" }, 400, { target: "move" });
-  const { service, category, index } = parsed.data;
+  const submission = validateForm(form, MoveSchema);
+  if (submission.status !== "success") return refuseForm({ form: "errors.badRequest" }, 400, { target: "move" });
+  const { service, category, index } = submission.value;
   try {
     // The model checks the user's grants for the service and the target category.
     await moveService(getDb(), service, category, index, user);

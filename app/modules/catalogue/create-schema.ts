@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredText } from "~/ui/form/fields";
+import { parseId } from "~/lib/ids";
 
 /** The create menu's form (spec 01 §2): what to create, its name, and where it goes. */
 export const CREATE_TYPES = ["area", "category", "service"] as const;
@@ -17,6 +18,5 @@ export const CreateSchema = z
 
 /** A chosen id from a select; the empty option or anything odd is "none". */
 export function optionalId(raw: string | undefined): number | null {
-  const n = Number(raw);
-  return raw && Number.isSafeInteger(n) && n > 0 ? n : null;
+  return parseId(raw);
 }

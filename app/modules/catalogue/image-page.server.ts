@@ -5,8 +5,9 @@ import { getServicePicture } from "~/modules/service/service.server";
 import { readFramePicture } from "~/modules/catalogframe/frame-read.server";
 import { frameParam } from "~/modules/catalogframe/frame-types";
 import { getDb } from "~/server/db/db.server";
-import { idOr404, notFound } from "./structure-page.server";
+import { notFound } from "./structure-page.server";
 import { getImage, isStructureKind } from "./structure.server";
+import { idOr404 } from "~/server/ids.server";
 
 /**
  * /images/area/:id, /images/category/:id, /images/service/:id and /images/frame/:id (a catalogue's

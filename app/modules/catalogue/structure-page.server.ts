@@ -19,19 +19,13 @@ import { StructureEditSchema } from "./structure-schema";
 import { pagePath, type StaleState, type StructureKind, type StructureMeta } from "./structure-types";
 import { formVersion, readFormData } from "~/server/request-body.server";
 import { refusal } from "~/server/refusal.server";
+import { idOr404 } from "~/server/ids.server";
 
 /**
  * The action shared by the area and the category page: authorize, read the form (multipart for
  * the image upload, urlencoded otherwise), run the handler of its `intent`, call the model, and
  * answer with a redirect and a toast, or a refusal naming the form (`target`) the page shows it beside.
  */
-
-/** Route ids are positive integers written in digits; anything else is a 404. */
-export function idOr404(raw: string | undefined): number {
-  const id = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw refusal(404);
-  return id;
-}
 
 export function notFound(): never {
   throw refusal(404);

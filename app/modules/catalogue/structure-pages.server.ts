@@ -4,8 +4,9 @@ import { requireUser } from "~/modules/access/session.server";
 import { getDb } from "~/server/db/db.server";
 import { writeLastVisited } from "./browser-state.server";
 import { getCatalogue, isServiceAreaActive } from "./catalogue.server";
-import { idOr404, notFound, structureAction } from "./structure-page.server";
+import { notFound, structureAction } from "./structure-page.server";
 import { getArea, getCategory, listAreaOptions } from "./structure.server";
+import { idOr404 } from "~/server/ids.server";
 
 /** /servicecatalog/area/:id — an area with its categories; keyusers and above also edit it here. */
 export async function areaPageLoader({ request, params }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "~/ui/form/fields";
+import { idField, optionalText, requiredText } from "~/ui/form/fields";
 
 /**
  * The edit form of an area or a category: one schema for the model's own check, the action and
@@ -34,11 +34,7 @@ export const editSchema = z.object({
 export const StructureEditSchema = z.object({
   name: nameSchema,
   description: descriptionSchema,
-  areaId: z
-    .string()
-    .regex(/^\d{1,15}$/, { error: "structure.areaInvalid" })
-    .transform(Number)
-    .refine((n) => Number.isSafeInteger(n) && n > 0, { error: "structure.areaInvalid" })
+  areaId: idField("structure.areaInvalid")
     .optional()
     .transform((v) => v ?? null),
 });

@@ -1,4 +1,4 @@
-import type { FormAnswer } from "~/ui/form/answer";
+import type { FormAnswer } from "~/lib/form-answer";
 
 /** Which page: an area or a category. Client-safe mirror of the model's StructureKind. */
 export type StructureKind = "area" | "category";

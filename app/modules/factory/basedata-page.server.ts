@@ -9,6 +9,7 @@ import { FACTORY_FAILURE } from "./factory-errors.server";
 import { BaseDataSelectionSchema } from "./factory-schema";
 import { getFactoryConnection } from "./factory-settings.server";
 import { refusal } from "~/server/refusal.server";
+import { idOr404 } from "~/server/ids.server";
 
 /**
  * /factory/provider and /factory/kpi (admin guard, issue 18 §4): the template server's providers
@@ -67,8 +68,7 @@ export function factoryBaseDataAction(kind: BaseDataKind) {
 export function factoryBaseDataPreviewLoader(kind: BaseDataKind) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     await requirePermission(request, "access:admin");
-    const id = Number(params.id);
-    if (!Number.isSafeInteger(id) || id < 1) throw refusal(404);
+    const id = idOr404(params.id);
     const found = await fetchRecords(kind);
     if (found.error !== null) return { kind, record: null, localId: null, error: found.error };
     const record = found.records.find((r) => r.id === id);

@@ -9,6 +9,7 @@ import { readFactoryService, type FactoryService } from "./factory-service.serve
 import { getFactoryConnection } from "./factory-settings.server";
 import { filterLists, type FactoryLists, type ListName } from "./factory-types";
 import { refusal } from "~/server/refusal.server";
+import { idOr404 } from "~/server/ids.server";
 
 /**
  * /factory/catalog (admin guard): the template's areas, categories and services to choose from.
@@ -57,8 +58,7 @@ export async function factoryPagesLoader({ request }: LoaderFunctionArgs) {
 /** /factory/catalog/service/:id — one template service as the template server publishes it. */
 export async function factoryServicePreviewLoader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "access:admin");
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw refusal(404);
+  const id = idOr404(params.id);
   const db = getDb();
   const [connection, linked] = await Promise.all([getFactoryConnection(db), linkedServices(db)]);
   if (!connection) return { id, service: null, error: "factory.notConfigured", localId: null };

@@ -12,6 +12,7 @@ import { FACTORY_FAILURE } from "./factory-errors.server";
 import { importFactoryServices, linkedServices, type CategoryTarget, type ImportPlan } from "./factory-import.server";
 import { loadSnapshot, type Snapshot } from "./factory-lists.server";
 import { SelectionSchema } from "./factory-schema";
+import { idList } from "~/ui/form/fields";
 import { getFactoryConnection } from "./factory-settings.server";
 import { expandSelection, mapField, TEMPLATE_TARGET, type BatchAnswer, type ImportOutcome } from "./factory-types";
 
@@ -98,12 +99,16 @@ export async function factoryImportLoader({ request }: LoaderFunctionArgs) {
   return { step: "none" } as ImportStep;
 }
 
-const ImportFormSchema = z.object({ catalogue: z.coerce.number().int(), service: z.array(z.coerce.number().int().positive()).max(50_000) });
+/** The import form: the catalogue to import into and the template's services (the targets per category are checked against the catalogue in planOf). */
+const ImportFormSchema = z.object({
+  catalogue: z.coerce.number().int(),
+  service: idList().refine((ids) => ids.length <= 50_000),
+});
 
-/** The import form read: catalogue, services and the target of each template category. Null: a form that cannot be one. */
+/** The import form read: catalogue and services. Null: a form that cannot be one. */
 function readImportForm(form: FormData) {
-  const parsed = ImportFormSchema.safeParse({ catalogue: form.get("catalogue"), service: form.getAll("service") });
-  return parsed.success ? parsed.data : null;
+  const submission = validateForm(form, ImportFormSchema);
+  return submission.status === "success" ? submission.value : null;
 }
 
 /** The plan of an import, or the fields that are wrong. */

@@ -5,7 +5,7 @@ import { redirectWithFlash } from "~/server/flash.server";
 import { dispatchIntent, refuse, validateForm } from "~/server/form.server";
 import { readFormData } from "~/server/request-body.server";
 import { returnPath } from "~/server/return-to.server";
-import type { FormAnswer } from "~/ui/form/answer";
+import type { FormAnswer } from "~/lib/form-answer";
 import { FACTORY_FAILURE } from "./factory-errors.server";
 import { clearSnapshots } from "./factory-lists.server";
 import { ConnectionSchema } from "./factory-schema";

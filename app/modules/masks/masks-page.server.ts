@@ -7,7 +7,7 @@ import { formVersion } from "~/server/request-body.server";
 import { listHeadlines } from "./headlines.server";
 import { createMask, deleteMask, getMask, listMasks, maskTargets, maskableAttributes, updateMask } from "./masks.server";
 import { MaskSchema, maskValuesOf } from "./masks-schema";
-import { refusal } from "~/server/refusal.server";
+import { idOr404 } from "~/server/ids.server";
 
 /**
  * Loaders and actions of /admin/attributemasks (list), /new and /:id/delete (dialogs over the
@@ -18,14 +18,8 @@ import { refusal } from "~/server/refusal.server";
 const LIST = "/admin/attributemasks";
 const requireAdmin = (request: Request) => requirePermission(request, "access:admin");
 
-function maskIdOr404(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,12}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw refusal(404);
-  return id;
-}
-
 async function maskOr404(raw: string | undefined) {
-  const id = maskIdOr404(raw);
+  const id = idOr404(raw);
   try {
     return await getMask(getDb(), id);
   } catch (error) {
@@ -73,7 +67,7 @@ export async function editMaskLoader({ request, params }: LoaderFunctionArgs) {
 
 export async function editMaskAction({ request, params }: ActionFunctionArgs) {
   const causer = await requireAdmin(request);
-  const id = maskIdOr404(params.id);
+  const id = idOr404(params.id);
   const { form, submission } = await parseForm(request, MaskSchema);
   if (submission.status !== "success") return refuse(submission);
   let changed: boolean;
@@ -95,7 +89,7 @@ export async function deleteMaskLoader({ request, params }: LoaderFunctionArgs) 
 
 export async function deleteMaskAction({ request, params }: ActionFunctionArgs) {
   const causer = await requireAdmin(request);
-  const id = maskIdOr404(params.id);
+  const id = idOr404(params.id);
   try {
     const deleted = await deleteMask(getDb(), id, causer);
     return redirectWithFlash(request, LIST, { kind: "success", message: "masks.deleted", values: { name: deleted.name } });

@@ -1,6 +1,6 @@
 import { requirePermission } from "~/modules/access/policy.server";
 import { getDb } from "~/server/db/db.server";
-import { serviceIdOr404 } from "~/modules/service/access.server";
+import { idOr404 } from "~/server/ids.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { commonRefusal, refuse, validateForm, type Refusal } from "~/server/form.server";
 import { isMultipart, parseImageUpload } from "~/server/upload.server";
@@ -35,6 +35,7 @@ import {
 import { RICH_FORM_MAX_BYTES, readFormData } from "~/server/request-body.server";
 import { refuseHidden } from "~/modules/masks/mask-rules.server";
 import type { z } from "zod";
+import { parseId } from "~/lib/ids";
 
 /** The toast after each successful intent (and when nothing had to change). */
 const SAVED: Record<ChildIntent, string> = {
@@ -57,8 +58,7 @@ type Submission = ReturnType<typeof validateForm>;
 
 function itemIdOf(intent: ChildIntent, form: FormData): number | null {
   const raw = form.get(intent === "setAttributeText" || intent === "setAttributeDropdown" ? "item" : "id");
-  const id = Number(raw);
-  return typeof raw === "string" && raw && Number.isSafeInteger(id) && id > 0 ? id : null;
+  return parseId(raw);
 }
 
 /** A refused children form: what was typed and the errors, with the child and version it was for. */
@@ -114,7 +114,7 @@ const CHILD_HANDLERS: { [I in ChildIntent]: (r: ChildRequest<I>) => Promise<bool
  * errors, 404 a child that is gone, 409 a stale form) for the form to show.
  */
 export async function childrenAction(request: Request, rawId: string | undefined) {
-  const serviceId = serviceIdOr404(rawId);
+  const serviceId = idOr404(rawId);
   const user = await requirePermission(request, "update:service", { serviceId: serviceId });
 
   let form: FormData;

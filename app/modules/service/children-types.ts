@@ -1,4 +1,4 @@
-import { answerFields, type FormAnswer } from "~/ui/form/answer";
+import { answerFields, type FormAnswer } from "~/lib/form-answer";
 import type { FieldErrors } from "~/server/errors.server";
 
 /**

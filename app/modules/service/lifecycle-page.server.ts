@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { SessionUser } from "~/modules/access/user.server";
 import { CategoryChoiceSchema, DeleteServiceSchema } from "./lifecycle-schemas";
 import { getDb } from "~/server/db/db.server";
-import { serviceIdOr404 } from "~/modules/service/access.server";
+import { idOr404 } from "~/server/ids.server";
 import { getT } from "~/i18n/i18next.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { parseForm, refuse, refuseForm } from "~/server/form.server";
@@ -39,7 +39,7 @@ export const servicePath = (id: number) => `/servicecatalog/service/${id}`;
 /** Create/delete of services is keyuser and above (DESIGN.md); a role without it gets /unauthorized or 403. */
 async function requireStructure(request: Request, rawId: string | undefined): Promise<{ user: SessionUser; id: number }> {
   const user = await requirePermission(request, "manage:structure");
-  const id = serviceIdOr404(rawId);
+  const id = idOr404(rawId);
   await requirePermission(request, "update:service", { serviceId: id });
   return { user, id };
 }
@@ -153,7 +153,7 @@ export function binPath(request: Request): string {
 
 export async function restoreStepLoader(request: Request, rawId: string | undefined) {
   await requirePermission(request, "access:admin");
-  const id = serviceIdOr404(rawId);
+  const id = idOr404(rawId);
   const db = getDb();
   const service = await findServiceHead(db, id, "trashed");
   if (!service) throw await redirectWithFlash(request, binPath(request), { kind: "error", message: "lifecycle.bin.notFound" });
@@ -166,7 +166,7 @@ export async function restoreStepLoader(request: Request, rawId: string | undefi
 
 export async function restoreStepAction(request: Request, rawId: string | undefined) {
   const user = await requirePermission(request, "access:admin");
-  const id = serviceIdOr404(rawId);
+  const id = idOr404(rawId);
   const backTo = binPath(request);
   const { submission } = await parseForm(request, CategoryChoiceSchema);
   if (submission.status !== "success") return refuse(submission);

@@ -10,12 +10,13 @@ import type { ServiceMeta } from "./types";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import {
   BasicsSchema,
+  DependencySchema,
   DetailsSchema,
   PersonalDataSchema,
   RICH_FIELDS,
+  RelationsSchema,
   RichSchema,
   TagsSchema,
-  idList,
 } from "~/modules/service/service-sections";
 import { allowedStatuses, type Status } from "~/modules/service/service-status";
 import { parseImageUpload } from "~/server/upload.server";
@@ -39,7 +40,8 @@ import {
   updateServiceFields,
   updateServiceRichText,
 } from "~/modules/service/service.server";
-import { serviceIdOr404 } from "./access.server";
+import { idOr404 } from "~/server/ids.server";
+import { parseIdList } from "~/lib/ids";
 import { formVersion, RICH_FORM_MAX_BYTES, readFormData } from "~/server/request-body.server";
 import { hiddenForService, withoutHidden } from "~/modules/masks/mask-rules.server";
 import { mayExportWord } from "~/modules/wordexport/export-access.server";
@@ -49,7 +51,7 @@ import { refusal } from "~/server/refusal.server";
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "read:catalogue");
-  const id = serviceIdOr404(params.id);
+  const id = idOr404(params.id);
   const db = getDb();
   const detail = await getServiceDetail(db, id);
   if (!detail) throw refusal(404);
@@ -113,7 +115,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
 async function relationPickers(db: Executor, params: URLSearchParams, detail: NonNullable<Awaited<ReturnType<typeof getServiceDetail>>>) {
   const relq = params.get("relq");
   const tagq = params.get("tagq");
-  const ticked = (kind: RelationKind, search: string | null) => (search !== null ? idList(params.getAll(kind)) : detail[kind].map((r) => r.id));
+  const ticked = (kind: RelationKind, search: string | null) => (search !== null ? parseIdList(params.getAll(kind)) : detail[kind].map((r) => r.id));
   const [owners, providers, kpis, tags] = await Promise.all([
     relationChoices(db, "owners", ticked("owners", relq), (relq ?? "").slice(0, 100)),
     relationChoices(db, "providers", ticked("providers", relq), (relq ?? "").slice(0, 100)),
@@ -144,7 +146,7 @@ type Submission = ReturnType<typeof validateForm>;
  * names its section (`target`); a rich-text field and the stored values of a stale save travel in `meta`.
  */
 export async function servicePageAction({ request, params }: ActionFunctionArgs) {
-  const id = serviceIdOr404(params.id);
+  const id = idOr404(params.id);
   const user = await requirePermission(request, "update:service", { serviceId: id });
   const db = getDb();
   // Whether this save took back the approval is told in its toast (issue 32 §3).
@@ -155,10 +157,10 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
   let submission: Submission | undefined;
   const refused = (errors: Refusal, status: number) =>
     submission ? refuse(submission, errors, status, { target: section, meta }) : refuseForm(errors, status, { target: section, meta });
-  /** Validates the section's fields; `save` runs only for a valid form. */
-  const validated = async <S extends z.ZodType>(form: FormData, schema: S, save: (value: z.output<S>) => Promise<unknown>) => {
+  /** Validates the section's fields; `save` runs only for a valid form. `invalid`: the form's message when it is refused (pickers show no field errors). */
+  const validated = async <S extends z.ZodType>(form: FormData, schema: S, save: (value: z.output<S>) => Promise<unknown>, invalid?: string) => {
     submission = validateForm(form, schema);
-    if (submission.status !== "success") return refused({}, 400);
+    if (submission.status !== "success") return refused({ form: invalid }, 400);
     await save(submission.value as z.output<S>);
     return null;
   };
@@ -202,13 +204,13 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
       },
       relations: async () => {
         section = "relations";
-        await setServiceRelations(db, id, { owners: idList(form.getAll("owners")), providers: idList(form.getAll("providers")), kpis: idList(form.getAll("kpis")) }, expected, user);
-        return saved("relations");
+        // A tick that is no id is a forged or broken form: refused, not silently dropped.
+        return (await validated(form, RelationsSchema, (value) => setServiceRelations(db, id, value, expected, user), "validation.invalidChoice")) ?? saved("relations");
       },
       tags: async () => {
         section = "tags";
         return (
-          (await validated(form, TagsSchema, (value) => setServiceRelations(db, id, { tags: idList(form.getAll("tags")) }, expected, user, { newTag: value.newTag }))) ??
+          (await validated(form, TagsSchema, (value) => setServiceRelations(db, id, { tags: value.tags }, expected, user, { newTag: value.newTag }), "validation.invalidChoice")) ??
           saved("tags")
         );
       },
@@ -225,11 +227,10 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
 
     async function dependency(change: "add" | "remove") {
       section = "dependencies";
-      const required = Number(form.get("required"));
-      if (!Number.isSafeInteger(required) || required <= 0) return refused({ fields: { required: "service.errors.unknownService" } }, 400);
-      if (change === "add") await addDependency(db, id, required, expected, user);
-      else await removeDependency(db, id, required, expected, user);
-      return done(request, id, ANCHORS.dependencies);
+      const invalid = await validated(form, DependencySchema, ({ required }) =>
+        change === "add" ? addDependency(db, id, required, expected, user) : removeDependency(db, id, required, expected, user),
+      );
+      return invalid ?? done(request, id, ANCHORS.dependencies);
     }
   } catch (error) {
     if (error instanceof StaleRecordError) meta = { ...meta, current: withoutHidden(error.current, await hiddenForService(db, id)) };

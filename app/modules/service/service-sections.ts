@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, requiredText, tooLong } from "~/ui/form/fields";
+import { idField, idList, optionalText, requiredText, tooLong } from "~/ui/form/fields";
 import { STATUSES } from "./service-status";
 
 /** Rich-text fields of a service (sanitised HTML). */
@@ -81,8 +81,9 @@ export const RichSchema = z.object({
     .transform((v) => v ?? ""),
 });
 
-/** The tags section: ticked tags (read as an id list) and, for keyusers and above, a new tag's name. */
+/** The tags section: the ticked tags and, for keyusers and above, a new tag's name. */
 export const TagsSchema = z.object({
+  tags: idList(),
   newTag: z
     .string()
     .trim()
@@ -90,6 +91,12 @@ export const TagsSchema = z.object({
     .optional()
     .transform((v) => v ?? ""),
 });
+
+/** The relations section: the ticked owners, providers and KPIs. */
+export const RelationsSchema = z.object({ owners: idList(), providers: idList(), kpis: idList() });
+
+/** Adding or removing a dependency: the service it depends on. */
+export const DependencySchema = z.object({ required: idField("service.errors.unknownService") });
 
 /** A section of plain text fields and 0/1 flags (an unchecked checkbox sends nothing → 0). */
 function textAndFlags<T extends string, F extends string>(texts: readonly T[], flags: readonly F[]) {
@@ -101,11 +108,6 @@ function textAndFlags<T extends string, F extends string>(texts: readonly T[], f
 
 export const DetailsSchema = textAndFlags(DETAIL_TEXT_FIELDS, DETAIL_FLAG_FIELDS);
 export const PersonalDataSchema = textAndFlags(PERSONAL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS);
-
-/** Ids from a multi-value field (checkboxes or a multiple select). */
-export function idList(values: FormDataEntryValue[]): number[] {
-  return [...new Set(values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))];
-}
 
 /** What a relation picker shows: the ticked records, a page of others (matching the search), and how many exist. */
 export interface RelationChoices {

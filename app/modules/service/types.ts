@@ -1,4 +1,4 @@
-import type { FormAnswer } from "~/ui/form/answer";
+import { answerFields, answerFor, type FormAnswer } from "~/lib/form-answer";
 import type { FieldErrors } from "~/server/errors.server";
 
 /** Beside a refused section: which rich-text field it was, and the stored values of a stale save. */
@@ -21,10 +21,9 @@ export interface ActionResult {
 
 export type Named = { id: number; name: string };
 
+/** The refusal of one section (and rich-text field), read with the pipeline's one reader (`answerFields`). */
 export function resultFor(answer: ServiceAnswer | undefined, section: string, field?: string): ActionResult | undefined {
-  if (!answer || answer.target !== section) return undefined;
-  if (field && answer.meta?.field !== field) return undefined;
-  const errors: FieldErrors = {};
-  for (const [name, messages] of Object.entries(answer.error ?? {})) if (messages?.[0]) errors[name === "" ? "_form" : name] = messages[0];
-  return { section, field: answer.meta?.field, errors, values: answer.initialValue as Record<string, unknown> | undefined, current: answer.meta?.current };
+  const mine = answerFor(answer, section);
+  if (!mine || (field && mine.meta?.field !== field)) return undefined;
+  return { section, field: mine.meta?.field, ...answerFields(mine), current: mine.meta?.current };
 }

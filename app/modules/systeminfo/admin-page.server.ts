@@ -19,7 +19,7 @@ import {
   updatePatchNote,
   updateSystemMessage,
 } from "./systeminfo.server";
-import { refusal } from "~/server/refusal.server";
+import { idOr404 } from "~/server/ids.server";
 
 /**
  * Loaders and actions of /admin/systeminfo (patch notes and system messages) and its dialogs.
@@ -32,12 +32,6 @@ const STALE = { stale: "systeminfo.errors.stale" };
 /** An organisation-wide screen: the access policy's manage:organisation (superadmins). */
 function requireSuperadmin(request: Request) {
   return requirePermission(request, "manage:organisation");
-}
-
-function idOr404(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw refusal(404);
-  return id;
 }
 
 async function or404<T>(read: () => Promise<T>): Promise<T> {

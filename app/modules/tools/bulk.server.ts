@@ -19,7 +19,7 @@ import { touchService } from "~/modules/service/service-version.server";
 import { recordActivity, type Executor } from "~/server/audit.server";
 import type { Database } from "~/server/db/schema";
 import { inTransaction, nextTimestamp } from "~/server/db-helpers.server";
-import { ForbiddenError, NotFoundError, StaleRecordError, ValidationError } from "~/server/errors.server";
+import { ForbiddenError, NotFoundError, StaleRecordError, TooManyServicesError, ValidationError } from "~/server/errors.server";
 import { MAX_BULK_SERVICES } from "./tools-query";
 import type { BulkChange, BulkRelationKind } from "./tools-schemas";
 import { ID_CHUNK } from "./tools-selection.server";
@@ -53,13 +53,6 @@ export interface BulkPreview {
 export interface BulkResult {
   applied: { id: number; name: string }[];
   refused: { id: number; name: string; reason: SkipReason }[];
-}
-
-/** The selection holds more services than one bulk change takes. */
-export class TooManyServicesError extends Error {
-  constructor(readonly count: number) {
-    super(`${count} services are more than ${MAX_BULK_SERVICES}`);
-  }
 }
 
 const RELATION_TABLES = {
@@ -119,7 +112,7 @@ async function relationName(db: Executor, kind: BulkRelationKind, id: number): P
  * fixed number of queries per chunk of ids.
  */
 export async function previewBulkChange(db: Executor, user: SessionUser, ids: number[], change: BulkChange): Promise<BulkPreview> {
-  if (ids.length > MAX_BULK_SERVICES) throw new TooManyServicesError(ids.length);
+  if (ids.length > MAX_BULK_SERVICES) throw new TooManyServicesError(ids.length, MAX_BULK_SERVICES);
   const catalogues = await listCatalogueNames(db);
   let valueName: string | null = null;
   if (isRelation(change)) valueName = await relationName(db, change.kind, change.id);
@@ -227,7 +220,7 @@ async function applyOne(db: Executor, user: SessionUser, item: { id: number; ver
  * others applied. The change's target must still exist (else ValidationError, nothing written).
  */
 export async function applyBulkChange(db: Executor, user: SessionUser, items: { id: number; version: string }[], change: BulkChange): Promise<BulkResult> {
-  if (items.length > MAX_BULK_SERVICES) throw new TooManyServicesError(items.length);
+  if (items.length > MAX_BULK_SERVICES) throw new TooManyServicesError(items.length, MAX_BULK_SERVICES);
   if (isRelation(change)) await relationName(db, change.kind, change.id);
   if (change.kind === "catalogue" && !(await listCatalogueNames(db)).some((c) => c.id === change.catalogueId)) throw new ValidationError({ value: "tools.bulk.errors.unknownValue" });
   const result: BulkResult = { applied: [], refused: [] };

@@ -1,4 +1,5 @@
 import { DEFAULT_QUERY, parseCatalogueQuery, toSearchParams, type CatalogueQuery } from "~/modules/catalogue/catalogue-query";
+import { parseIdList } from "~/lib/ids";
 
 /**
  * /tools' URL state (client-safe): which services the page works on. Either the catalogue
@@ -21,12 +22,10 @@ export type ToolsSelection =
   | { mode: "filter"; catalogueId: number | null; filter: ToolsFilter }
   | { mode: "selection"; areas: number[]; categories: number[]; services: number[] };
 
-const ids = (values: string[]) => [...new Set(values.flatMap((v) => v.split(",")).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))];
-
 /** Reads the state leniently: malformed values are dropped, as in the browser. */
 export function parseToolsSelection(params: URLSearchParams): ToolsSelection {
   if (params.get("pick") === "selection") {
-    return { mode: "selection", areas: ids(params.getAll("area")), categories: ids(params.getAll("category")), services: ids(params.getAll("service")) };
+    return { mode: "selection", areas: parseIdList(params.getAll("area")), categories: parseIdList(params.getAll("category")), services: parseIdList(params.getAll("service")) };
   }
   const raw = params.get("catalogue");
   const catalogue = raw !== null && /^-?\d{1,12}$/.test(raw.trim()) ? Number(raw) : null;

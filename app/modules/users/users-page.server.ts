@@ -18,6 +18,7 @@ import { createAccount, deleteAccount, findAccount, listUsers, updateAccount } f
 import { parseUserListQuery, userListHref } from "./users-query";
 import { EditUserSchema, NewUserSchema } from "./users-schema";
 import { refusal } from "~/server/refusal.server";
+import { idOr404 } from "~/server/ids.server";
 
 /**
  * Loaders and actions of /admin/usermanagement and its dialogs (new, edit, delete). The dialogs
@@ -29,14 +30,8 @@ const requireUserAdmin = (request: Request) => requirePermission(request, "manag
 /** The list the dialog was opened from (rebuilt from parsed values, so never an outside URL). */
 const listOf = (request: Request) => userListHref(parseUserListQuery(new URL(request.url).searchParams));
 
-function accountIdOr404(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,12}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw refusal(404);
-  return id;
-}
-
 async function accountOr404(raw: string | undefined) {
-  const id = accountIdOr404(raw);
+  const id = idOr404(raw);
   try {
     return await findAccount(getDb(), id);
   } catch (error) {

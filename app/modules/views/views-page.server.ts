@@ -13,7 +13,7 @@ import { formVersion, readFormData } from "~/server/request-body.server";
 import { ViewFormSchema } from "./views-schema";
 import { browserHref, stateFromQuery } from "./views-state";
 import { createView, deleteView, getView, listViews, mayShareViews, updateView } from "./views.server";
-import { refusal } from "~/server/refusal.server";
+import { idOr404 } from "~/server/ids.server";
 
 /**
  * Loaders and actions of /views (the list), its dialogs (/views/:id/edit, /views/:id/delete),
@@ -23,12 +23,6 @@ import { refusal } from "~/server/refusal.server";
 
 export const VIEWS_PATH = "/views";
 const STALE = { stale: "views.errors.stale" };
-
-function idOr404(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw refusal(404);
-  return id;
-}
 
 /** Not found → 404, forbidden → 403 (thrown), anything else rethrown. */
 async function orRefused<T>(read: () => Promise<T>): Promise<T> {

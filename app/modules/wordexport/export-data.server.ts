@@ -9,6 +9,7 @@ import { hiddenForCategories } from "~/modules/masks/mask-rules.server";
 import type { MaskHidden } from "~/modules/masks/masks-schema";
 import { activeAttributeItems } from "~/modules/service/service-children-read.server";
 import { DETAIL_TEXT_FIELDS, PERSONAL_TEXT_FIELDS } from "~/modules/service/service-sections";
+import { TooManyServicesError } from "~/server/errors.server";
 import type { Executor } from "~/server/audit.server";
 import { imageOf, type ExportImage } from "./export-image.server";
 
@@ -71,13 +72,6 @@ async function serviceRows(db: Executor, ids: number[]) {
 }
 
 type ServiceRow = Awaited<ReturnType<typeof serviceRows>>[number];
-
-/** More services than one export may hold (memory and time grow with them: issue 17 §7). */
-export class TooManyServicesError extends Error {
-  constructor(readonly count: number) {
-    super(`${count} services are more than one export holds`);
-  }
-}
 
 /** The most services one export holds: 1,000 take about 1.2 s and 80 MB above the server's own memory (docs/benchmarks.md). */
 export const MAX_EXPORT_SERVICES = 5_000;
@@ -181,7 +175,7 @@ export async function loadExport(db: Executor, scope: ExportScope, max = MAX_EXP
           : (eb) => eb.and([eb("s.deleted_at", "is", null), eb("s.service_catalogue_id", "=", catalogueId)]);
     ids = await serviceIds(db, where);
   }
-  if (ids.length > max) throw new TooManyServicesError(ids.length);
+  if (ids.length > max) throw new TooManyServicesError(ids.length, max);
   const order = new Map(ids.map((id, i) => [id, i]));
   const rows = (await perChunk(ids, (chunk) => serviceRows(db, chunk))).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   const catalogue = await getCatalogue(db, catalogueId);

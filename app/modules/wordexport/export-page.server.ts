@@ -2,17 +2,21 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { i18next, getT } from "~/i18n/i18next.server";
 import { BROWSER_PATH, DEFAULT_QUERY, isFiltered, parseCatalogueQuery } from "~/modules/catalogue/catalogue-query";
 import { getCurrentCatalogueId, isServiceAreaActive } from "~/modules/catalogue/catalogue.server";
-import { serviceIdOr404 } from "~/modules/service/access.server";
+import { idOr404 } from "~/server/ids.server";
+import { parseCatalogueId } from "~/lib/ids";
 import { recordActivity } from "~/server/audit.server";
 import { getDb } from "~/server/db/db.server";
 import { redirectWithFlash } from "~/server/flash.server";
-import { readFormData } from "~/server/request-body.server";
+import { parseForm } from "~/server/form.server";
+import { idList } from "~/ui/form/fields";
+import { z } from "zod";
 import { returnPath } from "~/server/return-to.server";
 import { requireWordExport } from "./export-access.server";
-import { MAX_EXPORT_SERVICES, TooManyServicesError, loadExport, type ExportData, type ExportScope } from "./export-data.server";
+import { loadExport, type ExportData, type ExportScope } from "./export-data.server";
 import { buildExport, exportTitle } from "./export-document.server";
 import { DOCX_MIME } from "./export";
 import { refusal } from "~/server/refusal.server";
+import { TooManyServicesError } from "~/server/errors.server";
 
 /**
  * The export URLs (issue 17 §5): GET /servicecatalog/export.docx (the current or the given
@@ -83,8 +87,8 @@ async function answer(request: Request, data: ExportData, user: { id: number; na
 async function catalogueOf(request: Request, userId: number): Promise<number> {
   const raw = new URL(request.url).searchParams.get("catalogue");
   if (raw === null || raw.trim() === "") return getCurrentCatalogueId(getDb(), userId);
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id)) throw refusal(404);
+  const id = parseCatalogueId(raw.trim());
+  if (id === null) throw refusal(404);
   return id;
 }
 
@@ -108,7 +112,7 @@ async function exportScope(request: Request, scope: ExportScope, user: { id: num
       return answer(request, data, user, subject);
     });
   } catch (error) {
-    if (error instanceof TooManyServicesError) return refuseExport(request, back, "wordexport.tooMany", { count: error.count, max: MAX_EXPORT_SERVICES });
+    if (error instanceof TooManyServicesError) return refuseExport(request, back, "wordexport.tooMany", { count: error.count, max: error.max });
     throw error;
   }
 }
@@ -124,16 +128,19 @@ export async function catalogueExportLoader({ request }: LoaderFunctionArgs) {
   return exportScope(request, { kind: "catalogue", catalogueId, filter: isFiltered(filter) ? filter : null }, user, BROWSER_PATH);
 }
 
-const ids = (form: FormData, name: string) => [...new Set(form.getAll(name).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))];
+/** The browser's selection form (it posts its other fields too: only the checked records count). */
+const SelectionSchema = z.object({ area: idList(), category: idList(), service: idList() });
 
 /** POST /servicecatalog/export.docx — the checked areas, categories and services of the browser's selection form. */
 export async function selectionExportAction({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireWordExport(request, db);
   const catalogueId = await catalogueOf(request, user.id);
-  const form = await readFormData(request);
-  const selection = { areas: ids(form, "area"), categories: ids(form, "category"), services: ids(form, "service") };
+  const { submission } = await parseForm(request, SelectionSchema);
   const back = returnPath(request, BROWSER_PATH);
+  // A checked box that is no id is a broken form: refused like an empty selection, never a 500.
+  if (submission.status !== "success") return refuseExport(request, back, "validation.invalidChoice");
+  const selection = { areas: submission.value.area, categories: submission.value.category, services: submission.value.service };
   if (!selection.areas.length && !selection.categories.length && !selection.services.length) {
     return refuseExport(request, back, "wordexport.emptySelection");
   }
@@ -144,6 +151,6 @@ export async function selectionExportAction({ request }: ActionFunctionArgs) {
 export async function serviceExportLoader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireWordExport(request, db);
-  const serviceId = serviceIdOr404(params.id);
+  const serviceId = idOr404(params.id);
   return exportScope(request, { kind: "service", serviceId }, user, `/servicecatalog/service/${serviceId}`);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseId } from "~/lib/ids";
 import { errorKey } from "~/ui/forms";
 
 /**
@@ -29,10 +30,23 @@ export function optionalText(max: number) {
     .pipe(z.string().max(max, { error: tooLong(max) }).nullable());
 }
 
-/** A list of positive ids from repeated fields (`id=3&id=7`); one value or none becomes a list too. */
-export function idList() {
+/** A record id (digits, within the database's integer range: `parseId`); anything else is refused with `message`. */
+export function idField(message = "validation.invalidChoice") {
+  return z
+    .string({ error: message })
+    .trim()
+    .refine((v) => parseId(v) !== null, { error: message })
+    .transform((v) => parseId(v)!);
+}
+
+/**
+ * A list of ids from repeated fields (`id=3&id=7`); one value or none becomes a list too, an
+ * emptied entry is skipped, each id counts once. A value that is no id refuses the form: a posted
+ * list is what the page offered, so garbage is a forged or broken form, not a choice to drop.
+ */
+export function idList(message = "validation.invalidChoice") {
   return z.preprocess(
-    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-    z.array(z.coerce.number().int().positive()),
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter((v) => v !== undefined && v !== ""),
+    z.array(idField(message)).transform((ids) => [...new Set(ids)]),
   );
 }

@@ -3,9 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import type { z } from "zod";
 import { translateError } from "../forms";
-import type { FormReply } from "./answer";
+import type { FormReply } from "~/lib/form-answer";
 
-export { answerFor, formError, type FormAnswer, type FormReply } from "./answer";
+export { answerFor, formError, type FormAnswer, type FormReply } from "~/lib/form-answer";
 
 /**
  * The one form pipeline, browser half: the same zod schema the action parses, through conform.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/access/roles";
 import type { SessionUser } from "~/modules/access/user.server";
-import { applyBulkChange, previewBulkChange, TooManyServicesError } from "~/modules/tools/bulk.server";
+import { applyBulkChange, previewBulkChange } from "~/modules/tools/bulk.server";
+import { TooManyServicesError } from "~/server/errors.server";
 import { MAX_BULK_SERVICES } from "~/modules/tools/tools-query";
 import { resolveSelection } from "~/modules/tools/tools-selection.server";
 import type { BulkChange } from "~/modules/tools/tools-schemas";

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ServiceAnswer } from "~/modules/service/types";
 import { NativeCheckbox, checkboxesWithin } from "~/ui/NativeCheckbox";
-import { answerFields } from "~/ui/form/answer";
+import { answerFields } from "~/lib/form-answer";
 import { translateError } from "~/ui/forms";
 import type { AiMode, ContentType } from "../ai";
 import type { AiPanelData } from "../service-ai.server";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { FormAlert } from "~/ui/FormAlert";
 import { RouteDialog } from "~/ui/RouteDialog";
-import { answerFor, type FormAnswer } from "~/ui/form/answer";
+import { answerFor, type FormAnswer } from "~/lib/form-answer";
 import { fieldError, useSchemaForm } from "~/ui/form/use-schema-form";
 import { translateError } from "~/ui/forms";
 import { BatchSchema, RequestSchema } from "../ai-schema";

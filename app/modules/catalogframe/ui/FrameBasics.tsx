@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { RichTextField } from "~/modules/service/ui/RichTextField";
 import { translateError } from "~/ui/forms";
-import { answerFields, answerFor, type FormAnswer } from "~/ui/form/answer";
+import { answerFields, answerFor, type FormAnswer } from "~/lib/form-answer";
 import { KEY_FIGURES, framePictureUrl, type FrameView } from "../frame-types";
 import { Refusal } from "./FrameRows";
 import { Hidden } from "./Reorder";

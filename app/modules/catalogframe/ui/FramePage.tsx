@@ -4,7 +4,7 @@ import { IconPrinter } from "@tabler/icons-react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { STATIC_CATALOGUE_ID, catalogueTitle } from "~/modules/catalogue/catalogue-title";
-import type { FormAnswer } from "~/ui/form/answer";
+import type { FormAnswer } from "~/lib/form-answer";
 import type { framePageLoader } from "../frame-page.server";
 import { FRAME_ROW_KIND_NAMES, framePath } from "../frame-types";
 import { FrameBasicsCard, KeyFiguresCard } from "./FrameBasics";

@@ -5,7 +5,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
 import { translateError } from "~/ui/forms";
-import { answerFields, answerFor, formError, type FormAnswer } from "~/ui/form/answer";
+import { answerFields, answerFor, formError, type FormAnswer } from "~/lib/form-answer";
 import { FRAME_ROW_KINDS, type FrameRow, type FrameRowKind } from "../frame-types";
 import { Hidden, MoveButtons, ReorderList } from "./Reorder";
 import classes from "./catalogframe.module.css";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RichTextField } from "~/modules/service/ui/RichTextField";
 import { RouteDialog } from "~/ui/RouteDialog";
-import type { FormAnswer } from "~/ui/form/answer";
+import type { FormAnswer } from "~/lib/form-answer";
 import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import type { itemDialogLoader } from "../section-page.server";
 import { MatrixSchema, ParagraphSchema } from "../frame-schema";

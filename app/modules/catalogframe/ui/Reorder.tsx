@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowUp } from "@tabler/icons-react";
 import { useState, type DragEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { translateError } from "~/ui/forms";
-import { formError, type FormAnswer } from "~/ui/form/answer";
+import { formError, type FormAnswer } from "~/lib/form-answer";
 import classes from "./catalogframe.module.css";
 
 /** What a refused form sent, field by field (a repeated field as its list). */

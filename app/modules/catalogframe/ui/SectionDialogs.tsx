@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput, Textarea } from "@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteDialog } from "~/ui/RouteDialog";
-import { formError, type FormAnswer } from "~/ui/form/answer";
+import { formError, type FormAnswer } from "~/lib/form-answer";
 import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import { FormAlert } from "~/ui/FormAlert";
 import type { deleteDialogLoader, sectionDialogLoader } from "../section-page.server";

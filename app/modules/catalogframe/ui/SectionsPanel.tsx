@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, NativeSelect, Stack, Text, Title } 
 import { Form, Link } from "@remix-run/react";
 import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { answerFor, type FormAnswer } from "~/ui/form/answer";
+import { answerFor, type FormAnswer } from "~/lib/form-answer";
 import { SECTION_HOLDS, SECTION_SORTS, framePath, type SectionItem, type SectionSort, type SectionView } from "../frame-types";
 import { Refusal } from "./FrameRows";
 import { ItemView } from "./FrameSheet";

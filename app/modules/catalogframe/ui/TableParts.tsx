@@ -3,7 +3,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { answerFor, type FormAnswer } from "~/ui/form/answer";
+import { answerFor, type FormAnswer } from "~/lib/form-answer";
 import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import { TableSchema } from "../frame-schema";
 import { parseHeaders, type SectionItem } from "../frame-types";

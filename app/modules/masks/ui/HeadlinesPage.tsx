@@ -3,7 +3,7 @@ import { useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useEntryForm } from "~/ui/entry-form";
 import { FormAlert } from "~/ui/FormAlert";
-import { answerFields, answerFor, type FormAnswer } from "~/ui/form/answer";
+import { answerFields, answerFor, type FormAnswer } from "~/lib/form-answer";
 import { translateError } from "~/ui/forms";
 import type { Headline } from "../headlines.server";
 

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { RichTextField } from "~/modules/service/ui/RichTextField";
 import { FormAlert } from "~/ui/FormAlert";
 import { useEntryForm } from "~/ui/entry-form";
-import { answerFields, type FormReply } from "~/ui/form/answer";
+import { answerFields, type FormReply } from "~/lib/form-answer";
 import { translateError } from "~/ui/forms";
 import { SUPPORT_FIELD } from "../support-schema";
 import classes from "./support.module.css";

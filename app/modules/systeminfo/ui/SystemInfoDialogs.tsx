@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { RichTextField } from "~/modules/service/ui/RichTextField";
 import { FormAlert } from "~/ui/FormAlert";
 import { RouteDialog } from "~/ui/RouteDialog";
-import { formError, type FormAnswer } from "~/ui/form/answer";
+import { formError, type FormAnswer } from "~/lib/form-answer";
 import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import type { deleteMessageLoader, deletePatchNoteLoader, editMessageLoader, editPatchNoteLoader } from "../admin-page.server";
 import { PatchNoteSchema, SystemMessageSchema } from "../systeminfo-schema";

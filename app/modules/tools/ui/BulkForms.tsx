@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { STATUSES } from "~/modules/service/service-status";
-import { answerFields, answerFor, type FormAnswer } from "~/ui/form/answer";
+import { answerFields, answerFor, type FormAnswer } from "~/lib/form-answer";
 import { FormAlert } from "~/ui/FormAlert";
 import { translateError } from "~/ui/forms";
 import { PlainButton, PlainCard, PlainSelect, plain } from "~/ui/plain/Plain";

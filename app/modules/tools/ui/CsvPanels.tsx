@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
-import { answerFields, answerFor, type FormAnswer } from "~/ui/form/answer";
+import { answerFields, answerFor, type FormAnswer } from "~/lib/form-answer";
 import { FormAlert } from "~/ui/FormAlert";
 import { translateError } from "~/ui/forms";
 import { PlainButton, PlainCard, PlainSelect, PlainTextInput, plain } from "~/ui/plain/Plain";

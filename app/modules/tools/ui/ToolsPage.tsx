@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formError, type FormAnswer } from "~/ui/form/answer";
+import { formError, type FormAnswer } from "~/lib/form-answer";
 import { FormAlert } from "~/ui/FormAlert";
 import type { ToolsAnswer, toolsLoader } from "../tools-page.server";
 import { BulkForms } from "./BulkForms";

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
 import { RouteDialog } from "~/ui/RouteDialog";
-import { formError, type FormReply } from "~/ui/form/answer";
+import { formError, type FormReply } from "~/lib/form-answer";
 import type { BulkKind, bulkLoader } from "../grants-page.server";
 import { grantsPath } from "../grants-schema";
 

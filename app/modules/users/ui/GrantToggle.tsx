@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { formError, type FormAnswer } from "~/ui/form/answer";
+import { formError, type FormAnswer } from "~/lib/form-answer";
 import { translateError } from "~/ui/forms";
 import { PlainButton } from "~/ui/plain/Plain";
 import type { GrantIntent } from "../grants-schema";

@@ -6,7 +6,7 @@ import { roleChoices } from "~/modules/access/policy";
 import { ROLE_LABEL_KEYS, type Role } from "~/modules/access/roles";
 import { FormAlert } from "~/ui/FormAlert";
 import { RouteDialog } from "~/ui/RouteDialog";
-import { formError, type FormAnswer } from "~/ui/form/answer";
+import { formError, type FormAnswer } from "~/lib/form-answer";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import { EditUserSchema, NewUserSchema } from "../users-schema";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { serviceEditReach } from "~/modules/access/policy";
 import { ROLE_LABEL_KEYS, isRole } from "~/modules/access/roles";
 import { FormAlert } from "~/ui/FormAlert";
-import { formError, type FormAnswer } from "~/ui/form/answer";
+import { formError, type FormAnswer } from "~/lib/form-answer";
 import type { grantsLoader } from "../grants-page.server";
 import { grantsPath, type GrantUser } from "../grants-schema";
 import { CategoryGrants } from "./CategoryGrants";

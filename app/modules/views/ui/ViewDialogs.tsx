@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
 import { RouteDialog } from "~/ui/RouteDialog";
-import { formError, type FormAnswer } from "~/ui/form/answer";
+import { formError, type FormAnswer } from "~/lib/form-answer";
 import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import type { deleteViewLoader, editViewLoader, saveViewLoader } from "../views-page.server";
 import { VIEW_NAME_MAX, ViewFormSchema } from "../views-schema";

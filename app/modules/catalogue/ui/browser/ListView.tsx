@@ -1,6 +1,6 @@
 import { Alert } from "@mantine/core";
 import { Form, useActionData, useLocation } from "@remix-run/react";
-import { answerFor, type FormAnswer } from "~/ui/form/answer";
+import { answerFor, type FormAnswer } from "~/lib/form-answer";
 import { useRef, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { NamedStructure } from "~/modules/catalogue/catalogue-structure";
