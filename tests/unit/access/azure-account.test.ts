@@ -1,22 +1,16 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { linkAzureIdentity, signInAzureIdentity as signInOrLink, type AzureIdentity } from "~/modules/access/azure-account.server";
 import { AzureSignInError, identityFromIdToken } from "~/modules/access/azure.server";
 import { DEFAULT_AZURE_ROLE_MAP } from "~/modules/access/azure-roles";
 import { listActivitiesFor } from "~/server/audit.server";
 import { factories, unique } from "../../factories";
 import { rejection } from "../../support/rejection";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /** Single sign-on accounts (issue 14): linking, roles from the identity provider, no lock-out. */
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.cleanup();
-});
 
 const identity = (over: Partial<AzureIdentity> = {}): AzureIdentity => {
   const id = unique().trim();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   LOCKOUT_WINDOW_MS,
   MAX_FAILED_ATTEMPTS,
@@ -10,19 +10,11 @@ import {
   loginSucceeded,
   recordFailedLogin,
 } from "~/modules/access/login-attempt.server";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
-});
+const t = useTestDb();
 
 const MINUTE = 60_000;
 const HOME = "10.0.0.1";

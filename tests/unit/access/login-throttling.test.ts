@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ACCOUNT_DELAY_AFTER,
   MAX_FAILED_ATTEMPTS,
@@ -9,20 +9,14 @@ import {
   deviceStillTrusted,
   loginSucceeded,
 } from "~/modules/access/login-attempt.server";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /**
  * Sign-in throttling without lockout (issue 31 item 4, decision 0046), against a real database:
  * unknown devices are slowed down per client and per account by a growing delay; a known device
  * is refused only after its own failures.
  */
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.cleanup();
-});
+const t = useTestDb();
 
 let n = 0;
 const account = () => `throttle-${++n}-${Date.now()}@attempts.test`;

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSession } from "~/modules/access/session.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import {
@@ -10,18 +10,10 @@ import {
 } from "~/modules/access/password-reset.server";
 import { verifyLogin } from "~/modules/access/user.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
-});
 
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/access/roles";
 import { canEditCategory, canEditService, editScope } from "~/modules/access/permissions.server";
 import { hasPermission } from "~/modules/access/policy.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let catalogueId: number;
 let granted: number; // category granted to `user`
@@ -26,7 +26,6 @@ const addCategory = (name: string) => make.category(catalogueId, { name });
 const addService = (categoryId: number | null, name: string) => make.service(catalogueId, categoryId, { name });
 
 beforeAll(async () => {
-  t = await createTestDb();
   catalogueId = await make.catalogue({ title: "Rechte" });
   granted = await addCategory("Freigegeben");
   other = await addCategory("Gesperrt");
@@ -42,10 +41,6 @@ beforeAll(async () => {
   // A client with grants still may not edit anything.
   await make.grant(users.client!.id, { categoryId: granted });
   await make.grant(users.client!.id, { serviceId: singleGrant });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("client", () => {

@@ -3,26 +3,24 @@ import { createSession, getUser, purgeEndedSessions, startUserSession } from "~/
 import { sessionCookie } from "~/server/cookies.server";
 import type { DB } from "~/server/db/db.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Idle and absolute session expiry, enforced in the database lookup (issue 21 §5): defaults
 // SESSION_IDLE_MINUTES=480 and SESSION_MAX_DAYS=30. Another server process reading the same
 // row comes to the same answer, because nothing about a session is kept in memory.
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 const g = globalThis as unknown as { __servicehubDb?: DB };
 let previous: DB | undefined;
 
 beforeAll(async () => {
-  t = await createTestDb();
   previous = g.__servicehubDb;
   g.__servicehubDb = t.db;
 });
 
 afterAll(async () => {
   g.__servicehubDb = previous;
-  await t?.cleanup();
 });
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

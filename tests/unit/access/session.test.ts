@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/modules/access/session.server";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 describe("safeRedirectPath", () => {
   it.each([
@@ -60,16 +60,11 @@ describe("safeRedirectPath", () => {
 });
 
 describe("createSession", () => {
-  let t: TestDb;
+  const t = useTestDb();
   let userId: number;
 
   beforeAll(async () => {
-    t = await createTestDb();
     userId = (await factories(t.db).user("user", { name: "Session User", email: "session@server.test" })).id;
-  });
-
-  afterAll(async () => {
-    await t?.cleanup();
   });
 
   it("stores a session row for the user with the user agent and a 30-day expiry", async () => {

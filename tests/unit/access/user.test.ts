@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/modules/access/password.server";
 import { createSession } from "~/modules/access/session.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import { changePassword, createUser, findSessionUserById, setPassword, verifyLogin } from "~/modules/access/user.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
-});
 
 async function hashOf(id: number) {
   const row = await t.db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow();

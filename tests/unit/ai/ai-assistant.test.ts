@@ -9,7 +9,7 @@ import { updateServiceRichText } from "~/modules/service/service.server";
 import { StaleRecordError, ValidationError } from "~/server/errors.server";
 import { factories, type TestUser } from "../../factories";
 import { startAiProvider, type AiProvider } from "../../support/ai-provider";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /**
  * The assistant against a real OpenAI-compatible server (tests/support/ai-provider.ts) and a real
@@ -19,7 +19,7 @@ import { createTestDb, type TestDb } from "../../support/test-db";
  * goes through the normal saves (sanitised, audited, version-checked); the batch creation.
  */
 
-let t: TestDb;
+const t = useTestDb();
 let ai: AiProvider;
 let user: TestUser;
 let editor: { id: number; name: string; role: "keyuser" };
@@ -31,7 +31,6 @@ const newId = () => `local-${++n}`;
 const marker = () => `[m-${Math.random().toString(36).slice(2, 10)}]`;
 
 beforeAll(async () => {
-  t = await createTestDb();
   ai = await startAiProvider({ apiKey: "test-key", slowMs: 1500 });
   user = await make.user("keyuser", { name: "Kim Keyuser" });
   editor = { id: user.id, name: user.name, role: "keyuser" };
@@ -40,7 +39,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ai?.stop();
-  await t?.cleanup();
 });
 
 beforeEach(async () => {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { windowStart, withinRateLimit } from "~/modules/api/api-auth.server";
 import { publishedServices } from "~/modules/api/published-services.server";
 import { rotateApiKey, activeApiKeyId } from "~/modules/settings/api-keys.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /** The catalogue API's model (issue 18 §1): what is published, with what, and the per-key limit. */
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.cleanup();
-});
 
 describe("published services", () => {
   it("are the approved ones outside the bin, in id order, with children and relations by name", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   APPEARANCE_KEYS,
@@ -21,24 +21,19 @@ import { ValidationError } from "~/server/errors.server";
 import { DEFAULT_APP_BAR, appBarStyle } from "~/modules/appearance/app-bar";
 import { factories } from "../../factories";
 import { rejection } from "../../support/rejection";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /** A valid 1×1 PNG, a GIF header and a JPEG header: the content decides, never the name. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const GIF = Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "latin1");
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
 
-let t: TestDb;
+const t = useTestDb();
 let causer: { id: number; name: string };
 
 beforeAll(async () => {
-  t = await createTestDb();
   const admin = await factories(t.db).user("superadmin", { name: "Appearance Admin", email: "admin@appearance.test" });
   causer = { id: admin.id, name: "Appearance Admin" };
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 const logoError = async (bytes: Uint8Array) => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   AttributeChangeNeedsConfirmation,
   createAttribute,
@@ -14,12 +14,12 @@ import { loadServiceChildren } from "~/modules/service/service-children-read.ser
 import { listActivitiesFor } from "~/server/audit.server";
 import { NotFoundError, StaleRecordError, ValidationError } from "~/server/errors.server";
 import { factories, type TestUser } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Custom service attributes (issue 15 §1): definitions, slot protection, audit.
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let admin: TestUser;
 let catalogueId: number;
@@ -58,14 +58,9 @@ const texts = (attributeId: number) =>
   t.db.selectFrom("service_attribute_text_items").select(["service_id", "text"]).where("service_attribute_item_id", "=", attributeId).orderBy("service_id").execute();
 
 beforeAll(async () => {
-  t = await createTestDb();
   admin = await make.user("superadmin", { name: "Attribut-Admin" });
   catalogueId = await make.catalogue();
   categoryId = await make.category(catalogueId);
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("create and update", () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ENTITIES, type EntityKey } from "~/modules/basedata/entities";
 import { listActivitiesFor, type Causer } from "~/server/audit.server";
 import { createBaseData, deleteBaseData, getBaseData } from "~/modules/basedata/basedata.server";
@@ -6,20 +6,15 @@ import { InUseError, NotFoundError } from "~/server/errors.server";
 import { factories } from "../../factories";
 import { KEYS, SUBJECT, USAGE, USED_KEYS, linkServices, rowOf as storedRow, sample, usingService } from "../../support/basedata";
 import { anyDb } from "../../support/helpers";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let causer: Causer;
 
 beforeAll(async () => {
-  t = await createTestDb();
   const user = await make.user("keyuser", { name: "Del Deleter", email: "del@delete.test" });
   causer = { id: user.id, name: user.name };
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 const rowOf = (key: EntityKey, id: number) => storedRow(t.db, key, id);

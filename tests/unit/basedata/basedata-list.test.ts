@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ENTITIES, PAGE_SIZE, type EntityKey } from "~/modules/basedata/entities";
 import type { Causer } from "~/server/audit.server";
 import { createBaseData, getBaseData, listBaseData, servicesUsing } from "~/modules/basedata/basedata.server";
 import { factories } from "../../factories";
 import { KEYS, USED_KEYS, linkServices, usingService } from "../../support/basedata";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let causer: Causer;
 
 beforeAll(async () => {
-  t = await createTestDb();
   const user = await make.user("keyuser", { name: "Lis Lister", email: "lis@list.test" });
   causer = { id: user.id, name: user.name };
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 /** A record of `key` with only its name set (other fields null). */
@@ -200,21 +195,16 @@ describe("listBaseData: sorting and usage counts", () => {
 });
 
 describe("listBaseData: pagination", () => {
-  let p: TestDb;
+  // A database of its own, so the 120 tags are the only ones.
+  const p = useTestDb();
   const tags = ENTITIES.tags;
 
   beforeAll(async () => {
-    // A database of its own, so the 120 tags are the only ones.
-    p = await createTestDb();
     const user = await factories(p.db).user("admin", { name: "Pia Pager", email: "pia@list.test" });
     // Created in a shuffled order, so the id order is not the name order.
     const order = Array.from({ length: 120 }, (_, i) => ((i * 7) % 120) + 1);
     for (const i of order)
       await createBaseData(p.db, tags, { name: `Tag ${String(i).padStart(3, "0")}` }, { id: user.id, name: "Pia Pager" });
-  });
-
-  afterAll(async () => {
-    await p?.cleanup();
   });
 
   const tagNames = (from: number, to: number) =>

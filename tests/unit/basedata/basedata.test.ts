@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { ENTITIES, recordSchema, type EntityDef, type EntityKey, type RecordValues } from "~/modules/basedata/entities";
@@ -10,7 +10,7 @@ import { DuplicateNameError, NotFoundError, StaleRecordError } from "~/server/er
 import { factories } from "../../factories";
 import { KEYS, SUBJECT, TABLE, rowOf as storedRow, sample } from "../../support/basedata";
 import { anyDb } from "../../support/helpers";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /** A field other than the name that each entity has, and a new value for it. */
 const OTHER: Record<EntityKey, { field: string; value: string | string[] }> = {
@@ -21,18 +21,13 @@ const OTHER: Record<EntityKey, { field: string; value: string | string[] }> = {
   tags: { field: "description", value: "Changed label" },
 };
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let causer: Causer;
 
 beforeAll(async () => {
-  t = await createTestDb();
   const user = await make.user("keyuser", { name: "Bea Basedata", email: "bea@basedata.test" });
   causer = { id: user.id, name: user.name };
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import { listActivitiesFor, type Causer } from "~/server/audit.server";
 import { getCustomerData, saveCustomerData } from "~/modules/basedata/customer-data.server";
 import { StaleRecordError } from "~/server/errors.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 const EMPTY = { company: null, companyadditional: null, street: null, zipcode: null, city: null, country: null };
 const ACME = {
@@ -17,18 +17,16 @@ const ACME = {
 };
 
 // Each test gets a fresh database: the customer data is a single row.
-let t: TestDb;
+const t = useTestDb({ each: true });
 let causer: Causer;
 
 beforeEach(async () => {
-  t = await createTestDb();
   const user = await factories(t.db).user("keyuser", { name: "Cora Customer", email: "cora@customer.test" });
   causer = { id: user.id, name: user.name };
 });
 
 afterEach(async () => {
   vi.useRealTimers();
-  await t?.cleanup();
 });
 
 async function rows() {

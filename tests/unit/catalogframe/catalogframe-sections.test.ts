@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listActivitiesFor } from "~/server/audit.server";
 import { NotFoundError, StaleRecordError, ValidationError } from "~/server/errors.server";
 import { readFrame, readSections } from "~/modules/catalogframe/frame-read.server";
@@ -23,19 +23,15 @@ import {
 import { matrixMatchesHeaders, parseHeaders } from "~/modules/catalogframe/frame-types";
 import { factories, type TestUser } from "../../factories";
 import { rejection } from "../../support/rejection";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /** Sections, paragraphs, tables and matrices of a frame (issue 17 §3) on SQLite, or Postgres via DATABASE_URL. */
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestDb();
   admin = await make.user("superadmin");
-});
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 const section = (name: string, type: "Paragraph" | "Table" | "Section" = "Section") => ({ name, description: null, type });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listActivitiesFor } from "~/server/audit.server";
 import { NotFoundError, StaleRecordError, ValidationError } from "~/server/errors.server";
 import { readFrame, readFrameCore } from "~/modules/catalogframe/frame-read.server";
@@ -13,19 +13,15 @@ import {
 } from "~/modules/catalogframe/frame.server";
 import { factories, type TestUser } from "../../factories";
 import { rejection } from "../../support/rejection";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /** The catalogue frame's own fields (issue 17 §2) on a real database (SQLite, or Postgres via DATABASE_URL). */
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestDb();
   admin = await make.user("superadmin");
-});
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 const version = async (catalogueId: number) => (await readFrameCore(t.db, catalogueId)).updatedAt ?? "";

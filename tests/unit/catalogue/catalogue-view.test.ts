@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY, type CatalogueQuery } from "~/modules/catalogue/catalogue-query";
 import { catalogueCounts } from "~/modules/catalogue/catalogue.server";
 import { namedFromStructure } from "~/modules/catalogue/catalogue-structure";
 import { UNCATEGORISED, catalogueStructure, countsFromStructure, namedStructure, servicesByCategory } from "~/modules/catalogue/catalogue-view.server";
 import { categoryCounts } from "~/modules/catalogue/service-search.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
-
 
 function filter(change: Partial<CatalogueQuery> = {}) {
   return { ...DEFAULT_QUERY, ...change };
 }
 
 const BINNED = "2025-01-01T00:00:00.000Z";
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
-});
 
 describe("catalogueStructure", () => {
   let cat: number;

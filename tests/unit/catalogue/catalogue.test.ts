@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listActivitiesFor } from "~/server/audit.server";
 import {
   EmptySelectionError,
@@ -14,13 +14,12 @@ import {
 } from "~/modules/catalogue/catalogue.server";
 import { NotFoundError } from "~/server/errors.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let causer: { id: number; name: string };
 
@@ -35,12 +34,7 @@ async function settingsOf(userId: number) {
 const BINNED = "2025-01-01T00:00:00.000Z";
 
 beforeAll(async () => {
-  t = await createTestDb();
   causer = { id: await addUser("katalog@test.example"), name: "Katalog Keyuser" };
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 // Must run first: it needs a database without any regular catalogue.

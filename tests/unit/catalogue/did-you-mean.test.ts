@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { closestWord } from "~/modules/catalogue/did-you-mean";
 import { didYouMean } from "~/modules/catalogue/did-you-mean.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // "Meinten Sie …?" (issue 32 §11). Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
@@ -30,15 +30,8 @@ describe("the closest word of service names", () => {
 });
 
 describe("didYouMean", () => {
-  let t: TestDb;
+  const t = useTestDb();
   const make = factories(() => t.db);
-
-  beforeAll(async () => {
-    t = await createTestDb();
-  });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
 
   it("reads this catalogue's live names through the name index", async () => {
     const here = await make.catalogue({ title: "Hier" });

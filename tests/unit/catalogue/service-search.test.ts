@@ -1,16 +1,16 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY, type CatalogueQuery } from "~/modules/catalogue/catalogue-query";
 import { isPostgresDb } from "~/server/db-helpers.server";
 import { SEARCH_FIELDS, SERVICE_PAGE_SIZE, categoryCounts, searchServices, suggestServices } from "~/modules/catalogue/service-search.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
 type SearchQuery = Parameters<typeof searchServices>[2];
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 
 function query(change: Partial<CatalogueQuery> = {}): SearchQuery {
@@ -30,14 +30,6 @@ async function foundBothPaths(catalogueId: number, q: string) {
 }
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
-});
 
 describe("searchServices: the search term", () => {
   let cat: number;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listActivitiesFor } from "~/server/audit.server";
 import { NotFoundError, StaleRecordError, ValidationError } from "~/server/errors.server";
 import {
@@ -20,7 +20,7 @@ import {
 import { isServiceAreaActive } from "~/modules/catalogue/catalogue.server";
 import { factories, unique, type ServiceSpec } from "../../factories";
 import { PNG } from "../../support/helpers";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
@@ -28,7 +28,7 @@ import { rejection } from "../../support/rejection";
 // A valid 1×1 PNG.
 const PNG_BASE64 = PNG.toString("base64");
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let causer: { id: number; name: string };
 let catalogueId: number;
@@ -49,17 +49,11 @@ async function activities(type: "area" | "category", id: number) {
   }));
 }
 
-
 beforeAll(async () => {
-  t = await createTestDb();
   const user = await make.user("keyuser", { name: "Struktur Keyuser", email: "keyuser@structure.test" });
   causer = { id: user.id, name: user.name };
   catalogueId = await make.catalogue({ title: "Katalog A" });
   otherCatalogueId = await make.catalogue({ title: "Katalog B" });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("createArea / createCategory", () => {

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { berlinZone } from "~/modules/contract/contract";
 import { CONTRACT_KEY, ContractAlreadyAcceptedError, acceptContract, contractStatusOrUnknown, readContractStatus } from "~/modules/contract/contract.server";
 import type { Executor } from "~/server/audit.server";
 import { ValidationError } from "~/server/errors.server";
 import { factories, type TestUser } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /** The contract status (issue 16 §4, spec 01 §3–§5): read, accept once, unknown when unreadable. */
-let t: TestDb;
+const t = useTestDb();
 let admin: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  t = await createTestDb();
   admin = await factories(t.db).user("superadmin", { name: "Contract Admin" });
   other = await factories(t.db).user("keysuperuser", { name: "Second Admin" });
-});
-afterAll(async () => {
-  await t?.cleanup();
 });
 beforeEach(async () => {
   await t.db.deleteFrom("settings").where("key", "=", CONTRACT_KEY).execute();

@@ -17,7 +17,7 @@ import { listActivitiesFor, type Causer } from "~/server/audit.server";
 import { createDb, dialectOf, type DB } from "~/server/db/db.server";
 import { StaleRecordError, ValidationError } from "~/server/errors.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /**
  * Credits (issue 19 §5) on SQLite and Postgres: the availability rule, the monthly contingent per
@@ -25,17 +25,13 @@ import { createTestDb, type TestDb } from "../../support/test-db";
  * and the order rules (amount, company details, one pending order, completing once).
  */
 
-let t: TestDb;
+const t = useTestDb();
 let causer: Causer;
 const postgres = dialectOf(process.env.DATABASE_URL) === "postgres";
 
 beforeAll(async () => {
-  t = await createTestDb();
   const user = await factories(t.db).user("superadmin", { name: "Cleo Credits" });
   causer = { id: user.id, name: user.name };
-});
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 const ACME = { company: "ACME GmbH", street: "Hauptstraße 5", zipcode: "10115", city: "Berlin", country: "Deutschland" };

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { recordActivity } from "~/server/audit.server";
 import { dashboardFigures } from "~/modules/dashboard/dashboard.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let causer: { id: number; name: string };
 let cat: number;
@@ -16,7 +16,6 @@ const s: Record<string, number> = {};
 const BINNED = "2025-01-01T00:00:00.000Z";
 
 beforeAll(async () => {
-  t = await createTestDb();
   const user = await make.user("keyuser", { name: "Dash", email: "dash@test.example" });
   causer = { id: user.id, name: "Dash Board" };
   cat = await make.catalogue({ title: "Dashboard" });
@@ -38,10 +37,6 @@ beforeAll(async () => {
   // Not counted: binned, or in another catalogue.
   s.binned = await make.service(cat, null, { name: "Papierkorb", status: "checking", servicetype: "it", deleted_at: BINNED });
   s.foreign = await make.service(otherCat, null, { name: "Fremd", status: "open", servicetype: "it" });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("dashboardFigures: counts", () => {

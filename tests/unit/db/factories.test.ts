@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { verifyLogin } from "~/modules/access/user.server";
 import { hasPermission } from "~/modules/access/policy.server";
 import { factories, type Factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // The shared factories write what the app reads: checked through the app's own queries.
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 let make: Factories;
 
 beforeAll(async () => {
-  t = await createTestDb();
   make = factories(t.db);
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("factories", () => {

@@ -1,28 +1,21 @@
 import type { KyselyPlugin } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { publishedServices } from "~/modules/api/published-services.server";
 import { importBaseData } from "~/modules/factory/basedata-import.server";
 import { importFactoryService, importFactoryServices, linkedServices, type ImportPlan } from "~/modules/factory/factory-import.server";
 import type { FactoryProvider } from "~/modules/factory/factory-client.server";
 import { factories, unique } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /**
  * The template import's model (issue 18 §3, §4) on two databases: a "factory" whose published
  * services are read exactly as its API publishes them (publishedServices), and the importing
  * instance. SQLite by default, Postgres with DATABASE_URL (CI runs both).
  */
-let factory: TestDb;
-let local: TestDb;
+const factory = useTestDb();
+const local = useTestDb();
 const fmake = factories(() => factory.db);
 const make = factories(() => local.db);
-
-beforeAll(async () => {
-  [factory, local] = await Promise.all([createTestDb(), createTestDb()]);
-});
-afterAll(async () => {
-  await Promise.all([factory?.cleanup(), local?.cleanup()]);
-});
 
 /** A published template service in a new area/category of the factory, with children and relations. */
 async function templateService(values: { area?: string; category?: string; owners?: string[]; tags?: string[]; providers?: string[]; kpis?: string[] } = {}) {

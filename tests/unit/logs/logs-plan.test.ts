@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_FILTER, type LogsQuery } from "~/modules/logs/logs-query";
 import { judgePlan, listLogs, logsPagePlan } from "~/modules/logs/logs.server";
 import { isPostgresDb } from "~/server/db-helpers.server";
 import { ensureCausers, generateActivities } from "../../../scripts/gen-activities";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /**
  * The logs list reads a page through an index in id order, never sorting or scanning the table,
@@ -13,14 +13,13 @@ import { createTestDb, type TestDb } from "../../support/test-db";
  * Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
  */
 
-let t: TestDb;
+const t = useTestDb();
 let causer: number;
 let cursor: number;
 
 const query = (q: Partial<LogsQuery> = {}): LogsQuery => ({ ...EMPTY_FILTER, before: null, after: null, ...q });
 
 beforeAll(async () => {
-  t = await createTestDb();
   const causers = await ensureCausers(t.db, 40);
   causer = causers[10].id;
   await generateActivities(t.db, { count: 20_000, causers, days: 60, until: new Date("2025-06-30T12:00:00Z"), batch: 400 });
@@ -28,10 +27,6 @@ beforeAll(async () => {
   if (isPostgresDb(t.db)) await sql`analyze activities`.execute(t.db);
   cursor = (await listLogs(t.db, query())).older as number;
 }, 60_000);
-
-afterAll(async () => {
-  await t?.cleanup();
-});
 
 describe("the logs page's query plan", () => {
   const cases: [string, () => Partial<LogsQuery>, RegExp][] = [

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_FILTER, parseLogsQuery, type LogsQuery } from "~/modules/logs/logs-query";
 import { getLog, listLogs } from "~/modules/logs/logs.server";
 import { recordActivity } from "~/server/audit.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /**
  * The logs list (issue 13 §5) on SQLite and Postgres: filters, keyset paging both ways, who did
  * it (also a deleted account), and the subject's name and page.
  */
 
-let t: TestDb;
+const t = useTestDb();
 let ada: { id: number; name: string };
 let bob: { id: number; name: string };
 let gone: { id: number; name: string };
@@ -47,7 +47,6 @@ async function write() {
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
   const make = factories(t.db);
   ada = await make.user("superadmin", { name: "Ada Admin" });
   bob = await make.user("keyuser", { name: "Bob Keynutzer" });
@@ -58,10 +57,6 @@ beforeAll(async () => {
   // The account is deleted after its activities: the activities keep its name, not its id.
   await t.db.deleteFrom("users").where("id", "=", gone.id).execute();
   all = await t.db.selectFrom("activities").select(["id", "causer_id", "subject_type", "event", "created_at"]).orderBy("id", "desc").execute();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("listLogs", () => {

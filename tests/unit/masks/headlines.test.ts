@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listHeadlines, resetHeadline, setHeadline } from "~/modules/masks/headlines.server";
 import { getServiceDetail } from "~/modules/service/service.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import { NotFoundError } from "~/server/errors.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
 // Service headlines (issue 15 §3): 11 seeded positions; a custom text titles the service page's
 // section at once and is shown as written; reset returns to the built-in heading. Every change
 // is audited. Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let admin: { id: number; name: string };
 
 beforeAll(async () => {
-  t = await createTestDb();
   const u = await make.user("superadmin", { name: "Überschriften Admin" });
   admin = { id: u.id, name: u.name };
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("service headlines", () => {

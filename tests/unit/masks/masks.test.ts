@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/access/roles";
 import { hiddenForService } from "~/modules/masks/mask-rules.server";
 import { DUPLICATE_NAME, createMask, deleteMask, getMask, listMasks, updateMask } from "~/modules/masks/masks.server";
@@ -8,14 +8,14 @@ import { addDependency, setServiceRelations, updateServiceFields, updateServiceR
 import { listActivitiesFor } from "~/server/audit.server";
 import { ForbiddenError, StaleRecordError, ValidationError } from "~/server/errors.server";
 import { factories, unique } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
 // Attribute masks (issue 15 §2): what a service hides is the union of its category's and its
 // area's masks; a save never overwrites a hidden value; names are unique case-insensitively, also
 // under concurrent creates. Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let admin: { id: number; name: string; role: Role };
 let catalogueId: number;
@@ -32,17 +32,12 @@ const mask = (values: Partial<MaskValues> & Pick<MaskValues, "target_model" | "t
 const row = (id: number) => t.db.selectFrom("services").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
-  t = await createTestDb();
   const u = await make.user("superadmin", { name: "Masken Admin" });
   admin = { id: u.id, name: u.name, role: "superadmin" };
   catalogueId = await make.catalogue({ title: "Maskenkatalog" });
   areaId = await make.area(catalogueId, { name: "Maskenbereich" });
   categoryId = await make.category(catalogueId, { name: "Maskenkategorie", service_area_id: areaId });
   otherCategoryId = await make.category(catalogueId, { name: "Ohne Maske" });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("which masks apply to a service", () => {

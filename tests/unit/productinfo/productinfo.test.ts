@@ -1,22 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { databaseInfo, dependencyLicences, licenceOf, productVersion, readDependencyLicences } from "~/modules/productinfo/productinfo.server";
 import { dialectOf } from "~/server/db/db.server";
 import pkg from "../../../package.json";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Product information (/dashboard/info): version, the database in use (SQLite here, Postgres with
 // DATABASE_URL=postgres://…) and the licences of package.json's production dependencies.
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.cleanup();
-});
+const t = useTestDb();
 
 describe("the database in use", () => {
   it("names the dialect and the server's version", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/access/roles";
 import { createSession } from "~/modules/access/session.server";
 import { DEFAULT_QUERY, type CatalogueQuery } from "~/modules/catalogue/catalogue-query";
@@ -12,11 +12,11 @@ import { LIST_FILTERS } from "~/modules/reports/report-lists";
 import { sessionCookie } from "~/server/cookies.server";
 import type { DB } from "~/server/db/db.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let cat: number;
 const ids: Record<string, number> = {};
@@ -29,7 +29,6 @@ const CUTOFF = "2024-01-01";
 const ALL = { page: 1, size: null };
 
 beforeAll(async () => {
-  t = await createTestDb();
   cat = await make.catalogue({ title: "Berichte" });
   const other = await make.catalogue({ title: "Anderer" });
   const category = await make.category(cat, { name: "Arbeitsplatz" });
@@ -71,10 +70,6 @@ beforeAll(async () => {
   // Not counted anywhere: binned, or in another catalogue.
   await make.service(cat, category, { name: "Papierkorb", deleted_at: OLD, updated_at: OLD, owners: [ids.o2], providers: [ids.p2], tags: [ids.t2] });
   await make.service(other, null, { name: "Fremd", updated_at: OLD, owners: [ids.o2], providers: [ids.p2] });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("completeness", () => {

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listActivitiesFor, recordActivity } from "~/server/audit.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
-let t: TestDb;
+const t = useTestDb();
 let causerId: number;
 
 beforeAll(async () => {
-  t = await createTestDb();
   // activities.causer_id references users.id, so the causer must exist.
   causerId = (await factories(t.db).user("user", { name: "Ada Auditor", email: "ada@audit.test" })).id;
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 async function rowsFor(subjectType: string) {

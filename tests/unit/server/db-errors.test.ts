@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isUniqueViolation } from "~/server/db-errors";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
-let t: TestDb;
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
-});
+const t = useTestDb();
 
 /** The error a database operation throws; fails the test when it does not throw. */
 async function errorOf(op: () => Promise<unknown>): Promise<unknown> {

@@ -1,16 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { containsIgnoreCase, inTransaction, likePattern, nextTimestamp } from "~/server/db-helpers.server";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb, type TestDb } from "../../support/test-db";
 
-let t: TestDb;
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
-});
+const t = useTestDb();
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { appendPosition, closeGap, moveStep, moveTo, orderedRows, renumber, type OrderedList } from "~/server/positions.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let catalogueId: number;
 
 beforeAll(async () => {
-  t = await createTestDb();
   catalogueId = await make.catalogue({ title: "Reihenfolge" });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 async function category(name: string, services: { name: string; position: number; binned?: boolean }[]) {

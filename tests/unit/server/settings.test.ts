@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_APP_BAR } from "~/modules/appearance/app-bar";
 import { listActivitiesFor } from "~/server/audit.server";
 import { getAppBarSettings } from "~/modules/appearance/appearance.server";
 import { SETTING_KEYS, getSetting, putSetting } from "~/server/settings.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
-let t: TestDb;
+const t = useTestDb();
 let adminId: number;
 
 beforeAll(async () => {
-  t = await createTestDb();
   adminId = (await factories(t.db).user("superadmin", { name: "Settings Admin", email: "admin@settings.test" })).id;
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("settings", () => {

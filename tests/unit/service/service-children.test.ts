@@ -1,5 +1,5 @@
 import type { KyselyPlugin } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listActivitiesFor } from "~/server/audit.server";
 import { NotFoundError, StaleRecordError, ValidationError } from "~/server/errors.server";
 import {
@@ -22,7 +22,7 @@ import {
 } from "~/modules/service/service-children.server";
 import { factories } from "../../factories";
 import { PNG } from "../../support/helpers";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
@@ -30,7 +30,7 @@ import { rejection } from "../../support/rejection";
 // A valid 1×1 PNG.
 const PNG_BASE64 = PNG.toString("base64");
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let causer: { id: number; name: string };
 let catalogueId: number;
@@ -60,7 +60,6 @@ async function activities(serviceId: number) {
     .reverse();
 }
 
-
 async function positions(table: "service_options" | "service_links", serviceId: number) {
   const rows = await t.db.selectFrom(table).select(["id", "position"]).where("service_id", "=", serviceId).orderBy("position").orderBy("id").execute();
   return rows;
@@ -71,7 +70,6 @@ async function responsibilityPositions(serviceId: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
   const user = await make.user("keyuser", { name: "Kinder Keyuser", email: "keyuser@children.test" });
   causer = { id: user.id, name: user.name };
   catalogueId = await make.catalogue({ title: "Katalog" });
@@ -82,10 +80,6 @@ beforeAll(async () => {
   attr.text = await make.attribute({ designation: "Ansprechpartner", type: "text", position: 2, details: "Wer hilft?" });
   attr.dropdown = await make.attribute({ designation: "Betriebszeit", position: 1, slots: { one: ["Mo–Fr", true], two: ["Alt", false], three: ["24/7", true] } });
   attr.second = await make.attribute({ designation: "Schutzklasse", position: 3, slots: { one: ["Intern", true] } });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("normaliseCosts", () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "~/modules/catalogue/catalogue-query";
 import { listActivitiesFor } from "~/server/audit.server";
 import { listCatalogues } from "~/modules/catalogue/catalogue.server";
@@ -19,12 +19,12 @@ import {
 } from "~/modules/service/service-lifecycle.server";
 import { searchServices } from "~/modules/catalogue/service-search.server";
 import { factories, unique, type ServiceSpec } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let causer: { id: number; name: string };
 let catA: number;
@@ -74,7 +74,6 @@ async function activities(id: number) {
   }));
 }
 
-
 async function countRows(table: "service_options" | "responsibilities" | "service_links" | "service_attribute_text_items" | "service_dropdown_items" | "service_owners" | "service_providers" | "service_kpis" | "service_tags", serviceId: number) {
   const r = await t.db
     .selectFrom(table)
@@ -85,16 +84,11 @@ async function countRows(table: "service_options" | "responsibilities" | "servic
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
   const user = await make.user("keysuperuser", { name: "Lebenszyklus Admin", email: "admin@lifecycle.test" });
   causer = { id: user.id, name: user.name };
   catA = await make.catalogue({ title: "Katalog A" });
   catB = await make.catalogue({ title: "Katalog B" });
   catC = await make.catalogue({ title: "Katalog C" });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("derivativesOf", () => {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { createDb, dialectOf } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
@@ -8,12 +8,12 @@ import { isPostgresDb } from "~/server/db-helpers.server";
 import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "~/server/errors.server";
 import { moveService, positionInCategory, type Mover } from "~/modules/service/service-order.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let causer: Mover;
 let catalogueId: number;
@@ -46,7 +46,6 @@ async function positions(categoryId: number) {
 }
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-
 /** Small deterministic PRNG, so a failing random run can be reproduced. */
 function prng(seed: number) {
   let s = seed >>> 0;
@@ -60,15 +59,10 @@ function prng(seed: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
   const user = await make.user("keyuser", { name: "Ordner", email: "ordner@test.example" });
   causer = { id: user.id, name: "Ordner", role: "keyuser" };
   catalogueId = await make.catalogue({ title: "Reihenfolge" });
   otherCatalogueId = await make.catalogue({ title: "Reihenfolge 2" });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("moveService within a category", () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/access/roles";
 import { DETAIL_FLAG_FIELDS, DETAIL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "~/modules/service/service-sections";
 import { listActivitiesFor } from "~/server/audit.server";
@@ -19,13 +19,13 @@ import {
   updateServiceRichText,
 } from "~/modules/service/service.server";
 import { factories, unique } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
 // The service page's model (decision 0009): one read, one write per section, optimistic locking,
 // review workflow, audit. Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let catalogueId: number;
 let categoryId: number;
@@ -55,7 +55,6 @@ async function activities(id: number) {
   }));
 }
 
-
 const basics = (over: Partial<Parameters<typeof updateServiceBasics>[2]> = {}) => ({
   name: "Name",
   category_id: categoryId,
@@ -67,7 +66,6 @@ const basics = (over: Partial<Parameters<typeof updateServiceBasics>[2]> = {}) =
 });
 
 beforeAll(async () => {
-  t = await createTestDb();
   for (const role of ["user", "keyuser", "superadmin"] as const) {
     const u = await make.user(role, { name: `Seite ${role}`, email: `${role}@service-page.test` });
     editors[role] = { id: u.id, name: u.name, role };
@@ -75,10 +73,6 @@ beforeAll(async () => {
   catalogueId = await make.catalogue({ title: "Seitenkatalog" });
   categoryId = await make.category(catalogueId, { name: "Kategorie Seite" });
   otherCategoryId = await make.category(catalogueId, { name: "Kategorie Zwei" });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("round trips through each section and getServiceDetail", () => {

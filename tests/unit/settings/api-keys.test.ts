@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { currentApiKey, isActiveApiKey, rotateApiKey } from "~/modules/settings/api-keys.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /** The API key (issue 16 §3): stored hashed, one active, rotation revokes the old one at once. */
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.cleanup();
-});
 
 describe("API keys", () => {
   it("start with none; a new key works, is stored only as a hash, and is named by its prefix", async () => {

@@ -1,5 +1,5 @@
 import i18next, { type TFunction } from "i18next";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { i18nConfig } from "~/i18n/config";
 import { createSession } from "~/modules/access/session.server";
 import { describeUserAgent, endOtherSessions, endOwnSession, listOwnSessions, publicSessionId } from "~/modules/settings/sessions.server";
@@ -7,18 +7,10 @@ import { deviceLabel } from "~/modules/settings/ui/SessionsCard";
 import { listActivitiesFor } from "~/server/audit.server";
 import { NotFoundError } from "~/server/errors.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
-});
 
 const UA = {
   chromeWindows: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36",

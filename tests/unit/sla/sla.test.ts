@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { slaOverview, type SlaFilter } from "~/modules/sla/sla.server";
 import { parseSlaQuery } from "~/modules/sla/sla-query";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let cat: number;
 let other: number;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestDb();
   cat = await make.catalogue({ title: "SLA" });
   other = await make.catalogue({ title: "Anderer" });
   ids.p1 = await make.provider({ name: "Beta Betrieb" });
@@ -27,10 +26,6 @@ beforeAll(async () => {
   ids.d = await make.service(cat, null, { name: "Dienst D", providers: [ids.p2] });
   await make.service(cat, null, { name: "Gelöscht", deleted_at: "2025-01-01T00:00:00.000Z", providers: [ids.p1], kpis: [ids.k1] });
   ids.foreign = await make.service(other, null, { name: "Fremd", providers: [ids.p2], kpis: [ids.k2] });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 const NONE: SlaFilter = { catalogueId: null, provider: null, kpi: null, q: "" };

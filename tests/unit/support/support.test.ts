@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTicket, listTickets, submitTicket, TICKETS_PAGE_SIZE, type MailDeps } from "~/modules/support/support.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import { ValidationError } from "~/server/errors.server";
 import type { Mail } from "~/server/mailer.server";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /** Support tickets (issue 16 §6): stored sanitised with the sender, mailed to support, kept when the mail fails. */
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.cleanup();
-});
 
 function mailer(to: string | null = "support@example.com") {
   const sent: Mail[] = [];

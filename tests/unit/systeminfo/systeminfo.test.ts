@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listActivitiesFor } from "~/server/audit.server";
 import { NotFoundError, StaleRecordError } from "~/server/errors.server";
 import {
@@ -19,19 +19,15 @@ import {
 } from "~/modules/systeminfo/systeminfo.server";
 import { factories, type TestUser } from "../../factories";
 import { rejection } from "../../support/rejection";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /** Patch notes and system messages (issue 16 §7) on a real database (SQLite, or Postgres via DATABASE_URL). */
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestDb();
   admin = await make.user("superadmin");
-});
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 const NOW = new Date("2026-06-01T12:00:00.000Z");

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/access/roles";
 import type { SessionUser } from "~/modules/access/user.server";
 import { applyBulkChange, previewBulkChange, TooManyServicesError } from "~/modules/tools/bulk.server";
@@ -9,13 +9,13 @@ import { listActivitiesFor } from "~/server/audit.server";
 import { ValidationError } from "~/server/errors.server";
 import { factories, unique } from "../../factories";
 import { rejection } from "../../support/rejection";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Bulk changes of /tools (issue 20 §4): previewed per service, applied per service through the
 // service page's writes — review workflow, grants of `user` accounts, attribute masks, version
 // check and audit. SQLite by default; Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 const users = {} as Record<"user" | "keyuser" | "superadmin", SessionUser>;
 let catalogue: number;
@@ -53,7 +53,6 @@ async function previewAndApply(user: SessionUser, ids: number[], change: BulkCha
 const outcomes = (preview: Awaited<ReturnType<typeof previewBulkChange>>) => Object.fromEntries(preview.rows.map((r) => [r.id, r.outcome === "change" ? (r.reopens ? "reopens" : "change") : r.reason]));
 
 beforeAll(async () => {
-  t = await createTestDb();
   for (const role of ["user", "keyuser", "superadmin"] as const satisfies Role[]) {
     const u = await make.user(role, { name: `Tools ${role}` });
     users[role] = { id: u.id, name: u.name, email: u.email, role, azureUser: false, wordExport: false };
@@ -65,10 +64,6 @@ beforeAll(async () => {
   km = await make.category(catalogue, { name: "Maskiert" });
   await make.grant(users.user.id, { categoryId: k1 });
   await t.db.insertInto("attribute_masks").values({ name: "Ohne Tags", target_model: "category", target_id: km, hidden_attributes: JSON.stringify(["section:tags"]) }).execute();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("which services the tools pick", () => {

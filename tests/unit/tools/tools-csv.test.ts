@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/modules/access/user.server";
 import { csvChunks } from "~/modules/tools/csv-export.server";
 import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, MAX_SHOWN_ERRORS } from "~/modules/tools/csv-columns";
@@ -7,7 +7,7 @@ import { applyImport, decodeCsvUpload, fileProblem, planImport, readCarried, rea
 import { listActivitiesFor } from "~/server/audit.server";
 import { parseCsv, type CsvDelimiter } from "~/server/csv.server";
 import { factories, unique } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // The services CSV round trip of /tools (issue 20 §4, §7): export → import unchanged changes
 // nothing; an edit changes only that, through the service page's writes (audited, workflow,
@@ -15,7 +15,7 @@ import { createTestDb, type TestDb } from "../../support/test-db";
 // neutralised on export and restored on import; errors carry the file's line numbers; nothing is
 // applied while any row is invalid unless "apply valid rows" is chosen.
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 const users = {} as Record<"user" | "keyuser", SessionUser>;
 const tr = ((key: string) => key) as unknown as TFunction;
@@ -66,7 +66,6 @@ async function snapshot(ids: number[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
   for (const role of ["user", "keyuser"] as const) {
     const u = await make.user(role);
     users[role] = { id: u.id, name: u.name, email: u.email, role, azureUser: false, wordExport: false };
@@ -75,10 +74,6 @@ beforeAll(async () => {
   granted = await make.category(catalogue, { name: "Freigegeben" });
   other = await make.category(catalogue, { name: "Andere" });
   await make.grant(users.user.id, { categoryId: granted });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 async function services() {

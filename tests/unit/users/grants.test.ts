@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { canEditCategory, canEditService } from "~/modules/access/permissions.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import { NotFoundError } from "~/server/errors.server";
@@ -18,12 +18,12 @@ import {
 import { setExportActive } from "~/modules/wordexport/export-access.server";
 import { factories, type TestUser } from "../../factories";
 import { rejection } from "../../support/rejection";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // A user's grants, word-export flag and the export licence (issue 13 §2, §3).
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let admin: TestUser;
 let catalogueId: number;
@@ -38,7 +38,6 @@ const activities = async (userId: number) => (await listActivitiesFor(t.db, "use
 const json = (value: string | null) => (value ? JSON.parse(value) : null);
 
 beforeAll(async () => {
-  t = await createTestDb();
   admin = await make.user("superadmin", { name: "Rechte-Admin" });
   catalogueId = await make.catalogue({ title: "Freigabe-Katalog" });
   areaId = await make.area(catalogueId, { name: "Arbeitsplatz", position: 1 });
@@ -47,10 +46,6 @@ beforeAll(async () => {
   services = [];
   for (let i = 0; i < 3; i++) services.push(await make.service(catalogueId, inArea, { name: `Dienst ${i}`, position: i }));
   trashed = await make.service(catalogueId, inArea, { name: "Im Papierkorb", deleted_at: new Date().toISOString() });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("category grants", () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createSession } from "~/modules/access/session.server";
 import { listActivitiesFor, recordActivity } from "~/server/audit.server";
 import { ForbiddenError, ValidationError } from "~/server/errors.server";
@@ -6,18 +6,11 @@ import { createAccount, deleteAccount, listUsers, updateAccount } from "~/module
 import { parseUserListQuery } from "~/modules/users/users-query";
 import { factories, unique } from "../../factories";
 import { rejection } from "../../support/rejection";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /** User management (issue 13): the rules that keep an organisation from locking itself out. */
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.cleanup();
-});
 
 const causerOf = (u: { id: number; name: string; role: string }) => ({ id: u.id, name: u.name, role: u.role });
 const sessionsOf = async (userId: number) => (await t.db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).length;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/access/roles";
 import { DEFAULT_QUERY } from "~/modules/catalogue/catalogue-query";
 import { createView, deleteView, getView, listViews, updateView, type ViewActor } from "~/modules/views/views.server";
@@ -7,13 +7,13 @@ import { listActivitiesFor } from "~/server/audit.server";
 import { ForbiddenError, NotFoundError, StaleRecordError, ValidationError } from "~/server/errors.server";
 import { factories, unique } from "../../factories";
 import { rejection } from "../../support/rejection";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Saved views (issue 20 §1) on SQLite, and on Postgres with DATABASE_URL=postgres://…: the state is
 // stored normalised, personal views are nobody else's business, shared ones are seen by everyone
 // and changed only by their owner or an admin, names are unique per owner, every write is audited.
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 let catalogueId: number;
 
@@ -30,11 +30,7 @@ const save = (user: ViewActor, values: Partial<{ name: string; shared: boolean; 
 const stored = (id: number) => t.db.selectFrom("saved_views").selectAll().where("id", "=", id).executeTakeFirst();
 
 beforeAll(async () => {
-  t = await createTestDb();
   catalogueId = await make.catalogue({ title: "Ansichtenkatalog" });
-});
-afterAll(async () => {
-  await t?.cleanup();
 });
 beforeEach(async () => {
   await t.db.deleteFrom("saved_views").execute();

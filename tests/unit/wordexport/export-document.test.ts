@@ -2,14 +2,14 @@ import { unzipSync } from "fflate";
 import { createInstance, type TFunction } from "i18next";
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import mammoth from "mammoth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { i18nConfig } from "~/i18n/config";
 import { DEFAULT_QUERY } from "~/modules/catalogue/catalogue-query";
 import { TooManyServicesError, loadExport, type ExportScope } from "~/modules/wordexport/export-data.server";
 import { buildExport } from "~/modules/wordexport/export-document.server";
 import { factories } from "../../factories";
 import { PNG } from "../../support/helpers";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // The Word export's document (issue 17 §5): what a catalogue, a filter, a selection and one
 // service export hold — cover sheet, table of contents, areas › categories › services with every
@@ -17,7 +17,7 @@ import { createTestDb, type TestDb } from "../../support/test-db";
 // the package's XML; and that the number of queries does not grow with the services.
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 const i18n = createInstance();
 let de: TFunction;
@@ -48,7 +48,6 @@ async function exported(scope: ExportScope, t1 = de, language = "de") {
 const headings = (html: string, level: number) => [...html.matchAll(new RegExp(`<h${level}>(?:<a id="[^"]*"></a>)?(.*?)</h${level}>`, "g"))].map((m) => m[1]);
 
 beforeAll(async () => {
-  t = await createTestDb();
   await i18n.init({ ...i18nConfig, lng: "de" });
   de = i18n.getFixedT("de", "common");
   en = i18n.getFixedT("en", "common");
@@ -128,10 +127,6 @@ beforeAll(async () => {
     .insertInto("matrix_tables")
     .values({ section_id: section.id, title: "Matrix", row_headers: JSON.stringify(["Planung"]), column_headers: JSON.stringify(["Kunde", "IT"]), matrix_data: JSON.stringify([["A", "R"]]), position: 0, global_position: 2, created_at: now, updated_at: now })
     .execute();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 describe("a whole catalogue", () => {
