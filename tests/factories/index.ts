@@ -155,6 +155,9 @@ export function factories(source: Kysely<Database> | (() => Kysely<Database>)) {
     /** A service option of an existing service (the service factory makes them with the service). */
     option: (serviceId: number, values: Row<"service_options"> = {}) => insertId("service_options", { service_id: serviceId, name: unique("Option"), position: 0, ...values }),
 
+    /** A responsibility of an existing service. */
+    responsibility: (serviceId: number, values: Row<"responsibilities"> = {}) => insertId("responsibilities", { service_id: serviceId, pos: 1, ...values }),
+
     /** A link of an existing service. */
     link: (serviceId: number, values: Row<"service_links"> = {}) => insertId("service_links", { service_id: serviceId, url: `https://example.com/${unique()}`, position: 0, ...values }),
 

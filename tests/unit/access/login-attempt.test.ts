@@ -10,11 +10,13 @@ import {
   loginSucceeded,
   recordFailedLogin,
 } from "~/modules/access/login-attempt.server";
+import { factories } from "../../factories";
 import { useTestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
 const t = useTestDb();
+const make = factories(() => t.db);
 
 const MINUTE = 60_000;
 const HOME = "10.0.0.1";
@@ -27,7 +29,7 @@ async function fail(email: string, times: number, ip = ATTACKER) {
 /** Inserts failures directly with a given timestamp (recordFailedLogin always uses "now"). */
 async function insertFailures(email: string, times: number, at: Date, ip = ATTACKER) {
   for (let i = 0; i < times; i++) {
-    await t.db.insertInto("login_attempts").values({ email, ip, created_at: at.toISOString() }).execute();
+    await make.loginAttempt({ email, ip, created_at: at.toISOString() });
   }
 }
 

@@ -9,6 +9,7 @@ import {
   deviceStillTrusted,
   loginSucceeded,
 } from "~/modules/access/login-attempt.server";
+import { factories } from "../../factories";
 import { useTestDb } from "../../support/test-db";
 
 /**
@@ -17,6 +18,7 @@ import { useTestDb } from "../../support/test-db";
  * is refused only after its own failures.
  */
 const t = useTestDb();
+const make = factories(() => t.db);
 
 let n = 0;
 const account = () => `throttle-${++n}-${Date.now()}@attempts.test`;
@@ -101,5 +103,5 @@ describe("a known device", () => {
 
 /** Failures of unknown devices written directly (admitLogin would refuse some of them). */
 async function recordUnknown(email: string, times: number, from: (i: number) => string, now: Date) {
-  for (let i = 0; i < times; i++) await t.db.insertInto("login_attempts").values({ email, ip: from(i), device: null, created_at: now.toISOString() }).execute();
+  for (let i = 0; i < times; i++) await make.loginAttempt({ email, ip: from(i), device: null, created_at: now.toISOString() });
 }

@@ -30,7 +30,7 @@ describe("createPasswordResetToken", () => {
   });
 
   it("returns undefined for a single-sign-on account", async () => {
-    await t.db.insertInto("users").values({ name: "SSO", email: "sso@reset.test", password_hash: null, azure_user: 1 }).execute();
+    await make.userRow({ name: "SSO", email: "sso@reset.test", password_hash: null, azure_user: 1 });
     expect(await createPasswordResetToken(t.db, "sso@reset.test")).toBeUndefined();
   });
 

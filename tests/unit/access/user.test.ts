@@ -100,11 +100,7 @@ describe("verifyLogin", () => {
   });
 
   it("never accepts a user without a password hash (SSO account)", async () => {
-    const row = await t.db
-      .insertInto("users")
-      .values({ name: "SSO", email: "sso@users.test", password_hash: null, azure_user: 1 })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const row = { id: await make.userRow({ name: "SSO", email: "sso@users.test", password_hash: null, azure_user: 1 }) };
     expect(await verifyLogin(t.db, "sso@users.test", "")).toBeUndefined();
     expect(await verifyLogin(t.db, "sso@users.test", "anything")).toBeUndefined();
     expect(await findSessionUserById(t.db, row.id)).toMatchObject({ azureUser: true });

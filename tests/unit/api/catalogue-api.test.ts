@@ -15,13 +15,11 @@ describe("published services", () => {
     const [approved, draft, trashed, second] = serviceIds;
     await t.db.updateTable("services").set({ status: "closed" }).where("id", "in", [approved, trashed, second]).execute();
     await t.db.updateTable("services").set({ deleted_at: new Date().toISOString() }).where("id", "=", trashed).execute();
-    await t.db.insertInto("service_options").values({ service_id: approved, name: "Option B", position: 1, costs: 12.5 }).execute();
-    await t.db.insertInto("service_options").values({ service_id: approved, name: "Option A", position: 0 }).execute();
-    await t.db.insertInto("service_links").values({ service_id: approved, url: "https://example.com/doc", position: 0 }).execute();
-    await t.db.insertInto("responsibilities").values({ service_id: approved, pos: 1, description: "Betrieb", client: 0, it: 1 }).execute();
-    const owner = await t.db.insertInto("owners").values({ name: `Eigner ${approved}` }).returning("id").executeTakeFirstOrThrow();
-    await t.db.insertInto("service_owners").values({ service_id: approved, owner_id: owner.id }).execute();
-    await t.db.insertInto("service_dependencies").values({ service_id: approved, required_service_id: second }).execute();
+    await make.option(approved, { name: "Option B", position: 1, costs: 12.5 });
+    await make.option(approved, { name: "Option A", position: 0 });
+    await make.link(approved, { url: "https://example.com/doc", position: 0 });
+    await make.responsibility(approved, { pos: 1, description: "Betrieb", client: 0, it: 1 });
+    await make.relate(approved, { owners: [await make.owner({ name: `Eigner ${approved}` })], dependsOn: [second] });
 
     const { rows } = await publishedServices(t.db, { ids: [approved, draft, trashed, second] });
     expect(rows.map((r) => r.id)).toEqual([approved, second]);

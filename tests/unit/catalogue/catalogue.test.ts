@@ -146,7 +146,7 @@ describe("isServiceAreaActive", () => {
     expect(await isServiceAreaActive(t.db)).toBe(false);
     await t.db.deleteFrom("service_area_config").execute();
     expect(await isServiceAreaActive(t.db)).toBe(true);
-    await t.db.insertInto("service_area_config").values({ id: 1, active: 1 }).execute();
+    await make.serviceAreas(true);
     expect(await isServiceAreaActive(t.db)).toBe(true);
   });
 });

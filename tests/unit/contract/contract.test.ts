@@ -77,7 +77,7 @@ describe("contract status", () => {
   });
 
   it("an unreadable record makes the status unknown (logged), and an acceptance replaces it", async () => {
-    await t.db.insertInto("settings").values({ key: CONTRACT_KEY, value: '{"accepted_by":', updated_at: new Date().toISOString() }).execute();
+    await factories(t.db).setting(CONTRACT_KEY, '{"accepted_by":');
     await expect(readContractStatus(t.db)).rejects.toThrow();
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     try {

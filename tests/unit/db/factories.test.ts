@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { verifyLogin } from "~/modules/access/user.server";
 import { hasPermission } from "~/modules/access/policy.server";
+import { readFrame } from "~/modules/catalogframe/frame-read.server";
+import { creditStats } from "~/modules/credits/credits.server";
+import { latestActiveMessage, latestPatchNote } from "~/modules/systeminfo/systeminfo.server";
+import { getSetting } from "~/server/settings.server";
 import { factories, type Factories } from "../../factories";
 import { useTestDb } from "../../support/test-db";
 
@@ -95,5 +99,35 @@ describe("factories", () => {
     const session = (await verifyLogin(t.db, user.email, user.password))!;
     expect(await hasPermission(t.db, session, "update:service", { serviceId: serviceIds[1] })).toBe(true);
     expect(await hasPermission(t.db, session, "update:service", { serviceId: other.serviceIds[0] })).toBe(false);
+  });
+
+  it("make a catalogue frame with a section holding a paragraph, a table with its rows and a matrix, in order", async () => {
+    const catalogueId = await make.catalogue();
+    await make.frame(catalogueId, { title: "Deckblatt" });
+    const section = await make.section(catalogueId, { name: "Rahmen" });
+    await make.paragraph(section, { title: "Erst", global_position: 0 });
+    await make.table(section, { title: "Dann", global_position: 1, rows: [["a", "b"], ["c", "d"]] });
+    await make.matrix(section, { title: "Zuletzt", global_position: 2 });
+    const frame = await readFrame(t.db, catalogueId);
+    expect(frame.title).toBe("Deckblatt");
+    expect(frame.sections.map((s) => s.name)).toEqual(["Rahmen"]);
+    expect(frame.sections[0].items.map((i) => [i.kind, i.title])).toEqual([["paragraph", "Erst"], ["table", "Dann"], ["matrix", "Zuletzt"]]);
+    expect(frame.sections[0].items[1]).toMatchObject({ rows: [{ values: ["a", "b"] }, { values: ["c", "d"] }] });
+  });
+
+  it("make system messages, patch notes, credit orders and usage, and settings rows the app reads", async () => {
+    const message = await make.message({ headline: "Wartung", text: "<p>x</p>", expiration_date: "2999-01-01T00:00:00.000Z" });
+    expect(await latestActiveMessage(t.db)).toMatchObject({ id: message, headline: "Wartung" });
+    const note = await make.patchNote({ headline: "Neu", version: "9.0.0", patch_date: "2999-01-01 10:00" });
+    expect(await latestPatchNote(t.db)).toMatchObject({ id: note, version: "9.0.0" });
+
+    const order = await make.tokenOrder({ value: 500 });
+    expect(await t.db.selectFrom("token_orders").select(["value", "status"]).where("id", "=", order).executeTakeFirstOrThrow()).toEqual({ value: 500, status: "pending" });
+    await make.tokenUsage({ tokens: 1234, created_at: new Date().toISOString() });
+    expect((await creditStats(t.db)).usage).toMatchObject({ total_used_tokens: 1234, used_this_month: 1234 });
+
+    await make.setting("factory_probe", JSON.stringify("vorher"));
+    await make.setting("factory_probe", JSON.stringify("nachher"));
+    expect(await getSetting(t.db, "factory_probe")).toBe("nachher");
   });
 });

@@ -43,7 +43,8 @@ async function write() {
       created_at: new Date(start + i * 30 * 60_000).toISOString(),
     };
   });
-  for (const row of rows) await t.db.insertInto("activities").values(row).execute();
+  const make = factories(t.db);
+  for (const row of rows) await make.activity(row);
 }
 
 beforeAll(async () => {

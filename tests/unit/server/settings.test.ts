@@ -60,7 +60,7 @@ describe("settings", () => {
   });
 
   it("getSetting returns undefined for a stored value that is not JSON", async () => {
-    await t.db.insertInto("settings").values({ key: "broken", value: "{not json" }).execute();
+    await factories(t.db).setting("broken", "{not json");
     expect(await getSetting(t.db, "broken")).toBeUndefined();
   });
 

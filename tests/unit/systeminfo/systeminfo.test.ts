@@ -43,7 +43,7 @@ describe("patch notes", () => {
     const a = await createPatchNote(t.db, note("A", "2026-01-10 09:00"), admin);
     const b = await createPatchNote(t.db, note("B", "2026-03-01 08:00"), admin);
     const c = await createPatchNote(t.db, note("C", "2026-01-10 09:00"), admin);
-    const { id: d } = await t.db.insertInto("patch_notes").values({ headline: "D" }).returning("id").executeTakeFirstOrThrow();
+    const d = await make.patchNote({ headline: "D" });
     expect((await listPatchNotes(t.db)).map((n) => n.id)).toEqual([b, c, a, d]);
     expect((await latestPatchNote(t.db))?.id).toBe(b);
   });

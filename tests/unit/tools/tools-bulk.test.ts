@@ -63,7 +63,7 @@ beforeAll(async () => {
   k2 = await make.category(catalogue, { name: "Nicht freigegeben" });
   km = await make.category(catalogue, { name: "Maskiert" });
   await make.grant(users.user.id, { categoryId: k1 });
-  await t.db.insertInto("attribute_masks").values({ name: "Ohne Tags", target_model: "category", target_id: km, hidden_attributes: JSON.stringify(["section:tags"]) }).execute();
+  await make.mask({ name: "Ohne Tags", target_model: "category", target_id: km, hidden_attributes: JSON.stringify(["section:tags"]) });
 });
 
 describe("which services the tools pick", () => {

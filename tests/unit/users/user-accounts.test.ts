@@ -159,7 +159,7 @@ describe("deleteAccount", () => {
     await createSession(t.db, gone.id, "x");
     const catalogue = await make.catalogue();
     const category = await make.category(catalogue);
-    await t.db.insertInto("user_category_permissions").values({ user_id: gone.id, category_id: category }).execute();
+    await make.grant(gone.id, { categoryId: category });
     await recordActivity(t.db, { subjectType: "service", subjectId: 1, event: "updated", causer: { id: gone.id, name: gone.name } });
     await deleteAccount(t.db, gone.id, causerOf(admin));
     expect(await t.db.selectFrom("users").select("id").where("id", "=", gone.id).executeTakeFirst()).toBeUndefined();
