@@ -182,7 +182,7 @@ test("a row with an empty field is refused with the spec's text and nothing is s
 
   // Someone else saves first: this page's form is stale and is refused.
   await form.getByLabel("Beispiel für die Auswirkung").fill("Ausfall");
-  await db.insertInto("catalog_frames").values({ service_catalogue_id: catalogueId, title: "Von nebenan", created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z" }).execute();
+  await make.frame(catalogueId, { title: "Von nebenan", created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z" });
   await form.getByRole("button", { name: "Hinzufügen" }).click();
   await expect(page.getByTestId("stale-notice")).toContainText("Ihre Änderung wurde nicht gespeichert");
   expect(await storedFrame(db, catalogueId)).toMatchObject({ title: "Von nebenan", priorities: null });
@@ -221,7 +221,7 @@ test("sections are reordered with the move buttons (and by drag and drop with JS
   const catalogueId = await make.catalogue();
   const now = new Date().toISOString();
   for (const [position, name] of ["Alpha", "Beta", "Gamma"].entries()) {
-    await db.insertInto("sections").values({ service_catalogue_id: catalogueId, name, type: "Paragraph", position, created_at: now, updated_at: now }).execute();
+    await make.section(catalogueId, { name, type: "Paragraph", position, created_at: now, updated_at: now });
   }
   const order = async () => (await db.selectFrom("sections").select("name").where("service_catalogue_id", "=", catalogueId).orderBy("position").execute()).map((s) => s.name);
   const headings = page.getByTestId("sections-list").getByRole("heading", { level: 3 });
@@ -256,10 +256,10 @@ test("rows and a section's items move with the buttons (rows also by drag and dr
   const catalogueId = await make.catalogue();
   const now = new Date().toISOString();
   const priorities = ["Eins", "Zwei", "Drei"].map((name) => ({ name, description: `${name} b`, impact_example: `${name} c` }));
-  await db.insertInto("catalog_frames").values({ service_catalogue_id: catalogueId, priorities: JSON.stringify(priorities), created_at: now, updated_at: now }).execute();
-  const { id: sectionId } = await db.insertInto("sections").values({ service_catalogue_id: catalogueId, name: "Alles", type: "Section", position: 0, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("paragraphs").values({ section_id: sectionId, title: "Absatz A", content: null, position: 0, global_position: 0, created_at: now, updated_at: now }).execute();
-  await db.insertInto("section_tables").values({ section_id: sectionId, title: "Tabelle B", headers: JSON.stringify(["x"]), position: 0, global_position: 1, created_at: now, updated_at: now }).execute();
+  await make.frame(catalogueId, { priorities: JSON.stringify(priorities), created_at: now, updated_at: now });
+  const sectionId = await make.section(catalogueId, { name: "Alles", type: "Section", position: 0, created_at: now, updated_at: now });
+  await make.paragraph(sectionId, { title: "Absatz A", content: null, position: 0, global_position: 0, created_at: now, updated_at: now });
+  await make.table(sectionId, { title: "Tabelle B", headers: JSON.stringify(["x"]), position: 0, global_position: 1, created_at: now, updated_at: now });
   const names = async () => JSON.parse((await storedFrame(db, catalogueId))!.priorities!).map((p: { name: string }) => p.name);
   const rows = page.getByTestId("row-priorities");
   await gotoReady(page, framePath(catalogueId), javaScriptEnabled);
@@ -338,20 +338,16 @@ test("the static catalogue has its own frame; its title is the catalogue's title
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the frame page and its print view fit 390 px; a row is added there", async ({ page, login, db, make, javaScriptEnabled }) => {
+  test("the frame page and its print view fit 390 px; a row is added there", async ({ page, login, make, javaScriptEnabled }) => {
     await login("superadmin");
     const catalogueId = await make.catalogue();
     const now = new Date().toISOString();
-    await db
-      .insertInto("catalog_frames")
-      .values({
-        service_catalogue_id: catalogueId,
-        title: "Schmal",
-        solution_times: JSON.stringify([{ priority: "Sehr hoch und dringend", reaction_time: "15 Minuten", solution_time: "2 Stunden", comment: "Rund um die Uhr an allen Tagen des Jahres" }]),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await make.frame(catalogueId, {
+      title: "Schmal",
+      solution_times: JSON.stringify([{ priority: "Sehr hoch und dringend", reaction_time: "15 Minuten", solution_time: "2 Stunden", comment: "Rund um die Uhr an allen Tagen des Jahres" }]),
+      created_at: now,
+      updated_at: now,
+    });
     const wide = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     await gotoReady(page, framePath(catalogueId), javaScriptEnabled);
     expect(await wide()).toBe(false);

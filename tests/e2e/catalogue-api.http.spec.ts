@@ -59,7 +59,7 @@ test("services: 50 a page in id order with links; drafts and trashed services ar
   const [approved, draft, trashed] = serviceIds;
   await db.updateTable("services").set({ status: "closed" }).where("id", "in", [approved, trashed]).execute();
   await db.updateTable("services").set({ deleted_at: new Date().toISOString() }).where("id", "=", trashed).execute();
-  await db.insertInto("service_options").values({ service_id: approved, name: "Option über API", position: 0 }).execute();
+  await make.option(approved, { name: "Option über API", position: 0 });
   await withLock("api-key", async () => {
     const key = await rotateApiKey(db, await make.user("superadmin"));
     const first = await read(request, "/api/services?page=1", key);

@@ -161,7 +161,7 @@ test("latest changes show a service just created", async ({ page, make, login, j
   await expect(figureValue(page, "status-open")).toHaveText("1");
 });
 
-test("latest changes name the catalogue as it is called and leave out Word exports (issue 32 §4)", async ({ page, db, make, login, javaScriptEnabled }) => {
+test("latest changes name the catalogue as it is called and leave out Word exports (issue 32 §4)", async ({ page, make, login, javaScriptEnabled }) => {
   const tag = hex();
   const user = await login("keyuser", { name: `Erika Export ${tag}` });
   const title = `Umbenannt ${tag}`;
@@ -170,7 +170,7 @@ test("latest changes name the catalogue as it is called and leave out Word expor
   const now = new Date().toISOString();
   // A rename (whose activity keeps no name) and, after it, a Word export of the same catalogue.
   for (const event of ["updated", "exported"]) {
-    await db.insertInto("activities").values({ subject_type: "catalogue", subject_id: String(catalogueId), event, causer_id: user.id, causer_name: user.name, new_values: event === "updated" ? JSON.stringify({ frame: 1 }) : null, created_at: now }).execute();
+    await make.activity({ subject_type: "catalogue", subject_id: String(catalogueId), event, causer_id: user.id, causer_name: user.name, new_values: event === "updated" ? JSON.stringify({ frame: 1 }) : null, created_at: now });
   }
   await gotoReady(page, "/dashboard", javaScriptEnabled);
   const rows = page.getByTestId("latest-changes").getByRole("row").filter({ hasText: `Erika Export ${tag}` });

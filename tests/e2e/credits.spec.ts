@@ -3,6 +3,7 @@ import { creditStats } from "~/modules/credits/credits.server";
 import { placeOrder } from "~/modules/credits/orders.server";
 import { rotateApiKey } from "~/modules/settings/api-keys.server";
 import type { DB } from "~/server/db/db.server";
+import { factories } from "../factories";
 import { expect, gotoReady, test } from "../support/fixtures";
 import { toast, withLock } from "../support/helpers";
 
@@ -24,7 +25,7 @@ async function withCredits<T>(db: DB, fn: () => Promise<T>): Promise<T> {
       return await fn();
     } finally {
       await db.deleteFrom("token_orders").execute();
-      for (const order of orders) await db.insertInto("token_orders").values(order).execute();
+      for (const order of orders) await factories(db).tokenOrder(order);
       await db.updateTable("token_configuration").set(config).execute();
       await db.deleteFrom("token_usage").where("id", ">", usage?.id ?? 0).execute();
     }
@@ -89,11 +90,11 @@ test.describe("in English, the spec's texts verbatim", () => {
   });
 });
 
-test("a superadmin completes the pending order: its credits show on the usage page beside the monthly figures and the chart", async ({ page, db, login, javaScriptEnabled }) => {
+test("a superadmin completes the pending order: its credits show on the usage page beside the monthly figures and the chart", async ({ page, db, make, login, javaScriptEnabled }) => {
   await login("superadmin");
   await withCredits(db, async () => {
     await db.updateTable("token_configuration").set({ is_active: 1, current_mode: "contingent", monthly_contingent: 5000 }).execute();
-    await db.insertInto("token_usage").values({ tokens: 1234, kind: "generate", monthly_tokens: 1234, created_at: new Date().toISOString() }).execute();
+    await make.tokenUsage({ tokens: 1234, kind: "generate", monthly_tokens: 1234, created_at: new Date().toISOString() });
     await gotoReady(page, "/credits/products", javaScriptEnabled);
     await page.getByTestId("order-starter").click();
     await expect(page).toHaveURL(/\/credits$/);

@@ -5,7 +5,7 @@ import { serviceOfItsOwn, servicePage } from "../support/helpers";
 /**
  * A readable history: translated labels (never a column name), Ja/Nein, money as money, rich-text
  * changes as a word diff without markup, the name of a record instead of its id. (The dashboard's
- * names of deleted records: tests/unit/models/dashboard.test.ts.)
+ * names of deleted records: tests/unit/dashboard/dashboard.test.ts.)
  */
 
 async function version(db: import("~/server/db/db.server").DB, id: number) {

@@ -38,7 +38,7 @@ test.describe("as superadmin", () => {
   test("a mask on a category hides a field and a section; a save keeps the hidden value", async ({ page, db, make, javaScriptEnabled }) => {
     test.slow(); // a mask made and deleted through its screens, the service page before, with and after
     const { categoryId, serviceId } = await ownService(make, { art_nr: "ART-GEHEIM-1", booking: "vorher" });
-    await db.insertInto("service_links").values({ service_id: serviceId, url: "https://example.com/maskiert", position: 1 }).execute();
+    await make.link(serviceId, { url: "https://example.com/maskiert", position: 1 });
     const name = `Maske ${hex()}`;
     try {
       // Before: the field and the section are there.
@@ -156,11 +156,7 @@ test.describe("as a non-admin", () => {
   test("pages send to /unauthorized and every post answers 403 and changes nothing", async ({ page, db, make, login, javaScriptEnabled }) => {
     const { categoryId } = await ownService(make);
     const name = `Fremd ${hex()}`;
-    const { id } = await db
-      .insertInto("attribute_masks")
-      .values({ name, target_model: "category", target_id: categoryId, hidden_attributes: "[]" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const id = await make.mask({ name, target_model: "category", target_id: categoryId, hidden_attributes: "[]" });
     try {
       await login("keyuser");
       for (const path of ["/admin/attributemasks", "/admin/attributemasks/new", `/admin/attributemasks/${id}`, `/admin/attributemasks/${id}/delete`, "/admin/serviceheadlines"]) {

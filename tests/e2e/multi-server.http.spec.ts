@@ -106,7 +106,7 @@ test("password-reset requests counted on A and B together: the 11th from one cli
 test("a save on A makes B refuse the stale form; A's flash message is shown by B", async () => {
   const user = await make.user("keyuser");
   const session = cookie(await signIn(a, user.email, user.password, { localAddress: client() }), "sh_session")!;
-  const owner = await shared.db.insertInto("owners").values({ name: `Vorher ${crypto.randomBytes(3).toString("hex")}`, updated_at: "2026-01-01T00:00:00.000Z" }).returning("id").executeTakeFirstOrThrow();
+  const owner = { id: await make.owner({ name: `Vorher ${crypto.randomBytes(3).toString("hex")}`, updated_at: "2026-01-01T00:00:00.000Z" }) };
   const loaded = "2026-01-01T00:00:00.000Z"; // the version both servers' forms were rendered with
 
   const saveA = await postForm(a.baseURL, `/basedata/owner/${owner.id}/edit`, { name: "Gespeichert auf A", representatives: "", updated_at: loaded }, { headers: { Cookie: session } });

@@ -107,9 +107,7 @@ test.describe("role × route matrix", () => {
     const category = await m.category(catalogue, { service_area_id: area });
     const viewOwner = await m.user("keyuser");
     const iso = () => new Date().toISOString();
-    const insert = async (table: string, values: Record<string, unknown>) =>
-      ((await db.insertInto(table as never).values(values as never).returning("id" as never).executeTakeFirstOrThrow()) as { id: number }).id;
-    const section = await insert("sections", { service_catalogue_id: catalogue, name: unique("Abschnitt") });
+    const section = await m.section(catalogue, { name: unique("Abschnitt") });
     make = {
       area: () => m.area(catalogue),
       category: () => m.category(catalogue, { service_area_id: area }),
@@ -118,12 +116,12 @@ test.describe("role × route matrix", () => {
       owner: () => m.owner(),
       tag: () => m.tag(),
       attribute: () => m.attribute(),
-      mask: () => insert("attribute_masks", { name: unique("Maske"), target_model: "category", target_id: category }),
-      message: () => insert("system_messages", { headline: unique("Meldung"), text: "<p>Matrix</p>", expiration_date: "2999-12-31T00:00:00.000Z" }),
-      patchNote: () => insert("patch_notes", { headline: unique("Version"), text: "<p>Matrix</p>", version: "9.9.9" }),
-      view: () => insert("saved_views", { user_id: viewOwner.id, catalogue_id: catalogue, name: unique("Ansicht"), state: "{}", shared: 1 }),
+      mask: () => m.mask({ name: unique("Maske"), target_model: "category", target_id: category }),
+      message: () => m.message({ headline: unique("Meldung"), text: "<p>Matrix</p>", expiration_date: "2999-12-31T00:00:00.000Z" }),
+      patchNote: () => m.patchNote({ headline: unique("Version"), text: "<p>Matrix</p>", version: "9.9.9" }),
+      view: () => m.view(viewOwner.id, { catalogue_id: catalogue, name: unique("Ansicht"), state: "{}", shared: 1 }),
       managedUser: async () => (await m.user("client")).id,
-      paragraph: async () => ({ id: String(catalogue), kind: "paragraph", item: String(await insert("paragraphs", { section_id: section, title: unique("Absatz"), content: "<p>x</p>" })) }),
+      paragraph: async () => ({ id: String(catalogue), kind: "paragraph", item: String(await m.paragraph(section, { title: unique("Absatz"), content: "<p>x</p>" })) }),
     };
 
     // One account per role, signed in through the login form once; its cookie serves every cell.
@@ -154,7 +152,7 @@ test.describe("role × route matrix", () => {
       managedUser: await make.managedUser(),
       section,
       paragraph: Number((await make.paragraph()).item),
-      order: await insert("token_orders", { value: 10, user_id: viewOwner.id }),
+      order: await m.tokenOrder({ value: 10, user_id: viewOwner.id }),
       activity: (await db.selectFrom("activities").select("id").orderBy("id").executeTakeFirstOrThrow()).id,
     };
   });
@@ -251,13 +249,13 @@ test.describe("role × route matrix", () => {
     const category = rows.category;
     const service = rows.service;
     let serial = 0;
-    /** A fresh account per cell (inserted directly: they never sign in), so no write disturbs another. */
+    /** A fresh account per cell (a row without password: they never sign in), so no write disturbs another. */
     const account = async (role: AccountTarget["role"]): Promise<AccountTarget> => {
       const n = ++serial;
       const email = `target-${n}-${role}@example.com`;
       const name = `Konto ${n}`;
       const now = new Date().toISOString();
-      const { id } = await db.insertInto("users").values({ name, email, role, password_hash: null, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+      const id = await app.make.userRow({ name, email, role, password_hash: null, created_at: now, updated_at: now });
       return { id, name, email, role };
     };
     const cells = accountCells();

@@ -16,7 +16,7 @@ function anotherClient(): string {
   return `127.${a || 1}.${b}.${(c % 250) + 2}`;
 }
 
-test("during an attack the owner still signs in from their known browser; an unknown browser is asked to wait seconds", async ({ page, make, db, browser, javaScriptEnabled }) => {
+test("during an attack the owner still signs in from their known browser; an unknown browser is asked to wait seconds", async ({ page, make, browser, javaScriptEnabled }) => {
   // Two browsers and three sign-ins.
   test.slow();
   const owner = await make.user("keyuser");
@@ -31,7 +31,7 @@ test("during an attack the owner still signs in from their known browser; an unk
   // for 15 minutes). Written directly, so the delay they cause does not depend on this machine's speed;
   // security-login.http.spec.ts sends a real attack.
   const now = new Date().toISOString();
-  for (let i = 0; i < 50; i++) await db.insertInto("login_attempts").values({ email: owner.email.toLowerCase(), ip: anotherClient(), created_at: now }).execute();
+  for (let i = 0; i < 50; i++) await make.loginAttempt({ email: owner.email.toLowerCase(), ip: anotherClient(), created_at: now });
 
   await gotoReady(page, "/login", javaScriptEnabled);
   await loginWithForm(page, owner.email, owner.password);

@@ -95,19 +95,14 @@ test("menu entries follow the role", async ({ page, login, context }) => {
   await expect(menu.getByTestId("nav-factoryCatalog")).toBeVisible();
 });
 
-test("the top bar takes its gradient from the app-bar settings, with white text on a dark colour", async ({ page, login, db }) => {
+test("the top bar takes its gradient from the app-bar settings, with white text on a dark colour", async ({ page, login, db, make }) => {
   await login("user");
   await page.goto("/dashboard");
   const bar = page.getByTestId("top-bar");
   // Defaults: white, so the text is black.
   await expect(bar).toHaveCSS("color", "rgb(0, 0, 0)");
-  // The app-wide setting row itself is what this test changes (no factory: one shared row, removed below).
-  const value = JSON.stringify({ appBarColor1: "#1a237e", appBarColor2: "#004d40", appBarGradientDegree: 90, appBarOpacity1: 1, appBarOpacity2: 0.5 });
-  await db
-    .insertInto("settings")
-    .values({ key: "app_bar", value, updated_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
-    .execute();
+  // The app-wide setting row itself is what this test changes (one shared row, removed below).
+  await make.setting("app_bar", JSON.stringify({ appBarColor1: "#1a237e", appBarColor2: "#004d40", appBarGradientDegree: 90, appBarOpacity1: 1, appBarOpacity2: 0.5 }));
   try {
     await page.reload();
     await expect(bar).toHaveCSS("color", "rgb(255, 255, 255)");

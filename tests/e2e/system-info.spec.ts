@@ -166,8 +166,9 @@ test.describe("system messages and the system host, on instances of their own", 
     return user;
   }
 
-  const message = (headline: string, expiration_date: string | null, text = "<p>Bitte speichern Sie Ihre Arbeit.</p>") =>
-    host.db.insertInto("system_messages").values({ headline, text, expiration_date }).returning("id").executeTakeFirstOrThrow();
+  const message = async (headline: string, expiration_date: string | null, text = "<p>Bitte speichern Sie Ihre Arbeit.</p>") => ({
+    id: await host.make.message({ headline, text, expiration_date }),
+  });
 
   test("/api/latest-message: 404 without a current message, then the newest current one", async ({ request }) => {
     const url = `${host.baseURL}/api/latest-message`;
@@ -183,7 +184,7 @@ test.describe("system messages and the system host, on instances of their own", 
       expect(current.status()).toBe(200);
       expect(await current.json()).toEqual({ id, headline: "Aktuell", text: "<p>Bitte speichern Sie Ihre Arbeit.</p>", expiration_date: "2999-01-01T00:00:00.000Z" });
 
-      const { id: noteId } = await host.db.insertInto("patch_notes").values({ headline: "Erste", text: "<p>x</p>", version: "1.0.0", patch_date: "2999-01-01 10:00" }).returning("id").executeTakeFirstOrThrow();
+      const noteId = await host.make.patchNote({ headline: "Erste", text: "<p>x</p>", version: "1.0.0", patch_date: "2999-01-01 10:00" });
       const note = { id: noteId, headline: "Erste", text: "<p>x</p>", version: "1.0.0", patch_date: "2999-01-01 10:00" };
       expect(await (await request.get(`${host.baseURL}/api/patch-notes`)).json()).toEqual([note]);
       expect(await (await request.get(`${host.baseURL}/api/latest-version`)).json()).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+$/), patch: note });
@@ -246,8 +247,8 @@ test.describe("system messages and the system host, on instances of their own", 
 
   test("another instance shows the system host's patch notes and message, and stores the read itself", async ({ page, context, javaScriptEnabled }) => {
     const tag = hex();
-    await host.db.insertInto("patch_notes").values({ headline: `Host alt ${tag}`, text: "<p>alt</p>", version: "5.0.0", patch_date: "2999-01-01 10:00" }).execute();
-    await host.db.insertInto("patch_notes").values({ headline: `Host neu ${tag}`, text: "<p>neu</p>", version: "5.1.0", patch_date: "2999-03-01 09:00" }).execute();
+    await host.make.patchNote({ headline: `Host alt ${tag}`, text: "<p>alt</p>", version: "5.0.0", patch_date: "2999-01-01 10:00" });
+    await host.make.patchNote({ headline: `Host neu ${tag}`, text: "<p>neu</p>", version: "5.1.0", patch_date: "2999-03-01 09:00" });
     const { id } = await message(`Vom Host ${tag}`, "2999-01-01T00:00:00.000Z", "<p>Zentral</p>");
     try {
       // Started after the host has data: its short cache then starts with the host's answers.

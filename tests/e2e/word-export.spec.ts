@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import mammoth from "mammoth";
 import type { DB } from "~/server/db/db.server";
-import type { Factories } from "../factories";
+import { factories, type Factories } from "../factories";
 import { expect, gotoReady, test } from "../support/fixtures";
 import { hex, servicePage, toast, withLock } from "../support/helpers";
 import { violations } from "../support/sweeps";
@@ -20,11 +20,7 @@ async function withLicence<T>(db: DB, active: boolean, fn: () => Promise<T>): Pr
   return withLock("export-licence", async () => {
     const original = await licence(db);
     const value = JSON.stringify(active);
-    await db
-      .insertInto("settings")
-      .values({ key: "export_active", value, updated_at: new Date().toISOString() })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
-      .execute();
+    await factories(db).setting("export_active", value);
     try {
       return await fn();
     } finally {
@@ -44,7 +40,7 @@ async function download(page: Page, button: Locator) {
 const headings = (html: string, level: number) => [...html.matchAll(new RegExp(`<h${level}>(?:<a id="[^"]*"></a>)?(.*?)</h${level}>`, "g"))].map((m) => m[1]);
 
 /** A catalogue of its own with a cover-sheet title and two services, one with bold text and options. */
-async function catalogueToExport(db: DB, make: Factories) {
+async function catalogueToExport(make: Factories) {
   const marker = hex();
   const catalogueId = await make.catalogue({ title: `Exportkatalog ${marker}` });
   const categoryId = await make.category(catalogueId, { name: `Kategorie ${marker}` });
@@ -55,13 +51,13 @@ async function catalogueToExport(db: DB, make: Factories) {
     position: 0,
   });
   const second = await make.service(catalogueId, categoryId, { name: `Zweiter Dienst ${marker}`, position: 1 });
-  await db.insertInto("catalog_frames").values({ service_catalogue_id: catalogueId, title: `Deckblatt ${marker}` }).execute();
+  await make.frame(catalogueId, { title: `Deckblatt ${marker}` });
   return { marker, catalogueId, first, second };
 }
 
 test("a permitted reader downloads the catalogue and the result of a search as Word documents", async ({ page, db, make, login, javaScriptEnabled }) => {
   const user = await login("client", { wordExport: true });
-  const { marker, catalogueId } = await catalogueToExport(db, make);
+  const { marker, catalogueId } = await catalogueToExport(make);
   await make.useCatalogue(user.id, catalogueId);
 
   await withLicence(db, true, async () => {
@@ -94,7 +90,7 @@ test("a permitted reader downloads the catalogue and the result of a search as W
 
 test("a keyuser exports the checked entries of the list", async ({ page, db, make, login, javaScriptEnabled }) => {
   const user = await login("keyuser", { wordExport: true });
-  const { marker, catalogueId, second } = await catalogueToExport(db, make);
+  const { marker, catalogueId, second } = await catalogueToExport(make);
   await make.useCatalogue(user.id, catalogueId);
   await withLicence(db, true, async () => {
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
@@ -114,7 +110,7 @@ test("a keyuser exports the checked entries of the list", async ({ page, db, mak
 
 test("a permitted user downloads one service from its page", async ({ page, db, make, login, javaScriptEnabled }) => {
   await login("user", { wordExport: true });
-  const { marker, first } = await catalogueToExport(db, make);
+  const { marker, first } = await catalogueToExport(make);
   await withLicence(db, true, async () => {
     await gotoReady(page, servicePage(first), javaScriptEnabled);
     const { name, html } = await download(page, page.getByTestId("word-export"));
@@ -131,7 +127,7 @@ test("a permitted user downloads one service from its page", async ({ page, db, 
 
 test("without the word-export flag there is no button and every export URL answers 403", async ({ page, db, make, login, javaScriptEnabled }) => {
   const user = await login("keyuser");
-  const { catalogueId, first } = await catalogueToExport(db, make);
+  const { catalogueId, first } = await catalogueToExport(make);
   await make.useCatalogue(user.id, catalogueId);
   await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
   await expect(page.getByTestId("view-list")).toBeVisible();
@@ -150,7 +146,7 @@ test("without the word-export flag there is no button and every export URL answe
 
 test("without the licence there is no button and the export answers 403, even with the flag", async ({ page, db, make, login, javaScriptEnabled }) => {
   const user = await login("keyuser", { wordExport: true });
-  const { catalogueId, first } = await catalogueToExport(db, make);
+  const { catalogueId, first } = await catalogueToExport(make);
   await make.useCatalogue(user.id, catalogueId);
   await withLicence(db, false, async () => {
     await gotoReady(page, "/servicecatalog?view=0", javaScriptEnabled);
@@ -172,7 +168,7 @@ test("without the licence there is no button and the export answers 403, even wi
 
 test("an unknown catalogue or service is a 404", async ({ page, make, login, db }) => {
   await login("keyuser", { wordExport: true });
-  const { first } = await catalogueToExport(db, make);
+  const { first } = await catalogueToExport(make);
   const orphan = await make.service(null, null, { name: "Ohne Katalog" });
   await withLicence(db, true, async () => {
     expect((await page.request.get("/servicecatalog/export.docx?catalogue=987654321")).status()).toBe(404);
@@ -189,7 +185,7 @@ test.describe("on a phone", () => {
     // axe runs in the page: the JS project checks both looks (the no-JS one is the same markup).
     test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
     const user = await login("keyuser", { wordExport: true });
-    const { catalogueId, first } = await catalogueToExport(db, make);
+    const { catalogueId, first } = await catalogueToExport(make);
     await make.useCatalogue(user.id, catalogueId);
     await withLicence(db, true, async () => {
       for (const url of ["/servicecatalog", servicePage(first)]) {

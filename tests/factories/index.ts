@@ -145,6 +145,71 @@ export function factories(source: Kysely<Database> | (() => Kysely<Database>)) {
       await db().updateTable("users").set({ settings: JSON.stringify({ currentCatalogueId: catalogueId }) }).where("id", "=", userId).execute();
     },
 
+    /**
+     * A user row as is, without the sign-up path: no password unless given, no activity. For SSO
+     * accounts (`azure_user: 1`) and tests of what the row itself allows.
+     */
+    userRow: (values: Row<"users"> = {}) =>
+      insertId("users", { name: unique("Konto"), email: `row-${crypto.randomBytes(5).toString("hex")}@example.com`, password_hash: null, ...values }),
+
+    /** A service option of an existing service (the service factory makes them with the service). */
+    option: (serviceId: number, values: Row<"service_options"> = {}) => insertId("service_options", { service_id: serviceId, name: unique("Option"), position: 0, ...values }),
+
+    /** A responsibility of an existing service. */
+    responsibility: (serviceId: number, values: Row<"responsibilities"> = {}) => insertId("responsibilities", { service_id: serviceId, pos: 1, ...values }),
+
+    /** A link of an existing service. */
+    link: (serviceId: number, values: Row<"service_links"> = {}) => insertId("service_links", { service_id: serviceId, url: `https://example.com/${unique()}`, position: 0, ...values }),
+
+    /** A mask hiding fields, sections or attributes (JSON list) in an area or category. */
+    mask: (values: Row<"attribute_masks"> = {}) => insertId("attribute_masks", { name: unique("Maske"), target_model: "category", target_id: null, hidden_attributes: "[]", ...values }),
+
+    /** A saved view of the catalogue browser. */
+    view: (userId: number, values: Row<"saved_views"> = {}) => insertId("saved_views", { user_id: userId, name: unique("Ansicht"), state: "{}", ...values }),
+
+    // The catalogue frame (decision 0030): the frame row, its sections and their items.
+    frame: (catalogueId: number, values: Row<"catalog_frames"> = {}) => insertId("catalog_frames", { service_catalogue_id: catalogueId, ...values }),
+    section: (catalogueId: number, values: Row<"sections"> = {}) => insertId("sections", { service_catalogue_id: catalogueId, name: unique("Abschnitt"), ...values }),
+    paragraph: (sectionId: number, values: Row<"paragraphs"> = {}) => insertId("paragraphs", { section_id: sectionId, title: unique("Absatz"), ...values }),
+    /** A table of a section with its rows (each a list of cell texts, in order). */
+    async table(sectionId: number, values: Row<"section_tables"> & { rows?: string[][] } = {}) {
+      const { rows = [], ...table } = values;
+      const id = await insertId("section_tables", { section_id: sectionId, title: unique("Tabelle"), ...table });
+      for (const [position, cells] of rows.entries()) await db().insertInto("table_rows").values({ table_id: id, row_values: JSON.stringify(cells), position }).execute();
+      return id;
+    },
+    matrix: (sectionId: number, values: Row<"matrix_tables"> = {}) => insertId("matrix_tables", { section_id: sectionId, title: unique("Matrix"), ...values }),
+
+    // System info (decision 0029).
+    message: (values: Row<"system_messages"> = {}) => insertId("system_messages", { headline: unique("Meldung"), ...values }),
+    patchNote: (values: Row<"patch_notes"> = {}) => insertId("patch_notes", { headline: unique("Version"), ...values }),
+
+    // Credits (decision 0033).
+    tokenOrder: (values: Row<"token_orders"> = {}) => insertId("token_orders", { value: 10, ...values }),
+    tokenUsage: (values: Row<"token_usage"> = {}) => insertId("token_usage", { tokens: 0, kind: "generate", ...values }),
+
+    /** A settings row (key → stored text, usually JSON; also a broken one), replacing what was stored. */
+    async setting(key: string, value: string) {
+      const updated_at = new Date().toISOString();
+      await db().insertInto("settings").values({ key, value, updated_at }).onConflict((oc) => oc.column("key").doUpdateSet({ value })).execute();
+    },
+
+    /** The customer data (one row, id 1), replacing what was stored. */
+    async customerData(values: Row<"customer_data">) {
+      await db().insertInto("customer_data").values({ id: 1, ...values }).onConflict((oc) => oc.column("id").doUpdateSet(values)).execute();
+    },
+
+    /** Whether the catalogue shows service areas (one row, id 1). */
+    async serviceAreas(active: boolean) {
+      await db().insertInto("service_area_config").values({ id: 1, active: active ? 1 : 0 }).execute();
+    },
+
+    /** A failed sign-in (what login throttling counts). */
+    loginAttempt: (values: Row<"login_attempts"> & { email: string }) => insertId("login_attempts", { ip: null, ...values }),
+
+    /** An audit activity as stored, for tests of what reads them (logs, dashboard). */
+    activity: (values: Row<"activities"> = {}) => insertId("activities", { subject_type: "service", event: "updated", ...values }),
+
     /** A catalogue with one category holding `count` services: the usual start of a browser test. */
     async catalogueWithServices(count: number, values: { title?: string; service?: ServiceSpec } = {}) {
       const catalogueId = await f.catalogue(values.title ? { title: values.title } : {});

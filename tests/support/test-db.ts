@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { createDb, dialectOf } from "../../app/server/db/db.server";
 import { migrateToLatest } from "../../app/server/db/migrate.server";
 import type { Database } from "../../app/server/db/schema";
@@ -59,6 +60,42 @@ export async function createTestDb(): Promise<TestDb> {
     cleanup: async () => {
       await db.destroy();
       for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+    },
+  };
+}
+
+/** What a test reads of its database; `db` and `url` exist only once the hooks have run. */
+export interface TestDbHandle {
+  readonly db: Kysely<Database>;
+  readonly url: string;
+}
+
+/**
+ * The database of a test file (or of the describe block it is called in): opened in a `beforeAll`,
+ * dropped in an `afterAll`. Call it before the file's own hooks: those then run after the database
+ * is open and before it is dropped (Vitest runs `before*` hooks in order, `after*` hooks in reverse).
+ * `{ each: true }`: a fresh database for every test, for tables with a single row.
+ */
+export function useTestDb(options: { each?: boolean } = {}): TestDbHandle {
+  const [before, after] = options.each ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  let current: TestDb | undefined;
+  before(async () => {
+    current = await createTestDb();
+  });
+  after(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+  const open = () => {
+    if (!current) throw new Error("useTestDb: the database is open only inside tests and hooks");
+    return current;
+  };
+  return {
+    get db() {
+      return open().db;
+    },
+    get url() {
+      return open().url;
     },
   };
 }

@@ -1,22 +1,14 @@
 import SQLite from "better-sqlite3";
 import { sql, type Transaction } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createDb, dialectOf, sqlitePath } from "../../../app/server/db/db.server";
 import type { Database } from "../../../app/server/db/schema";
 import { inTransaction } from "../../../app/server/db-helpers.server";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 const onPostgres = dialectOf(process.env.DATABASE_URL) === "postgres";
 
-let t: TestDb;
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
-});
+const t = useTestDb();
 
 describe.runIf(onPostgres)("Postgres connection pool", () => {
   it("survives the server ending an idle pooled connection: logs it, the next query opens a new one", async () => {

@@ -1,18 +1,10 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../app/server/db/migrate.server";
 import { STATIC_CATALOGUE_ID } from "../../../app/server/db/schema";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
-let t: TestDb;
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
-});
+const t = useTestDb();
 
 const now = () => new Date().toISOString();
 

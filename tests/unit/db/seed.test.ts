@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyPassword } from "../../../app/modules/access/password.server";
 import type { TableName } from "../../../app/server/db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, ensureAdminFromEnv, seedDemo } from "../../../app/server/db/seed.server";
@@ -6,17 +6,9 @@ import { ViewStateSchema } from "../../../app/modules/views/views-state";
 import { readFrame } from "../../../app/modules/catalogframe/frame-read.server";
 import { KEY_FIGURES } from "../../../app/modules/catalogframe/frame-types";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
-let t: TestDb;
-
-beforeAll(async () => {
-  t = await createTestDb();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
-});
+const t = useTestDb();
 
 const COUNTED: TableName[] = [
   "users",
@@ -244,13 +236,7 @@ describe("ensureAdminFromEnv", () => {
 });
 
 describe("seedDemo on a database that already has services", () => {
-  let other: TestDb;
-  beforeAll(async () => {
-    other = await createTestDb();
-  });
-  afterAll(async () => {
-    await other?.cleanup();
-  });
+  const other = useTestDb();
 
   it("changes nothing", async () => {
     await factories(other.db).service(null, null, { name: "Bestehender Service" });

@@ -1,22 +1,17 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "~/modules/catalogue/catalogue-query";
 import { serviceFilterConditions } from "~/modules/catalogue/service-search.server";
 import { KPI_NAMES, OWNER_NAMES, RARE_TERMS, TAG_NAMES, createRng, generateCatalogue, parseArgs, type GenerateResult } from "../../../scripts/gen-catalogue";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 let first: GenerateResult;
 
 beforeAll(async () => {
-  t = await createTestDb();
   first = await generateCatalogue(t.db, { services: 200, seed: 7, catalogueTitle: "Gen A", chunkSize: 64 });
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 /** The generated services of a catalogue, independent of ids: what the seed determines. */

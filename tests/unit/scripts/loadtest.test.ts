@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createService, updateServiceFields } from "~/modules/service/service.server";
 import { detailsFormVersion } from "../../../scripts/loadtest-work";
 import { verifyAcknowledged } from "../../../scripts/loadtest-verify";
 import { factories } from "../../factories";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // The load test's bookkeeping (scripts/loadtest.ts): it must find a missing write when there is one.
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.cleanup();
-});
+const t = useTestDb();
 
 describe("verifyAcknowledged", () => {
   it("finds every acknowledged write that is in the database and names each one that is not", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TOM_MAX_BYTES } from "~/modules/tom/tom";
 import { TOM_ERRORS, TOM_KEYS, checkTomPdf, ensureTomDocument, isPdf, readTomPdf, restoreGeneratedTom, saveUploadedTom } from "~/modules/tom/tom.server";
 import { ValidationError } from "~/server/errors.server";
@@ -6,22 +6,17 @@ import { parseFileUpload } from "~/server/upload.server";
 import { factories } from "../../factories";
 import { PNG } from "../../support/helpers";
 import { rejection } from "../../support/rejection";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 /** The smallest file a PDF reader accepts as such: header, one object, trailer, end marker. */
 const TINY_PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n", "latin1");
 
-let t: TestDb;
+const t = useTestDb();
 let causer: { id: number; name: string };
 
 beforeAll(async () => {
-  t = await createTestDb();
   const admin = await factories(t.db).user("superadmin", { name: "TOM Admin", email: "admin@tom.test" });
   causer = { id: admin.id, name: "TOM Admin" };
-});
-
-afterAll(async () => {
-  await t?.cleanup();
 });
 
 const activities = () => t.db.selectFrom("activities").selectAll().where("subject_type", "=", "setting").where("subject_id", "=", TOM_KEYS.meta).orderBy("id").execute();

@@ -2,7 +2,7 @@ import { unzipSync } from "fflate";
 import { createInstance, type TFunction } from "i18next";
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import mammoth from "mammoth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { i18nConfig } from "~/i18n/config";
 import { DEFAULT_QUERY } from "~/modules/catalogue/catalogue-query";
 import { loadExport, type ExportScope } from "~/modules/wordexport/export-data.server";
@@ -10,7 +10,7 @@ import { TooManyServicesError } from "~/server/errors.server";
 import { buildExport } from "~/modules/wordexport/export-document.server";
 import { factories } from "../../factories";
 import { PNG } from "../../support/helpers";
-import { createTestDb, type TestDb } from "../../support/test-db";
+import { useTestDb } from "../../support/test-db";
 
 // The Word export's document (issue 17 §5): what a catalogue, a filter, a selection and one
 // service export hold — cover sheet, table of contents, areas › categories › services with every
@@ -18,7 +18,7 @@ import { createTestDb, type TestDb } from "../../support/test-db";
 // the package's XML; and that the number of queries does not grow with the services.
 // Runs on SQLite by default and on Postgres with DATABASE_URL=postgres://…
 
-let t: TestDb;
+const t = useTestDb();
 const make = factories(() => t.db);
 const i18n = createInstance();
 let de: TFunction;
@@ -49,7 +49,6 @@ async function exported(scope: ExportScope, t1 = de, language = "de") {
 const headings = (html: string, level: number) => [...html.matchAll(new RegExp(`<h${level}>(?:<a id="[^"]*"></a>)?(.*?)</h${level}>`, "g"))].map((m) => m[1]);
 
 beforeAll(async () => {
-  t = await createTestDb();
   await i18n.init({ ...i18nConfig, lng: "de" });
   de = i18n.getFixedT("de", "common");
   en = i18n.getFixedT("en", "common");
@@ -93,46 +92,27 @@ beforeAll(async () => {
   ids.foreign = await make.service(other, null, { name: "Fremder Dienst" });
 
   await t.db.updateTable("service_headlines").set({ headline_text_custom: "Zusatzoptionen" }).where("position", "=", 5).execute();
-  await t.db
-    .insertInto("attribute_masks")
-    .values({ name: "Ohne Optionen", target_model: "category", target_id: ids.looseCategory, hidden_attributes: JSON.stringify(["section:options", "field:art_nr"]) })
-    .execute();
+  await make.mask({ name: "Ohne Optionen", target_model: "category", target_id: ids.looseCategory, hidden_attributes: JSON.stringify(["section:options", "field:art_nr"]) });
   await t.db.deleteFrom("customer_data").execute();
-  await t.db.insertInto("customer_data").values({ id: 1, company: "Export GmbH", street: "Hauptstraße 1", zipcode: "12345", city: "Musterstadt", country: "Deutschland" }).execute();
+  await make.customerData({ company: "Export GmbH", street: "Hauptstraße 1", zipcode: "12345", city: "Musterstadt", country: "Deutschland" });
 
   const now = new Date().toISOString();
-  await t.db
-    .insertInto("catalog_frames")
-    .values({
-      service_catalogue_id: ids.catalogue,
-      title: "Deckblatt Titel",
-      introduction: "<p>Unser <strong>Versprechen</strong>.</p>",
-      picture: PNG.toString("base64"),
-      picture_mime: "image/png",
-      priorities: JSON.stringify([{ name: "Kritisch", description: "Alles steht", impact_example: "Kein Login" }]),
-      solution_times: JSON.stringify([{ priority: "Kritisch", reaction_time: "1 h", solution_time: "4 h", comment: "rund um die Uhr" }]),
-      deployment_times: JSON.stringify([]),
-      key_figures: JSON.stringify({ service_time: "Mo–Fr 7–18 Uhr" }),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const section = await t.db.insertInto("sections").values({ service_catalogue_id: ids.catalogue, name: "Rahmen", type: "Section", position: 0, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
-  await t.db.insertInto("paragraphs").values({ section_id: section.id, title: "Grundsatz", content: "<p>Wir <em>helfen</em>.</p>", position: 0, global_position: 0, created_at: now, updated_at: now }).execute();
-  const table = await t.db
-    .insertInto("section_tables")
-    .values({ section_id: section.id, title: "Kontakte", headers: JSON.stringify(["Rolle", "Telefon"]), position: 0, global_position: 1, created_at: now, updated_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await t.db.insertInto("table_rows").values({ table_id: table.id, row_values: JSON.stringify(["Service Desk", "0800 1"]), position: 0 }).execute();
-  await t.db
-    .insertInto("matrix_tables")
-    .values({ section_id: section.id, title: "Matrix", row_headers: JSON.stringify(["Planung"]), column_headers: JSON.stringify(["Kunde", "IT"]), matrix_data: JSON.stringify([["A", "R"]]), position: 0, global_position: 2, created_at: now, updated_at: now })
-    .execute();
-});
-
-afterAll(async () => {
-  await t?.cleanup();
+  await make.frame(ids.catalogue, {
+    title: "Deckblatt Titel",
+    introduction: "<p>Unser <strong>Versprechen</strong>.</p>",
+    picture: PNG.toString("base64"),
+    picture_mime: "image/png",
+    priorities: JSON.stringify([{ name: "Kritisch", description: "Alles steht", impact_example: "Kein Login" }]),
+    solution_times: JSON.stringify([{ priority: "Kritisch", reaction_time: "1 h", solution_time: "4 h", comment: "rund um die Uhr" }]),
+    deployment_times: JSON.stringify([]),
+    key_figures: JSON.stringify({ service_time: "Mo–Fr 7–18 Uhr" }),
+    created_at: now,
+    updated_at: now,
+  });
+  const section = await make.section(ids.catalogue, { name: "Rahmen", type: "Section", position: 0, created_at: now, updated_at: now });
+  await make.paragraph(section, { title: "Grundsatz", content: "<p>Wir <em>helfen</em>.</p>", position: 0, global_position: 0, created_at: now, updated_at: now });
+  await make.table(section, { title: "Kontakte", headers: JSON.stringify(["Rolle", "Telefon"]), position: 0, global_position: 1, created_at: now, updated_at: now, rows: [["Service Desk", "0800 1"]] });
+  await make.matrix(section, { title: "Matrix", row_headers: JSON.stringify(["Planung"]), column_headers: JSON.stringify(["Kunde", "IT"]), matrix_data: JSON.stringify([["A", "R"]]), position: 0, global_position: 2, created_at: now, updated_at: now });
 });
 
 describe("a whole catalogue", () => {
