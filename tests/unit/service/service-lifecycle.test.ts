@@ -19,6 +19,7 @@ import {
 } from "~/modules/service/service-lifecycle.server";
 import { searchServices } from "~/modules/catalogue/service-search.server";
 import { factories, unique, type ServiceSpec } from "../../factories";
+import { categoryOrder } from "../../support/reads";
 import { useTestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
@@ -49,15 +50,7 @@ async function row(id: number) {
 
 /** Live services of a category: [id, position] in position order. */
 async function positions(categoryId: number) {
-  const rows = await t.db
-    .selectFrom("services")
-    .select(["id", "position"])
-    .where("category_id", "=", categoryId)
-    .where("deleted_at", "is", null)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  return rows.map((r) => [r.id, r.position]);
+  return (await categoryOrder(t.db, categoryId)).map((r) => [r.id, r.position]);
 }
 
 function expectContiguous(list: number[][]) {

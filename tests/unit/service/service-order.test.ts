@@ -8,6 +8,7 @@ import { isPostgresDb } from "~/server/db-helpers.server";
 import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "~/server/errors.server";
 import { moveService, positionInCategory, type Mover } from "~/modules/service/service-order.server";
 import { factories } from "../../factories";
+import { categoryOrder } from "../../support/reads";
 import { useTestDb } from "../../support/test-db";
 import { rejection } from "../../support/rejection";
 
@@ -28,15 +29,7 @@ async function categoryWith(catalogue: number, label: string, count: number, pos
 }
 /** The live services of a category as [id, position] in display order. */
 async function order(categoryId: number, db: Kysely<Database> = t.db) {
-  const rows = await db
-    .selectFrom("services")
-    .select(["id", "position"])
-    .where("category_id", "=", categoryId)
-    .where("deleted_at", "is", null)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  return rows;
+  return categoryOrder(db, categoryId);
 }
 async function ids(categoryId: number) {
   return (await order(categoryId)).map((r) => r.id);

@@ -9,6 +9,7 @@ import { createService } from "~/modules/service/service.server";
 import { applyBulkChange } from "~/modules/tools/bulk.server";
 import { applyImport } from "~/modules/tools/csv-import.server";
 import { factories } from "../../factories";
+import { categoryOrder } from "../../support/reads";
 import { useTestDb } from "../../support/test-db";
 
 /**
@@ -56,15 +57,7 @@ async function world() {
 
 /** The live services of a category in display order, with their positions. */
 async function positions(categoryId: number) {
-  const rows = await t.db
-    .selectFrom("services")
-    .select(["id", "position"])
-    .where("category_id", "=", categoryId)
-    .where("deleted_at", "is", null)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  return rows.map((r) => ({ id: r.id, position: Number(r.position) }));
+  return categoryOrder(t.db, categoryId);
 }
 
 /** The categories of these catalogues whose live services are not numbered 0..n-1 (none, when all is well). */
