@@ -171,8 +171,16 @@ export async function moveSelectionToCatalogue(
     if (!areaIds.length && !categoryIds.length && !serviceIds.length) throw new EmptySelectionError();
     // Services whose category stays behind leave it, and its gap closes (decision 0060). Every
     // category row this writes is locked first, in id order, as every placement does.
-    const left = serviceIds.length ? await categoriesLeft(trx, serviceIds, categoryIds) : [];
+    let left = serviceIds.length ? await categoriesLeft(trx, serviceIds, categoryIds) : [];
     await lockCategories(trx, [...categoryIds, ...left]);
+    // Read again under the locks: a service moved meanwhile may have left yet another category
+    // (rare; that one is locked too, and a deadlock is retried by inTransaction).
+    for (let unlocked = [0]; unlocked.length && serviceIds.length; ) {
+      const now = await categoriesLeft(trx, serviceIds, categoryIds);
+      unlocked = now.filter((id) => !left.includes(id));
+      if (unlocked.length) await lockCategories(trx, unlocked);
+      left = [...new Set([...left, ...now])];
+    }
     const now = nowIso();
     if (areaIds.length) await trx.updateTable("service_areas").set({ service_catalogue_id: targetCatalogueId, updated_at: now }).where("id", "in", areaIds).execute();
     if (categoryIds.length)
