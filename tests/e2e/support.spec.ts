@@ -142,12 +142,23 @@ test("without a support address the ticket is received all the same; the superad
     const user = await app.make.user("client");
     await addSessionCookie(app.db, context, app.baseURL, user.id);
     await context.addCookies([{ name: "sh_lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), url: app.baseURL }]);
+    // With JS, the editor's code arrives only after the user has started typing into the textarea
+    // that stands in for it (a slow line): the editor takes over what was typed, and the focus.
+    let releaseEditor = () => {};
+    const editorHeld = new Promise<void>((resolve) => (releaseEditor = resolve));
+    await page.route("**/assets/RichTextEditor.client-*.js", async (route) => (await editorHeld, route.continue()));
     await gotoReady(page, `${app.baseURL}/dashboard`, javaScriptEnabled);
     await page.getByTestId("top-bar").getByRole("link", { name: "Write a support ticket" }).click();
     const form = javaScriptEnabled ? page.getByRole("dialog", { name: "Support ticket" }) : page.getByRole("main");
     if (javaScriptEnabled) {
       await form.getByRole("textbox", { name: "Message" }).click();
-      await page.keyboard.type("Nothing works");
+      await page.keyboard.type("Nothing");
+      releaseEditor();
+      const editor = form.getByTestId("editor-message");
+      await expect(editor.getByRole("button")).toHaveCount(5);
+      await expect(editor.getByRole("textbox", { name: "Message" })).toBeFocused();
+      await page.keyboard.type(" works");
+      await expect(editor.getByRole("textbox", { name: "Message" })).toHaveText("Nothing works");
     } else await form.getByLabel("Message").fill("Nothing works");
     await form.getByRole("button", { name: "Send" }).click();
     const toast = page.getByTestId("toast");

@@ -15,7 +15,20 @@ const BACKGROUND = "#fff3bf";
  * lists, text colour, background). Loaded lazily by RichTextField, so only pages that edit rich
  * text download it. The HTML travels in a hidden input under the field's name.
  */
-export default function RichTextEditorField({ name, defaultValue, labelId, colours = true }: { name: string; defaultValue: string; labelId: string; colours?: boolean }) {
+export default function RichTextEditorField({
+  name,
+  defaultValue,
+  labelId,
+  colours = true,
+  autoFocus = false,
+}: {
+  name: string;
+  defaultValue: string;
+  labelId: string;
+  colours?: boolean;
+  /** Take the focus (at the end of the text): the textarea it replaces had it. */
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation();
   const [html, setHtml] = useState(defaultValue);
   const editor = useEditor({
@@ -24,6 +37,7 @@ export default function RichTextEditorField({ name, defaultValue, labelId, colou
       TextColour,
     ],
     content: defaultValue,
+    autofocus: autoFocus ? "end" : false,
     immediatelyRender: false,
     onUpdate: ({ editor: e }) => setHtml(e.isEmpty ? "" : e.getHTML()),
     editorProps: { attributes: { "aria-labelledby": labelId, role: "textbox", "aria-multiline": "true" } },

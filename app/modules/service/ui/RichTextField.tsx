@@ -30,6 +30,9 @@ export function RichTextField({
   const { t } = useTranslation();
   // The editor's starting HTML once it replaces the textarea (what was typed there meanwhile), else null.
   const [enhanced, setEnhanced] = useState<string | null>(null);
+  // Typed into the textarea that stands in while the editor's code loads, and whether it had the
+  // focus: the editor starts from that text, with the focus, so nothing typed meanwhile is lost.
+  const [waiting, setWaiting] = useState<{ typed: string | null; focused: boolean }>({ typed: null, focused: false });
   const labelId = useId();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -56,7 +59,7 @@ export function RichTextField({
   // no more than paragraphs and bullets is shown as light markup; richer HTML stays HTML, so saving
   // loses nothing. Either posts MARKUP_FIELD: the server keeps text holding tags as HTML and makes
   // light markup HTML (markupOrHtml).
-  const fallback = (value: string) => {
+  const fallback = (value: string, track = false) => {
     const light = isLightMarkupHtml(value);
     return (
       <>
@@ -68,6 +71,11 @@ export function RichTextField({
           defaultValue={light ? htmlToMarkup(value) : value}
           error={error}
           rows={12}
+          {...(track && {
+            onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => setWaiting({ typed: event.currentTarget.value, focused: true }),
+            onFocus: () => setWaiting((w) => ({ ...w, focused: true })),
+            onBlur: () => setWaiting((w) => ({ ...w, focused: false })),
+          })}
         />
       </>
     );
@@ -75,8 +83,8 @@ export function RichTextField({
   if (enhanced === null) return <div ref={box}>{fallback(defaultValue ?? "")}</div>;
   return (
     <Input.Wrapper label={label} labelProps={{ id: labelId }} error={error}>
-      <Suspense fallback={fallback(enhanced)}>
-        <Editor name={name} defaultValue={enhanced} labelId={labelId} colours={colours} />
+      <Suspense fallback={fallback(enhanced, true)}>
+        <Editor name={name} defaultValue={waiting.typed === null ? enhanced : markupOrHtml(waiting.typed)} labelId={labelId} colours={colours} autoFocus={waiting.focused} />
       </Suspense>
     </Input.Wrapper>
   );
