@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { recordActivity, type Causer, type Executor } from "../../server/audit.server";
 import { inTransaction, nextTimestamp } from "../../server/db-helpers.server";
 import { NotFoundError, ValidationError } from "../../server/errors.server";
-import type { StructureKind } from "./structure.server";
+import type { StructureKind } from "./structure-types";
 
 /** Largest image we store (decoded bytes); the upload helper enforces the same limit. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;

@@ -15,8 +15,9 @@ import { recordActivity, type Causer, type Executor } from "../../server/audit.s
 import { inTransaction, nextTimestamp } from "../../server/db-helpers.server";
 import { NotFoundError, StaleRecordError, ValidationError } from "../../server/errors.server";
 import { positionAfterLast } from "../../server/positions.server";
+import type { StructureKind } from "./structure-types";
 
-export type StructureKind = "area" | "category";
+export type { StructureKind };
 
 export function isStructureKind(value: unknown): value is StructureKind {
   return value === "area" || value === "category";

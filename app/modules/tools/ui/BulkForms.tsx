@@ -8,7 +8,7 @@ import { FormAlert } from "~/ui/FormAlert";
 import { translateError } from "~/ui/forms";
 import { PlainButton, PlainCard, PlainSelect, plain } from "~/ui/plain/Plain";
 import { RELATION_KINDS, type BulkKind } from "../tools-schemas";
-import type { ToolsData } from "./ToolsPage";
+import type { ToolsData } from "./tools-data";
 import classes from "./tools.module.css";
 
 type Option = { value: string; label: string };

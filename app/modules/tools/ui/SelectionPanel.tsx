@@ -8,7 +8,7 @@ import { NativeCheckbox } from "~/ui/NativeCheckbox";
 import { PageLinks } from "~/ui/PageLinks";
 import { PlainButton, PlainCard, PlainLinkButton, PlainSelect, PlainTextInput, plain } from "~/ui/plain/Plain";
 import { TOOLS_PATH, isNarrowed, type ToolsFilter } from "../tools-query";
-import type { ToolsData } from "./ToolsPage";
+import type { ToolsData } from "./tools-data";
 import classes from "./tools.module.css";
 
 /** The first value goes into the select; further values (from a browser link) travel as hidden fields. */

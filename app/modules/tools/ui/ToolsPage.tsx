@@ -15,7 +15,6 @@ function firstFieldError(answer: FormAnswer): string | undefined {
   return Object.values(answer.error ?? {}).find((messages) => messages?.length)?.[0];
 }
 
-export type ToolsData = ReturnType<typeof useLoaderData<typeof toolsLoader>>;
 
 /**
  * /tools: pick services (the browser's filter or selection), change them in bulk after a
