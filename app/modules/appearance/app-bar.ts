@@ -25,7 +25,7 @@ export const DEFAULT_APP_BAR: Readonly<AppBarSettings> = Object.freeze({
 });
 
 /** A number, or a numeric string as form data and localStorage deliver it; else null. */
-function toNumber(value: unknown): number | null {
+export function toNumber(value: unknown): number | null {
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value === "string" && value.trim() !== "") {
     const parsed = Number(value);

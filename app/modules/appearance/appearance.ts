@@ -6,7 +6,7 @@
  * The app bar itself lives in `app-bar.ts` beside this file (normaliseAppBar, appBarStyle); colours
  * are parsed by `colour.ts` ("3- or 6-digit hex only, other lengths count as black").
  */
-import { appBarStyle, type AppBarSettings } from "./app-bar";
+import { appBarStyle, toNumber, type AppBarSettings } from "./app-bar";
 import { clampOpacity, parseHexColour, rgba, type Rgb } from "./colour";
 
 export const GRADIENT_TYPES = ["linear", "radial"] as const;
@@ -65,14 +65,6 @@ export function isValidColour(value: string): boolean {
   return text === "white" || text === "black" || HEX.test(text);
 }
 
-function toNumber(value: unknown): number | null {
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (typeof value === "string" && value.trim() !== "") {
-    const parsed = Number(value);
-    return Number.isFinite(parsed) ? parsed : null;
-  }
-  return null;
-}
 
 export function clampDegree(value: number): number {
   return Math.round(Math.min(360, Math.max(0, value)));
