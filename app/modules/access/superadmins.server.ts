@@ -15,3 +15,12 @@ export async function superadminCount(db: Executor): Promise<number> {
   const { count } = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).where("role", "=", "superadmin").executeTakeFirstOrThrow();
   return Number(count);
 }
+
+/**
+ * The last-superadmin rule: the one account of that role keeps it and is not deleted, so the
+ * organisation is never locked out. It counts accounts of exactly that role, which is why it lives
+ * here with the role names (issue 33 §2).
+ */
+export async function isLastSuperadmin(db: Executor, role: string): Promise<boolean> {
+  return role === "superadmin" && (await superadminCount(db)) <= 1;
+}

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { mayChangeRole, mayManageAccount } from "~/modules/access/policy";
-import { superadminCount } from "~/modules/access/superadmins.server";
+import { isLastSuperadmin } from "~/modules/access/superadmins.server";
 import type { Role } from "~/modules/access/roles";
 import { endSessionsOf } from "~/modules/access/session.server";
 import { createUser, findUserByEmail, normaliseEmail } from "~/modules/access/user.server";
@@ -111,12 +111,6 @@ export async function updateAccount(db: Executor, id: number, input: AccountInpu
     await recordActivity(trx, { subjectType: "user", subjectId: id, event: "updated", causer, oldValues: previous, newValues: sessionsEnded ? { ...changed, sessions_ended: sessionsEnded } : changed });
     return { changed: true, sessionsEnded };
   });
-}
-
-/** The last-superadmin rule: the one account of that role keeps it, so the organisation is never locked out. */
-async function isLastSuperadmin(trx: Executor, role: string): Promise<boolean> {
-  // eslint-disable-next-line no-restricted-syntax -- the rule counts accounts of this exact role; no permission says it (issue 33 §2)
-  return role === "superadmin" && (await superadminCount(trx)) <= 1;
 }
 
 /**
