@@ -133,6 +133,11 @@ async function serve() {
     for (const problem of problems) console.error(problem);
     process.exit(1);
   }
+  // A stop signal while the build is still loading finds nothing in flight: a clean exit, not
+  // the default signal death (which the cluster primary would count as a failed worker).
+  const stopWhileStarting = () => process.exit(0);
+  process.on("SIGTERM", stopWhileStarting);
+  process.on("SIGINT", stopWhileStarting);
   const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
   const build = await import(path.join(BUILD_DIR, "server", "index.js"));
   // What the app offers the server (app/server/operations.server.ts via entry.server.tsx).
@@ -302,6 +307,8 @@ async function serve() {
       });
     }, delayMs);
   };
+  process.off("SIGTERM", stopWhileStarting);
+  process.off("SIGINT", stopWhileStarting);
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
   // Requests Node's parser refuses never reach express: answer them with our headers too.

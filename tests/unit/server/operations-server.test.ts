@@ -36,6 +36,8 @@ function stubBuild(): string {
      import path from "node:path";
      const release = path.join(${JSON.stringify(dir)}, "release");
      let listener = null;
+     // A second worker that never finishes starting (a slow machine, a big build).
+     if (process.env.STUB_SLOW_WORKER && (await import("node:cluster")).default.worker?.id === 2) await new Promise(() => {});
      const handle = async (request) => {
        const url = new URL(request.url);
        if (url.pathname === "/slow") {
@@ -231,6 +233,12 @@ describe("graceful shutdown", () => {
       expect(s.output().match(/DB-CLOSED/g)?.length).toBe(Number(workers));
     }, 40_000);
   }
+
+  it("SIGTERM while a worker is still starting: a clean stop, exit 0", async () => {
+    const s = await start({ WEB_CONCURRENCY: "2", STUB_SLOW_WORKER: "1", SHUTDOWN_DELAY_SECONDS: "0" });
+    s.signal("SIGTERM");
+    expect(await s.exited).toBe(0);
+  }, 20_000);
 
   it("a request that outlasts SHUTDOWN_TIMEOUT_SECONDS is cut and the exit code says so", async () => {
     const s = await start({ SHUTDOWN_TIMEOUT_SECONDS: "1" });
