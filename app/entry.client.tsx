@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig, isLanguage, DEFAULT_LANGUAGE } from "./i18n/config";
+import { loadNamespaces, namespacesOf } from "./i18n/namespaces";
 import { installChunkReloadGuard } from "./ui/chunk-reload";
 
 installChunkReloadGuard();
@@ -21,9 +22,14 @@ function afterFirstPaint(): Promise<void> {
 }
 
 async function hydrate() {
-  await afterFirstPaint();
   const htmlLang = document.documentElement.lang;
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE });
+  const lng = isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE;
+  await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: {}, partialBundledLanguages: true });
+  // The texts of the routes on screen (their modules are loaded before this entry), fetched
+  // while the browser paints the server's page.
+  const routeModules = Object.values((window as { __remixRouteModules?: Record<string, { handle?: unknown }> }).__remixRouteModules ?? {});
+  const texts = loadNamespaces(i18next, lng, namespacesOf(routeModules.map((module) => module.handle)));
+  await Promise.all([texts, afterFirstPaint()]);
   startTransition(() => {
     hydrateRoot(
       document,

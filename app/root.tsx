@@ -12,6 +12,7 @@ import { FlashToast } from "./ui/FlashToast";
 import { useNonce } from "./ui/nonce";
 import { DEFAULT_LANGUAGE, isLanguage } from "./i18n/config";
 import { i18next } from "./i18n/i18next.server";
+import { useRouteTexts } from "./i18n/route-texts";
 import { consumeFlash } from "./server/flash.server";
 import { theme } from "./ui/theme";
 import { themeCss } from "./ui/theme-css";
@@ -35,6 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = rootData?.locale && isLanguage(rootData.locale) ? rootData.locale : DEFAULT_LANGUAGE;
   const nonce = useNonce();
   useChangeLanguage(locale);
+  useRouteTexts();
   // Lets browser tests (and curious users) know when keyboard shortcuts are live.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

@@ -2,6 +2,8 @@ import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
+import de from "./locales/de";
+import en from "./locales/en";
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, i18nConfig, isLanguage, type Language } from "./config";
 
 // The language menu's choice wins; otherwise the browser's language (decision 0003), else German.
@@ -12,6 +14,10 @@ export const localeCookie = createCookie("sh_lng", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
+/** Every text in both languages: the server renders any page and writes mails in either. */
+export const resources = { de: { common: de }, en: { common: en } };
+const serverConfig = { ...i18nConfig, resources };
+
 export const i18next = new RemixI18Next({
   detection: {
     supportedLanguages: [...SUPPORTED_LANGUAGES],
@@ -19,7 +25,7 @@ export const i18next = new RemixI18Next({
     cookie: localeCookie,
     order: ["cookie", "header"],
   },
-  i18next: i18nConfig,
+  i18next: serverConfig,
 });
 
 const instances = new Map<Language, Promise<i18n>>();
@@ -36,7 +42,7 @@ export function i18nInstance(lng: string): Promise<i18n> {
     const created = createInstance();
     instance = created
       .use(initReactI18next)
-      .init({ ...i18nConfig, lng: language })
+      .init({ ...serverConfig, lng: language })
       .then(() => created);
     instances.set(language, instance);
   }

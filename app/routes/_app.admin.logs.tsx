@@ -1,5 +1,8 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { logsAction, logsLoader } from "~/modules/logs/logs-page.server";
 import { LogsPage } from "~/modules/logs/ui/LogsPage";
+
+export const handle = routeHandle({ i18n: ["catalogframe", "dashboard", "history", "logs"], title: "logs.title" });
 
 export const loader = logsLoader;
 export const action = logsAction;

@@ -1,6 +1,9 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { useLoaderData } from "@remix-run/react";
 import { ticketsAction, ticketsLoader } from "~/modules/support/support-page.server";
 import { SupportTicketsPage } from "~/modules/support/ui/SupportTicketsPage";
+
+export const handle = routeHandle({ title: "support.tickets.title" });
 
 /** /admin/supporttickets — stored support tickets, superadmins only. */
 export const loader = ticketsLoader;

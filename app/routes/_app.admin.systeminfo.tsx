@@ -1,6 +1,9 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { useLoaderData } from "@remix-run/react";
 import { systemInfoLoader } from "~/modules/systeminfo/admin-page.server";
 import { SystemInfoPage } from "~/modules/systeminfo/ui/SystemInfoPage";
+
+export const handle = routeHandle({ title: "systeminfo.title" });
 
 /** /admin/systeminfo — patch notes and system messages (superadmins); the new/edit/delete dialogs nest here. */
 export const loader = systemInfoLoader;

@@ -1,6 +1,9 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { useLoaderData } from "@remix-run/react";
 import { usersAction, usersLoader } from "~/modules/users/users-page.server";
 import { UsersPage } from "~/modules/users/ui/UsersPage";
+
+export const handle = routeHandle({ title: "users.title" });
 
 /** /admin/usermanagement — the users list (admin guard); new/edit/delete dialogs nest here. */
 export const loader = usersLoader;

@@ -1,6 +1,9 @@
+import { routeHandle } from "~/i18n/namespaces";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { grantsAction, grantsLoader } from "~/modules/users/grants-page.server";
 import { UserGrantsPage } from "~/modules/users/ui/UserGrantsPage";
+
+export const handle = routeHandle({ i18n: ["grants"] });
 
 /**
  * /admin/usermanagement/user/:id — one user's permissions: edit grants per category and service,

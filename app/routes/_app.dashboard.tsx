@@ -1,6 +1,9 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { useLoaderData } from "@remix-run/react";
 import { dashboardLoader } from "~/modules/dashboard/dashboard-page.server";
 import { DashboardPage } from "~/modules/dashboard/ui/DashboardPage";
+
+export const handle = routeHandle({ i18n: ["dashboard", "history"], title: "nav.dashboard" });
 
 export const loader = dashboardLoader;
 

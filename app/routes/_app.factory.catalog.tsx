@@ -1,6 +1,9 @@
+import { routeHandle } from "~/i18n/namespaces";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { factoryCatalogLoader } from "~/modules/factory/catalog-page.server";
 import { CatalogPage } from "~/modules/factory/ui/CatalogPage";
+
+export const handle = routeHandle({ i18n: ["servicechildren", "structure"], title: "factory.catalog.title" });
 
 /** /factory/catalog — the template import of services (admin guard; issue 18 §3). The preview and the import dialog nest here. */
 export const loader = factoryCatalogLoader;

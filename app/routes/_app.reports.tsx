@@ -1,6 +1,9 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { useLoaderData } from "@remix-run/react";
 import { reportsAction, reportsLoader } from "~/modules/reports/reports-page.server";
 import { ReportsPage } from "~/modules/reports/ui/ReportsPage";
+
+export const handle = routeHandle({ i18n: ["reports"], title: "reports.title" });
 
 /** /reports — completeness and governance of a catalogue (docs/decisions/0035-sla-and-reports.md). */
 export const loader = reportsLoader;

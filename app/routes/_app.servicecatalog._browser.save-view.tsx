@@ -1,5 +1,8 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { saveViewAction, saveViewLoader } from "~/modules/views/views-page.server";
 import { SaveViewDialog } from "~/modules/views/ui/ViewDialogs";
+
+export const handle = routeHandle({ title: "views.save.title" });
 
 /** /servicecatalog/save-view?… — "save this view": a dialog over the browser showing the same state; a page of its own without JS. */
 export const loader = saveViewLoader;

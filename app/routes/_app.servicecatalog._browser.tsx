@@ -1,3 +1,4 @@
+import { routeHandle } from "~/i18n/namespaces";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { BrowserHeader } from "~/modules/catalogue/ui/browser/BrowserHeader";
@@ -14,6 +15,8 @@ import { namedFromStructure } from "~/modules/catalogue/catalogue-structure";
 import { FrameMapHeader } from "~/modules/catalogframe/ui/FrameMapHeader";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { useTranslation } from "react-i18next";
+
+export const handle = routeHandle({ i18n: ["catalogframe", "structure", "tools", "views"], title: "app.titles.servicecatalog" });
 
 
 /**

@@ -1,9 +1,12 @@
+import { routeHandle } from "~/i18n/namespaces";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteServiceDialog } from "~/modules/service/ui/bin/DeleteServiceDialog";
 import { deleteAction, deleteLoader } from "~/modules/service/lifecycle-page.server";
 import type { LifecycleActionData } from "~/modules/service/bin-types";
 import { formError } from "~/lib/form-answer";
+
+export const handle = routeHandle({ i18n: ["lifecycle"] });
 
 /**
  * /servicecatalog/service/:id/delete — moves the service and its derivatives to the bin after a

@@ -1,8 +1,11 @@
+import { routeHandle } from "~/i18n/namespaces";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CopyServiceDialog } from "~/modules/service/ui/bin/CopyServiceDialog";
 import { copyAction, copyLoader } from "~/modules/service/lifecycle-page.server";
 import type { LifecycleActionData } from "~/modules/service/bin-types";
+
+export const handle = routeHandle({ i18n: ["lifecycle"] });
 
 /**
  * /servicecatalog/service/:id/duplicate — copies the service (fields, children, relations) into a

@@ -1,7 +1,10 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { ServicePage } from "~/modules/service/ui/ServicePage";
 import type { ServiceAnswer } from "~/modules/service/types";
 import { servicePageAction, servicePageLoader } from "~/modules/service/page.server";
+
+export const handle = routeHandle({ i18n: ["ai", "credits", "history", "masks", "servicechildren", "structure"] });
 
 export const loader = servicePageLoader;
 export const action = servicePageAction;

@@ -1,7 +1,10 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { useLoaderData } from "@remix-run/react";
 import { appearanceLoader } from "~/modules/appearance/appearance-page.server";
 import { AppearancePanel } from "~/modules/appearance/ui/AppearancePage";
 import { settingsEntryLoader } from "~/modules/settings/settings-page.server";
+
+export const handle = routeHandle({ i18n: ["structure"] });
 
 /** /settings/logo — the appearance screen (/admin/logo); its forms post there and return here. */
 export const loader = settingsEntryLoader("logo", appearanceLoader);

@@ -1,6 +1,9 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { useLoaderData } from "@remix-run/react";
 import { slaAction, slaLoader } from "~/modules/sla/sla-page.server";
 import { SlaPage } from "~/modules/sla/ui/SlaPage";
+
+export const handle = routeHandle({ i18n: ["reports", "sla"], title: "sla.title" });
 
 /** /sla — the service-level overview (docs/decisions/0035-sla-and-reports.md). */
 export const loader = slaLoader;

@@ -1,3 +1,4 @@
+import { routeHandle } from "~/i18n/namespaces";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -6,6 +7,8 @@ import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { ErrorPage } from "~/ui/ErrorPage";
 import { AppLayout } from "~/shell/AppLayout";
 import { appLayoutLoader } from "~/shell/layout.server";
+
+export const handle = routeHandle({ i18n: ["appearance", "auth", "basedata", "catalogue", "contract", "documentation", "factory", "headlines", "productinfo", "service", "sessions", "settings", "support", "systeminfo", "tom", "users", "wordexport"] });
 
 export const loader = appLayoutLoader;
 

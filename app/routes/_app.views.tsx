@@ -1,5 +1,8 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { viewsLoader } from "~/modules/views/views-page.server";
 import { ViewsPage } from "~/modules/views/ui/ViewsPage";
+
+export const handle = routeHandle({ i18n: ["views"], title: "views.title" });
 
 /** /views — saved views of the catalogue browser; the edit and delete dialogs nest here. */
 export const loader = viewsLoader;

@@ -1,9 +1,12 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { Paper, Stack } from "@mantine/core";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { authLayoutLoader } from "~/modules/appearance/appearance-page.server";
 import { loginFormStyle } from "~/modules/appearance/appearance";
 import { LanguageSwitch } from "~/shell/LanguageSwitch";
+
+export const handle = routeHandle({ i18n: ["appearance", "catalogue", "structure", "users"] });
 
 export const loader = authLayoutLoader;
 

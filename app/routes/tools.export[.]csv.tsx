@@ -1,4 +1,7 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { csvExportLoader } from "~/modules/tools/tools-page.server";
+
+export const handle = routeHandle({ i18n: ["basedata", "catalogue", "headlines", "masks", "service", "structure", "tools", "users"] });
 
 /** /tools/export.csv — the services the tools page picks, as CSV (docs/decisions/0036-tools.md). */
 export const loader = csvExportLoader;

@@ -1,9 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/modules/access/policy.server";
 import { getDb } from "~/server/db/db.server";
-import { EVENTS, parseLogsQuery, positiveId, SUBJECT_TYPES, type LogsFilter } from "./logs-query";
+import { parseLogsQuery, positiveId, SUBJECT_TYPES, type LogsFilter } from "./logs-query";
 import { causerOptions, getLog, listLogs } from "./logs.server";
 import { refusal } from "~/server/refusal.server";
+import history from "~/i18n/locales/history.de";
+
+/**
+ * The events the filter offers: every event the history can name. Code that records a new event
+ * gives it a label there (the history tabs need it), so the filter offers it from then on. Read
+ * here, on the server: the browser gets the list, not the German texts.
+ */
+const EVENTS = Object.keys(history.events);
 
 /** /admin/logs — every audit activity, filtered and keyset-paged (issue 13 §5); admin guard. */
 export async function logsLoader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,3 @@
-import de from "~/i18n/locales/de";
 import { DISPLAY_TIME_ZONE } from "~/lib/dates";
 
 /**
@@ -42,11 +41,6 @@ export const SUBJECT_TYPES = [
   "saved_view",
 ] as const;
 
-/**
- * The events the filter offers: every event the history can name. Code that records a new event
- * gives it a label there (the history tabs need it), so the filter offers it from then on.
- */
-export const EVENTS = Object.keys(de.history.events);
 
 export interface LogsFilter {
   user: number | null;

@@ -1,0 +1,91 @@
+import type { i18n } from "i18next";
+import { reloadForChunkError } from "~/ui/chunk-reload";
+import type common from "./locales/common.de";
+import type { Resources } from "./locales/de";
+
+/**
+ * Text namespaces: the browser loads the texts of a page, not of the whole product (issue 34).
+ * A namespace is one file per language — `app/i18n/locales/<ns>.<lng>.ts` or
+ * `app/modules/<module>/i18n/<ns>.<lng>.ts` — and holds the texts under the key of its name
+ * ("catalogue" → `catalogue.*`); "common" holds the groups every page shows. A route names the
+ * namespaces it shows in its `handle` (`routeHandle`), in addition to its parents'; the browser
+ * loads them, in its language only, before it shows the route (entry.client.tsx, root.tsx), each
+ * file as its own cached chunk. The server keeps every text (i18next.server.ts).
+ * tests/unit/i18n/route-texts.test.ts checks every route declares what its code uses.
+ */
+export type TextNamespace = "common" | Exclude<keyof Resources, keyof typeof common>;
+
+/** What a route module's `handle` export may say: its text namespaces and the key of its title. */
+export interface RouteHandle {
+  i18n?: readonly TextNamespace[];
+  /** The browser tab's title (app/shell/PageTitle.tsx): a key, or a key made from the page's data. */
+  title?: string | ((data: never) => string | undefined);
+}
+
+/** Typed identity, so a route's handle is checked where it is written. */
+export function routeHandle<H extends RouteHandle>(handle: H): H {
+  return handle;
+}
+
+type TextModule = { default: Record<string, unknown> };
+
+// One lazy chunk per file; the German and English files of a namespace never share a chunk.
+const FILES = import.meta.glob<TextModule>(["./locales/*.*.ts", "../modules/*/i18n/*.*.ts"]);
+
+const LOADERS = new Map<string, () => Promise<TextModule>>();
+for (const [file, load] of Object.entries(FILES)) {
+  const match = /\/(\w+)\.(\w+)\.ts$/.exec(file);
+  if (match) LOADERS.set(`${match[2]}:${match[1]}`, load);
+}
+
+/** The namespaces a chain of route handles declares, "common" first. */
+export function namespacesOf(handles: readonly unknown[]): TextNamespace[] {
+  const names = new Set<TextNamespace>(["common"]);
+  for (const handle of handles) {
+    const declared = (handle as RouteHandle | undefined)?.i18n;
+    if (Array.isArray(declared)) for (const name of declared) names.add(name);
+  }
+  return [...names];
+}
+
+const pending = new Map<string, Promise<void>>();
+// Files that failed to load (a deploy in between, a dropped connection): not waited for again, so
+// a page shows its keys rather than hang; ui/chunk-reload.ts reloads the page on such failures.
+const failed = new Set<string>();
+
+function loaded(i18next: i18n, lng: string, ns: TextNamespace): boolean {
+  const store = i18next.getResourceBundle(lng, "common") as Record<string, unknown> | undefined;
+  return ns === "common" ? Boolean(store && "app" in store) : Boolean(store && ns in store);
+}
+
+/** The namespaces of `names` not yet in the store for `lng`. */
+export function missingNamespaces(i18next: i18n, lng: string, names: readonly TextNamespace[]): TextNamespace[] {
+  return names.filter((ns) => !loaded(i18next, lng, ns) && !failed.has(`${lng}:${ns}`));
+}
+
+/** Loads the namespaces missing for `lng` into the store; one request per file, ever. */
+export function loadNamespaces(i18next: i18n, lng: string, names: readonly TextNamespace[]): Promise<void> {
+  const missing = missingNamespaces(i18next, lng, names);
+  return Promise.all(
+    missing.map((ns) => {
+      const id = `${lng}:${ns}`;
+      let loading = pending.get(id);
+      if (!loading) {
+        const load = LOADERS.get(id);
+        if (!load) throw new Error(`No texts for namespace "${ns}" in language "${lng}"`);
+        loading = load().then(
+          (module) => {
+            i18next.addResourceBundle(lng, "common", ns === "common" ? module.default : { [ns]: module.default }, true, true);
+          },
+          (error: unknown) => {
+            pending.delete(id);
+            failed.add(id);
+            reloadForChunkError(error);
+          },
+        );
+        pending.set(id, loading);
+      }
+      return loading;
+    }),
+  ).then(() => undefined);
+}

@@ -1,0 +1,26 @@
+const settings = {
+  title: "Einstellungen",
+  entriesLabel: "Bereiche der Einstellungen",
+  loading: "Wird geladen …",
+  sidebarIntro: "Wie die linke Seitenleiste in diesem Browser erscheint.",
+  entries: {
+    sidebar: "Seitenleiste",
+    tom: "T.O.M.",
+    servicearea: "Servicebereich",
+    logo: "Logo/App-Bar",
+    organization: "Organisation",
+    headlines: "Serviceüberschriften",
+    factory: "Vorlagen-Server",
+    "api-key": "API-Schlüssel",
+    "export-licence": "Word-Export-Lizenz",
+    contract: "Auftragsdatenverarbeitung",
+    password: "Passwort ändern",
+    sessions: "Angemeldete Geräte",
+  },
+  sidebar: "Seitenleiste",
+  expandOnHover: "Beim Überfahren ausklappen",
+  showWholeDrawer: "Ganze linke Seitenleiste zeigen",
+  saved: "Einstellungen gespeichert",
+  account: "Konto",
+};
+export default settings;
