@@ -1,4 +1,5 @@
-import type { i18n } from "i18next";
+import i18next, { type i18n } from "i18next";
+import { lazy, type ComponentType } from "react";
 import { reloadForChunkError } from "~/ui/chunk-reload";
 import type common from "./locales/common.de";
 import type { Resources } from "./locales/de";
@@ -53,19 +54,19 @@ const pending = new Map<string, Promise<void>>();
 // a page shows its keys rather than hang; ui/chunk-reload.ts reloads the page on such failures.
 const failed = new Set<string>();
 
-function loaded(i18next: i18n, lng: string, ns: TextNamespace): boolean {
-  const store = i18next.getResourceBundle(lng, "common") as Record<string, unknown> | undefined;
+function loaded(instance: i18n, lng: string, ns: TextNamespace): boolean {
+  const store = instance.getResourceBundle(lng, "common") as Record<string, unknown> | undefined;
   return ns === "common" ? Boolean(store && "app" in store) : Boolean(store && ns in store);
 }
 
 /** The namespaces of `names` not yet in the store for `lng`. */
-export function missingNamespaces(i18next: i18n, lng: string, names: readonly TextNamespace[]): TextNamespace[] {
-  return names.filter((ns) => !loaded(i18next, lng, ns) && !failed.has(`${lng}:${ns}`));
+export function missingNamespaces(instance: i18n, lng: string, names: readonly TextNamespace[]): TextNamespace[] {
+  return names.filter((ns) => !loaded(instance, lng, ns) && !failed.has(`${lng}:${ns}`));
 }
 
 /** Loads the namespaces missing for `lng` into the store; one request per file, ever. */
-export function loadNamespaces(i18next: i18n, lng: string, names: readonly TextNamespace[]): Promise<void> {
-  const missing = missingNamespaces(i18next, lng, names);
+export function loadNamespaces(instance: i18n, lng: string, names: readonly TextNamespace[]): Promise<void> {
+  const missing = missingNamespaces(instance, lng, names);
   return Promise.all(
     missing.map((ns) => {
       const id = `${lng}:${ns}`;
@@ -75,7 +76,7 @@ export function loadNamespaces(i18next: i18n, lng: string, names: readonly TextN
         if (!load) throw new Error(`No texts for namespace "${ns}" in language "${lng}"`);
         loading = load().then(
           (module) => {
-            i18next.addResourceBundle(lng, "common", ns === "common" ? module.default : { [ns]: module.default }, true, true);
+            instance.addResourceBundle(lng, "common", ns === "common" ? module.default : { [ns]: module.default }, true, true);
           },
           (error: unknown) => {
             pending.delete(id);
@@ -88,4 +89,18 @@ export function loadNamespaces(i18next: i18n, lng: string, names: readonly TextN
       return loading;
     }),
   ).then(() => undefined);
+}
+
+/**
+ * React.lazy for a part that is loaded only when shown (a dialog's panel) and brings its own
+ * texts: the chunk and its namespaces load together, so the route that can show it need not
+ * declare them. On the server every text is there already.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy's
+export function lazyWithTexts<T extends ComponentType<any>>(namespaces: readonly TextNamespace[], load: () => Promise<{ default: T }>) {
+  return lazy(async () => {
+    if (typeof document === "undefined") return load();
+    const [module] = await Promise.all([load(), loadNamespaces(i18next, i18next.language, namespaces)]);
+    return module;
+  });
 }

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { creditsAdminAction, creditsAdminLoader } from "~/modules/credits/credits-page.server";
 import { CreditsAdminPage } from "~/modules/credits/ui/CreditsAdminPage";
 
-export const handle = routeHandle({ i18n: ["ai", "credits"], title: "credits.admin.title" });
+export const handle = routeHandle({ i18n: ["ai", "basedata", "credits"], title: "credits.admin.title" });
 
 /** /admin/credits — token configuration and the pending order's outcome (superadmins). */
 export const loader = creditsAdminLoader;

@@ -4,7 +4,7 @@ import { BaseDataListRoute } from "~/modules/basedata/ui/routes";
 import { listLoader, listAction, entityRef } from "~/modules/basedata/routes.server";
 
 export const handle = routeHandle({
-  i18n: ["history"],
+  i18n: ["basedata", "history"],
   title: (data: { entity?: string } | undefined) => (data?.entity ? `basedata.${data.entity}.title` : undefined),
 });
 

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { BaseDataDetailRoute } from "~/modules/basedata/ui/routes";
 import { detailLoader, entityRef } from "~/modules/basedata/routes.server";
 
-export const handle = routeHandle({ i18n: ["history"] });
+export const handle = routeHandle({ i18n: ["basedata", "history"] });
 
 export const loader = (args: LoaderFunctionArgs) => detailLoader(args, entityRef("basedata", args.params.entity));
 export default BaseDataDetailRoute;

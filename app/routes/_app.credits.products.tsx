@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { productsAction, productsLoader } from "~/modules/credits/credits-page.server";
 import { ProductsPanel } from "~/modules/credits/ui/ProductsPage";
 
-export const handle = routeHandle({ i18n: ["ai", "credits"], title: "credits.products.title" });
+export const handle = routeHandle({ i18n: ["ai", "basedata", "credits"], title: "credits.products.title" });
 
 /** /credits/products — the credit packages and the order form (admin guard). */
 export const loader = productsLoader;

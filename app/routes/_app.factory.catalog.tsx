@@ -3,7 +3,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { factoryCatalogLoader } from "~/modules/factory/catalog-page.server";
 import { CatalogPage } from "~/modules/factory/ui/CatalogPage";
 
-export const handle = routeHandle({ i18n: ["servicechildren", "structure"], title: "factory.catalog.title" });
+export const handle = routeHandle({ i18n: ["basedata", "factory", "service", "servicechildren", "structure"], title: "factory.catalog.title" });
 
 /** /factory/catalog — the template import of services (admin guard; issue 18 §3). The preview and the import dialog nest here. */
 export const loader = factoryCatalogLoader;

@@ -1,5 +1,8 @@
+import { routeHandle } from "~/i18n/namespaces";
 import { factoryBaseDataPreviewLoader } from "~/modules/factory/basedata-page.server";
 import { BaseDataPreview } from "~/modules/factory/ui/BaseDataPreview";
+
+export const handle = routeHandle({ i18n: ["basedata", "factory"] });
 
 /** /factory/provider/:id — one template provider, over the list. */
 export const loader = factoryBaseDataPreviewLoader("provider");

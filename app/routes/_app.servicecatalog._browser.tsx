@@ -16,7 +16,7 @@ import { FrameMapHeader } from "~/modules/catalogframe/ui/FrameMapHeader";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { useTranslation } from "react-i18next";
 
-export const handle = routeHandle({ i18n: ["catalogframe", "structure", "tools", "views"], title: "app.titles.servicecatalog" });
+export const handle = routeHandle({ i18n: ["catalogframe", "structure", "tools", "views", "wordexport"], title: "app.titles.servicecatalog" });
 
 
 /**

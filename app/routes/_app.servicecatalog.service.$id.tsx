@@ -4,7 +4,7 @@ import { ServicePage } from "~/modules/service/ui/ServicePage";
 import type { ServiceAnswer } from "~/modules/service/types";
 import { servicePageAction, servicePageLoader } from "~/modules/service/page.server";
 
-export const handle = routeHandle({ i18n: ["ai", "credits", "history", "masks", "servicechildren", "structure"] });
+export const handle = routeHandle({ i18n: ["ai", "basedata", "credits", "headlines", "history", "masks", "service", "servicechildren", "structure", "wordexport"] });
 
 export const loader = servicePageLoader;
 export const action = servicePageAction;

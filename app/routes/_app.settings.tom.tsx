@@ -4,7 +4,7 @@ import { tomAction, tomLoader } from "~/modules/tom/tom-page.server";
 import { TomPanel } from "~/modules/tom/ui/TomPanel";
 import { settingsEntryLoader } from "~/modules/settings/settings-page.server";
 
-export const handle = routeHandle({ i18n: ["structure"] });
+export const handle = routeHandle({ i18n: ["structure", "tom"] });
 
 /** /settings/tom — the T.O.M. entry, for every signed-in user (spec 01 §2); uploads superadmins only. */
 export const loader = settingsEntryLoader("tom", tomLoader);

@@ -8,7 +8,7 @@ import { ErrorPage } from "~/ui/ErrorPage";
 import { AppLayout } from "~/shell/AppLayout";
 import { appLayoutLoader } from "~/shell/layout.server";
 
-export const handle = routeHandle({ i18n: ["appearance", "auth", "basedata", "catalogue", "contract", "documentation", "factory", "headlines", "productinfo", "service", "sessions", "settings", "support", "systeminfo", "tom", "users", "wordexport"] });
+export const handle = routeHandle({ i18n: ["appearance", "catalogue", "documentation", "productinfo", "sessions", "settings", "support", "systeminfo", "users"] });
 
 export const loader = appLayoutLoader;
 

@@ -37,7 +37,14 @@ function resolveImport(from: string, spec: string): string | null {
 
 interface FileFacts {
   imports: string[];
+  /** Parts loaded with `lazyWithTexts([...], () => import(...))`: they bring these namespaces. */
+  lazyParts: { file: string; brings: Set<string> }[];
   groups: Set<string>;
+}
+
+function findImport(node: ts.Node): ts.CallExpression | undefined {
+  if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) return node;
+  return ts.forEachChild(node, findImport);
 }
 
 export function createTextUsage(keys: KeyTree) {
@@ -57,7 +64,8 @@ export function createTextUsage(keys: KeyTree) {
     const known = facts.get(file);
     if (known) return known;
     const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-    const found: FileFacts = { imports: [], groups: new Set() };
+    const found: FileFacts = { imports: [], lazyParts: [], groups: new Set() };
+    const lazyImports = new Set<ts.Node>();
     facts.set(file, found);
     const visit = (node: ts.Node) => {
       if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -66,7 +74,18 @@ export function createTextUsage(keys: KeyTree) {
         if (target) found.imports.push(target);
         return;
       }
-      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "lazyWithTexts") {
+        const [names, load] = node.arguments;
+        const brings = new Set(names && ts.isArrayLiteralExpression(names) ? names.elements.filter(ts.isStringLiteral).map((e) => e.text) : []);
+        const importCall = load && findImport(load);
+        const spec = importCall?.arguments[0];
+        const target = spec && ts.isStringLiteral(spec) ? resolveImport(file, spec.text) : null;
+        if (importCall && target) {
+          lazyImports.add(importCall);
+          found.lazyParts.push({ file: target, brings });
+        }
+      }
+      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && !lazyImports.has(node)) {
         const [spec] = node.arguments;
         const target = spec && ts.isStringLiteral(spec) ? resolveImport(file, spec.text) : null;
         if (target) found.imports.push(target);
@@ -84,8 +103,11 @@ export function createTextUsage(keys: KeyTree) {
     return found;
   }
 
-  /** The groups a module and everything it imports (inside app/) use. */
-  function groupsUsedBy(file: string): Set<string> {
+  /**
+   * The groups a module and everything it imports (inside app/) use, except what a part loaded
+   * with `lazyWithTexts` brings along itself.
+   */
+  function groupsUsedBy(file: string, visiting = new Set<string>()): Set<string> {
     const seen = new Set<string>();
     const used = new Set<string>();
     const stack = [path.resolve(file)];
@@ -93,10 +115,16 @@ export function createTextUsage(keys: KeyTree) {
       const current = stack.pop()!;
       if (seen.has(current)) continue;
       seen.add(current);
-      const { imports, groups: own } = read(current);
+      const { imports, lazyParts, groups: own } = read(current);
       for (const group of own) used.add(group);
       // The locale files themselves hold every key; reading them is not using them.
       stack.push(...imports.filter((f) => !f.includes(`${path.sep}i18n${path.sep}`)));
+      for (const part of lazyParts) {
+        if (visiting.has(part.file)) continue;
+        visiting.add(part.file);
+        for (const group of groupsUsedBy(part.file, visiting)) if (!part.brings.has(group)) used.add(group);
+        visiting.delete(part.file);
+      }
     }
     return used;
   }

@@ -1,11 +1,14 @@
-import { Modal } from "@mantine/core";
+import { Loader, Modal } from "@mantine/core";
 import { useLocation } from "@remix-run/react";
 import { IconLifebuoy } from "@tabler/icons-react";
-import { useCallback, useEffect, useState, type MouseEvent } from "react";
+import { Suspense, useCallback, useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { lazyWithTexts } from "~/i18n/namespaces";
 import { EntryPlaceProvider } from "~/ui/entry-form";
-import { SupportForm } from "./SupportForm";
 import classes from "./support.module.css";
+
+// The form (and its rich-text field) loads when the dialog first opens, not with every page.
+const SupportForm = lazyWithTexts(["support", "service"], () => import("./SupportForm").then((m) => ({ default: m.SupportForm })));
 
 /**
  * The top bar's support-ticket button (spec 01 §2). Without JS a link to the /support page, which
@@ -42,7 +45,9 @@ export function SupportButton({ color }: { color?: string }) {
       </a>
       <Modal opened={opened} onClose={close} size={800} title={t("support.title")} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="support-dialog">
         <EntryPlaceProvider to={here} overlay>
-          <SupportForm back={here} onCancel={close} onDone={close} />
+          <Suspense fallback={<Loader size="sm" aria-label={t("app.editorLoading")} />}>
+            <SupportForm back={here} onCancel={close} onDone={close} />
+          </Suspense>
         </EntryPlaceProvider>
       </Modal>
     </>
