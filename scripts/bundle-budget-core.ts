@@ -199,15 +199,12 @@ export function budgetReport(figures: ScreenFigure[], names: Map<string, string>
     const parts = [];
     if (f.js > jsLimit(f)) parts.push(`JS ${kb(f.js)} > ${kb(jsLimit(f))}`);
     if (f.css > limits.cssKB * 1024) parts.push(`CSS ${kb(f.css)} > ${kb(limits.cssKB * 1024)}`);
-    const grown = f.files
-      .map((file) => ({ name: names.get(file) ?? unhashed(file), bytes: sizeOf(file) }))
+    const chunks = f.files.map((file) => ({ name: names.get(file) ?? unhashed(file), bytes: sizeOf(file) }));
+    const grown = chunks
       .filter((c) => c.name in record.chunks && c.bytes > record.chunks[c.name])
       .map((c) => ({ ...c, by: c.bytes - record.chunks[c.name] }))
       .sort((a, b) => b.by - a.by);
-    const added = f.files
-      .map((file) => ({ name: names.get(file) ?? unhashed(file), bytes: sizeOf(file) }))
-      .filter((c) => !(c.name in record.chunks))
-      .sort((a, b) => b.bytes - a.bytes);
+    const added = chunks.filter((c) => !(c.name in record.chunks)).sort((a, b) => b.bytes - a.bytes);
     const list = <T>(items: T[], show: (item: T) => string) =>
       items.slice(0, CHUNKS_PER_LINE).map(show).join(", ") + (items.length > CHUNKS_PER_LINE ? ` and ${items.length - CHUNKS_PER_LINE} more` : "");
     const changes = [grown.length ? `grew: ${list(grown, (c) => `${c.name} ${growth(c.by)}`)}` : "", added.length ? `new: ${list(added, (c) => `${c.name} ${kb(c.bytes)}`)}` : ""].filter(Boolean);
