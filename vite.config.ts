@@ -33,7 +33,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [!process.env.VITEST && remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" })],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   optimizeDeps: { include: ["@mantine/core", "@mantine/hooks", "@mantine/notifications", "react-i18next", "i18next"] },
-  build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: (id: string) => CLIENT_CHUNKS.find(([, re]) => re.test(id))?.[0] } } },
+  // The client manifest (kept by Remix as build/.vite/client-manifest.json, outside what is
+  // served) tells scripts/bundle-budget.ts which chunk holds each translation file.
+  build: isSsrBuild ? {} : { manifest: true, rollupOptions: { output: { manualChunks: (id: string) => CLIENT_CHUNKS.find(([, re]) => re.test(id))?.[0] } } },
   server: { port: Number(process.env.PORT ?? 3000) },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
