@@ -11,7 +11,10 @@
  *   - service page of the largest demo service (most text and children, on data/bench-10k.db): p95 ≤ 120 ms
  *
  * Besides HTTP, each path's loader alone is timed in-process (median of sequential runs; for the
- * API page the uncached read plus JSON.stringify), so loader vs. rendering/serialisation shows.
+ * API page the uncached read plus JSON.stringify), and the server's CPU time per request is read
+ * from /proc over sequential requests for the page and for its `.data` twin (loader plus
+ * serialisation, no rendering): the difference is React's rendering. CPU time is far less
+ * disturbed by other tenants of the machine than latency is.
  * The static server is one plain `node:http` process answering from memory.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -58,11 +61,45 @@ export interface ScaleRow {
   app: Latency;
   static: Latency;
   loader: { p50: number; p95: number };
+  /** Server CPU ms per request (all its processes), sequential: the page, and its `.data` twin. */
+  cpu: { page: number; data: number | null };
   bytes: number;
   load: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** CPU ms used so far by a process and its descendants (Linux /proc; NaN elsewhere). */
+function treeCpuMs(pid: number | undefined): number {
+  if (!pid || !fs.existsSync("/proc")) return NaN;
+  let total = 0;
+  const visit = (p: string) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime, in clock ticks (100 per second on Linux).
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+      for (const task of fs.readdirSync(`/proc/${p}/task`)) {
+        for (const child of fs.readFileSync(`/proc/${p}/task/${task}/children`, "utf8").split(" ").filter(Boolean)) visit(child);
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  };
+  visit(String(pid));
+  return total;
+}
+
+/** The server's CPU ms per request over `n` sequential requests (after two unmeasured ones). */
+async function cpuPerRequest(server: ChildProcess, url: string, headers: Record<string, string>, n = 20): Promise<number> {
+  for (let i = 0; i < 2; i++) await (await fetch(url, { headers })).arrayBuffer();
+  const before = treeCpuMs(server.pid);
+  for (let i = 0; i < n; i++) await (await fetch(url, { headers })).arrayBuffer();
+  return (treeCpuMs(server.pid) - before) / n;
+}
+
+/** `/servicecatalog?x` → `/servicecatalog.data?x`: the same loaders without rendering. */
+const dataTwin = (p: string) => p.replace(/^([^?]*)/, "$1.data");
 
 /** One `node:http` process answering every request with the captured body. */
 async function startStatic(body: Buffer, contentType: string, port: number): Promise<ChildProcess> {
@@ -188,6 +225,7 @@ export async function benchScale(o: ScaleOptions, tools: ScaleTools): Promise<Sc
           const captured = await fetch(base + sc.path, { headers: sc.headers, redirect: "manual" });
           const body = Buffer.from(await captured.arrayBuffer());
           if (captured.status !== 200) throw new Error(`${sc.path}: HTTP ${captured.status}`);
+          const cpu = { page: await cpuPerRequest(server, base + sc.path, sc.headers), data: sc.key === "api" ? null : await cpuPerRequest(server, base + dataTwin(sc.path), sc.headers) };
           const app = await tools.measure(base + sc.path, sc.headers);
           const staticPort = await tools.freePort();
           const staticServer = await startStatic(body, captured.headers.get("content-type") ?? "text/html", staticPort);
@@ -197,9 +235,9 @@ export async function benchScale(o: ScaleOptions, tools: ScaleTools): Promise<Sc
           } finally {
             await tools.stopServer(staticServer);
           }
-          const row = { key: sc.key, name: sc.name, path: sc.path, target: sc.target, app, static: baseline, loader: loaders.get(sc.key)!, bytes: body.length, load: os.loadavg()[0] };
+          const row = { key: sc.key, name: sc.name, path: sc.path, target: sc.target, app, static: baseline, loader: loaders.get(sc.key)!, cpu, bytes: body.length, load: os.loadavg()[0] };
           rows.push(row);
-          console.log(`    ${sc.name}: app p95 ${app.p95.toFixed(1)} ms (${app.rps.toFixed(0)} req/s), static p95 ${baseline.p95.toFixed(1)} ms, ratio ${(app.p95 / baseline.p95).toFixed(1)}×, loader p50 ${row.loader.p50.toFixed(1)} ms`);
+          console.log(`    ${sc.name}: app p95 ${app.p95.toFixed(1)} ms (${app.rps.toFixed(0)} req/s), static p95 ${baseline.p95.toFixed(1)} ms, ratio ${(app.p95 / baseline.p95).toFixed(1)}×, loader p50 ${row.loader.p50.toFixed(1)} ms, CPU/request page ${cpu.page.toFixed(1)} / data ${cpu.data?.toFixed(1) ?? "–"} ms`);
           await sleep(500);
         }
       } finally {
@@ -219,11 +257,11 @@ export const scaleMet = (rows: ScaleRow[]) => rows.length === 4 && rows.every((r
 export function renderScale(rows: ScaleRow[], header: string): string {
   const f = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
   const lines = [header, ""];
-  lines.push("| Path | Target p95 | App p50 / p95 / p99 | App req/s | Static p50 / p95 | Static req/s | Ratio p95 app/static | Loader alone p50 / p95 | Response KB | Met |");
-  lines.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  lines.push("| Path | Target p95 | App p50 / p95 / p99 | App req/s | Static p50 / p95 | Static req/s | Ratio p95 app/static | Loader alone p50 / p95 | Server CPU per request: page / `.data` | Response KB | Met |");
+  lines.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const r of rows) {
     lines.push(
-      `| ${r.name} \`${r.path}\` | ≤ ${r.target} ms | ${f(r.app.p50)} / **${f(r.app.p95)}** / ${f(r.app.p99)} | ${r.app.rps.toFixed(0)} | ${f(r.static.p50)} / ${f(r.static.p95)} | ${r.static.rps.toFixed(0)} | ${(r.app.p95 / r.static.p95).toFixed(1)}× | ${f(r.loader.p50)} / ${f(r.loader.p95)} | ${(r.bytes / 1024).toFixed(0)} | ${r.app.non2xx === 0 && r.app.p95 <= r.target ? "yes" : "**no**"} |`,
+      `| ${r.name} \`${r.path}\` | ≤ ${r.target} ms | ${f(r.app.p50)} / **${f(r.app.p95)}** / ${f(r.app.p99)} | ${r.app.rps.toFixed(0)} | ${f(r.static.p50)} / ${f(r.static.p95)} | ${r.static.rps.toFixed(0)} | ${(r.app.p95 / r.static.p95).toFixed(1)}× | ${f(r.loader.p50)} / ${f(r.loader.p95)} | ${f(r.cpu.page)} / ${r.cpu.data === null ? "–" : f(r.cpu.data)} ms | ${(r.bytes / 1024).toFixed(0)} | ${r.app.non2xx === 0 && r.app.p95 <= r.target ? "yes" : "**no**"} |`,
     );
   }
   return lines.join("\n");
