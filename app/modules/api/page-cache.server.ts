@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import type { Executor } from "~/server/audit.server";
 
 /**
@@ -21,8 +22,18 @@ const MAX_BYTES = 32 * 1024 * 1024;
 
 interface Entry {
   version: string;
-  value: Promise<{ body: string; etag: string }>;
+  value: Promise<CachedPage>;
   bytes: number;
+}
+
+/**
+ * A page as sent: its UTF-8 bytes and their gzip (both made once, not per request; the server's
+ * compression middleware leaves an answer that is already encoded alone) and their ETag.
+ */
+export interface CachedPage {
+  body: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+  etag: string;
 }
 
 const caches = new WeakMap<object, Map<string, Entry>>();
@@ -38,7 +49,7 @@ export async function catalogueVersion(db: Executor): Promise<string | null> {
 }
 
 // Weak: the server's compression may send the same page gzipped under the same tag.
-const etagOf = (body: string) => `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+const etagOf = (body: Uint8Array) => `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
 const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
 
 /** Whether an If-None-Match header names this ETag (weak comparison, in a list, or `*`). */
@@ -58,11 +69,11 @@ function evict(cache: Map<string, Entry>) {
 }
 
 /** The serialised page for `key` and its ETag: from the cache while the catalogue is unchanged, else computed. */
-export async function cachedPage(db: Executor, key: string, compute: () => Promise<unknown>): Promise<{ body: string; etag: string }> {
+export async function cachedPage(db: Executor, key: string, compute: () => Promise<unknown>): Promise<CachedPage> {
   const version = await catalogueVersion(db);
   const serialise = async () => {
-    const body = JSON.stringify(await compute());
-    return { body, etag: etagOf(body) };
+    const body = new TextEncoder().encode(JSON.stringify(await compute()));
+    return { body, gzip: new Uint8Array(zlib.gzipSync(body)), etag: etagOf(body) };
   };
   if (version === null) return serialise();
   let cache = caches.get(db);
@@ -82,7 +93,7 @@ export async function cachedPage(db: Executor, key: string, compute: () => Promi
   cache.set(key, entry);
   entry.value.then(
     (page) => {
-      entry.bytes = page.body.length;
+      entry.bytes = page.body.length + page.gzip.length;
       if (cache.get(key) === entry) evict(cache);
     },
     () => {
@@ -92,13 +103,25 @@ export async function cachedPage(db: Executor, key: string, compute: () => Promi
   return entry.value;
 }
 
+/** Whether Accept-Encoding allows gzip (named without `q=0`, or `*`). */
+export function acceptsGzip(header: string | null): boolean {
+  if (!header) return false;
+  return header.split(",").some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return (name.trim() === "gzip" || name.trim() === "*") && !(q && Number(q.slice(2)) === 0);
+  });
+}
+
 /**
  * The API's JSON answer with an ETag; 304 without a body when the caller's If-None-Match names it.
  * `private, no-cache`: shared caches keep nothing (the key is a credential), the caller revalidates
  * every time, so the key check and the rate limit apply to every request.
  */
-export function pageResponse(request: Request, page: { body: string; etag: string }): Response {
-  const headers = { ETag: page.etag, "Cache-Control": "private, no-cache", Vary: "X-Api-Key" };
+export function pageResponse(request: Request, page: CachedPage): Response {
+  const headers = { ETag: page.etag, "Cache-Control": "private, no-cache", Vary: "X-Api-Key, Accept-Encoding" };
   if (matchesEtag(request.headers.get("If-None-Match"), page.etag)) return new Response(null, { status: 304, headers });
-  return new Response(page.body, { status: 200, headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
+  const json = { ...headers, "Content-Type": "application/json; charset=utf-8" };
+  if (acceptsGzip(request.headers.get("Accept-Encoding"))) return new Response(page.gzip, { status: 200, headers: { ...json, "Content-Encoding": "gzip" } });
+  return new Response(page.body, { status: 200, headers: json });
 }

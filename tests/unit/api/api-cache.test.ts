@@ -1,6 +1,8 @@
+import zlib from "node:zlib";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesLoader } from "~/modules/api/catalogue-api.server";
+import { acceptsGzip, matchesEtag } from "~/modules/api/page-cache.server";
 import { trashService } from "~/modules/service/service-lifecycle.server";
 import { updateBaseData } from "~/modules/basedata/basedata.server";
 import { ENTITIES } from "~/modules/basedata/entities";
@@ -67,6 +69,12 @@ describe("the API's services page", () => {
     expect(again.etag).toBe(first.etag);
     // A list of tags with the current one among them also matches.
     expect((await get({ "If-None-Match": `W/"other", ${first.etag}` })).status).toBe(304);
+    // A client that takes gzip gets the same page compressed, under the same tag.
+    const request = new Request("http://servicehub.test/api/services?page=1", { headers: { "X-Api-Key": key, "Accept-Encoding": "gzip, deflate" } });
+    const gzipped = (await servicesLoader({ request, params: {}, context: {} })) as Response;
+    expect(gzipped.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gzipped.headers.get("ETag")).toBe(first.etag);
+    expect(zlib.gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString("utf8")).toBe(first.text);
 
     await t.db.updateTable("services").set({ name: "Umbenannt" }).where("id", "=", approved[1]).execute();
     const renamed = await get({ "If-None-Match": first.etag! });
@@ -120,5 +128,14 @@ describe("the API's services page", () => {
     expect(revoked.status).toBe(401);
     expect(revoked.text).not.toContain("Veröffentlicht");
     expect((await get({ "If-None-Match": current.etag! })).status).toBe(304);
+  });
+});
+
+describe("the cache headers", () => {
+  it("match an ETag weakly, in a list or as *, and take gzip unless refused with q=0", () => {
+    expect(["W/\"a\"", "\"a\"", " W/\"b\", W/\"a\"", "*"].map((h) => matchesEtag(h, "W/\"a\""))).toEqual([true, true, true, true]);
+    expect([null, "", "W/\"b\"", "a"].map((h) => matchesEtag(h, "W/\"a\""))).toEqual([false, false, false, false]);
+    expect(["gzip", "br, gzip;q=0.5", "*", "GZIP"].map(acceptsGzip)).toEqual([true, true, true, true]);
+    expect([null, "identity", "gzip;q=0", "br"].map(acceptsGzip)).toEqual([false, false, false, false]);
   });
 });
