@@ -874,7 +874,7 @@ async function main() {
       { measure: (url, headers) => measure(url, headers, o), timeIt, startServer, stopServer, freePort, waitUntilUp },
     );
     const header =
-      `Server time at scale (issue 34 §4), ${new Date().toISOString().replace(/\.\d+Z$/, "Z")} · ${report.machine} · Node ${report.node} · load ${load1().toFixed(2)} · app \`WEB_CONCURRENCY=${o.workers}\`, ` +
+      `Server time at scale (issue 34 §4), ${new Date().toISOString().replace(/\.\d+Z$/, "Z")} · ${report.machine} · Node ${report.node} · load ${loadGate.load.toFixed(2)} at the start${loadGate.met ? "" : ` (gate < ${o.maxLoad} **not met**: figures are pessimistic)`}, ${load1().toFixed(2)} at the end · app \`WEB_CONCURRENCY=${o.workers}\`, ` +
       `static server: one \`node:http\` process sending the bytes the app sent · autocannon ${o.connections} connections, ${o.duration} s after a warm-up, both alike`;
     const markdown = renderScale(rows, header);
     console.log(`\n${markdown}\n`);
