@@ -5,7 +5,7 @@
  *                    [--term Failover] [--suggest-term Notebook] [--workers auto] [--max-load 1.5]
  *                    [--load-retries 10] [--no-doc] [--logs 1000000] [--logs-only] [--logs-pg postgres://…]
  *                    [--word 1000] [--word-only] [--word-runs 3] [--csv] [--csv-runs 3]
- *                    [--factory 1000] [--factory-only] [--reports] [--no-reports]
+ *                    [--factory 1000] [--factory-only] [--reports] [--no-reports] [--scale] [--no-scale]
  *
  * 1. Builds the app into build-bench/ (BUILD_DIR) unless --no-build.
  * 2. Generates data/bench-10k.db and data/bench-100k.db with scripts/gen-catalogue.ts (demo users
@@ -34,7 +34,11 @@
  * 9. The reports page (scripts/bench-reports.ts) on the 10k database: the queries cold and through
  *    the memo, /reports over HTTP at 10 connections (target p95 ≤ 300 ms; the bench fails above),
  *    a CSV of every service. --reports runs only this part, --no-reports skips it.
- * 10. Prints a table and rewrites the generated parts of docs/benchmarks.md.
+ * 10. Server time at scale (scripts/bench-scale.ts, issue 34 §4): the list at 10k, the search page at
+ *    100k, the catalogue API's page and the largest demo service's page, each also served by a
+ *    static file server with the same bytes (ratio app/static); the bench fails above a target.
+ *    --scale runs only this part (making missing databases), --no-scale skips it.
+ * 11. Prints a table and rewrites the generated parts of docs/benchmarks.md.
  * Servers are stopped by their PID.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -66,6 +70,7 @@ const { benchWord, prepareWord, renderWord } = await import("./bench-word");
 const { benchCsv, renderCsv, worstCsvMs } = await import("./bench-csv");
 const { benchFactory, factoryTargetMet, prepareFactory, renderFactory } = await import("./bench-factory");
 const { benchReports, renderReports, reportsMet, REPORTS_TARGET_MS } = await import("./bench-reports");
+const { benchScale, renderScale, scaleMet } = await import("./bench-scale");
 
 type DB = Kysely<Database>;
 
@@ -100,6 +105,8 @@ interface Options {
   factory: number;
   factoryOnly: boolean;
   reports: boolean;
+  /** Server time at scale (issue 34 §4). */
+  scale: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -131,8 +138,10 @@ function parseOptions(argv: string[]): Options {
     factory: 1_000,
     factoryOnly: false,
     reports: true,
+    scale: true,
   };
   let reportsOnly = false;
+  let scaleOnly = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => argv[++i] ?? "";
@@ -164,6 +173,8 @@ function parseOptions(argv: string[]): Options {
     else if (a === "--factory-only") o.factoryOnly = true;
     else if (a === "--reports") reportsOnly = true;
     else if (a === "--no-reports") o.reports = false;
+    else if (a === "--scale") scaleOnly = true;
+    else if (a === "--no-scale") o.scale = false;
     else throw new Error(`unknown argument ${a}`);
   }
   if (o.sizes.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw new Error("--sizes: comma-separated positive integers");
@@ -173,11 +184,12 @@ function parseOptions(argv: string[]): Options {
   if (!Number.isSafeInteger(o.csvRuns) || o.csvRuns < 1) throw new Error("--csv-runs: at least 1");
   if (!Number.isSafeInteger(o.factory) || o.factory < 0) throw new Error("--factory: a number of services (0 skips the template import)");
   // Each --x-only flag measures that part alone.
-  const only = (keep: "logs" | "word" | "factory" | "csv" | "reports") => {
+  const only = (keep: "logs" | "word" | "factory" | "csv" | "reports" | "scale") => {
     if (keep !== "logs") o.logs = 0;
     if (keep !== "word") o.word = 0;
     if (keep !== "factory") o.factory = 0;
     if (keep !== "reports") o.reports = false;
+    if (keep !== "scale") o.scale = false;
     o.sizes = [];
   };
   if (o.logsOnly) only("logs");
@@ -187,6 +199,10 @@ function parseOptions(argv: string[]): Options {
   if (reportsOnly) {
     only("reports");
     o.reports = true;
+  }
+  if (scaleOnly) {
+    only("scale");
+    o.scale = true;
   }
   return o;
 }
@@ -262,13 +278,13 @@ interface HttpResult {
   mode: "duration" | "amount";
 }
 
-async function cannon(url: string, cookie: string, connections: number, run: { duration: number } | { amount: number }): Promise<HttpResult> {
+async function cannon(url: string, cookie: string | Record<string, string>, connections: number, run: { duration: number } | { amount: number }): Promise<HttpResult> {
   const latencies: number[] = [];
   let bytes = 0;
   const statuses: Record<string, number> = {};
   const started = performance.now();
   const load = load1();
-  const tracker = autocannon({ url, connections, ...run, headers: { cookie }, timeout: 120 });
+  const tracker = autocannon({ url, connections, ...run, headers: typeof cookie === "string" ? { cookie } : cookie, timeout: 120 });
   tracker.on("response", (_client, status, size, responseTime) => {
     latencies.push(responseTime);
     statuses[status] = (statuses[status] ?? 0) + 1;
@@ -307,7 +323,7 @@ async function drain(h: HttpResult, o: Options) {
  * that take seconds), it is repeated as exactly 2 requests per connection so the percentiles
  * rest on real samples, not on the requests that happened to finish in time.
  */
-async function measure(url: string, cookie: string, o: Options): Promise<HttpResult> {
+async function measure(url: string, cookie: string | Record<string, string>, o: Options): Promise<HttpResult> {
   const first = await cannon(url, cookie, o.connections, { amount: o.connections });
   if (first.p99 < 1000 && o.warmup > 0) await drain(await cannon(url, cookie, o.connections, { duration: o.warmup }), o);
   const h = await cannon(url, cookie, o.connections, { duration: o.duration });
@@ -653,11 +669,27 @@ const REPORTS_END = "<!-- bench:reports:end -->";
 /** The reports page is measured on the 10k catalogue. */
 const REPORTS_SIZE = 10_000;
 const DOC = path.join("docs", "benchmarks.md");
+const SCALE_START = "<!-- bench:scale:start (generated by `npm run bench`, server time at scale; edit outside these markers) -->";
+const SCALE_END = "<!-- bench:scale:end -->";
+
+/** Writes the scale rows into the results section (replacing the last ones), leaving the rest of it alone. */
+function writeScale(markdown: string) {
+  let text = fs.readFileSync(DOC, "utf8");
+  const block = `${SCALE_START}\n${markdown}\n${SCALE_END}`;
+  const a = text.indexOf(SCALE_START);
+  const b = text.indexOf(SCALE_END);
+  if (a >= 0 && b > a) text = text.slice(0, a) + block + text.slice(b + SCALE_END.length);
+  else if (text.includes(END)) text = text.replace(END, `\n${block}\n${END}`);
+  else text = `${text.trimEnd()}\n\n## Latest results\n\n${START}\n${block}\n${END}\n`;
+  fs.writeFileSync(DOC, text);
+}
 
 /** Replaces the block between `start` and `end` in docs/benchmarks.md (appended under `heading` when missing). */
 function writeDoc(markdown: string, start = START, end = END, heading = "Latest results") {
-  const block = `${start}\n${markdown}\n${end}`;
   let text = fs.existsSync(DOC) ? fs.readFileSync(DOC, "utf8") : "# Benchmarks\n\nRun `npm run bench`.\n";
+  // The scale block lives inside the results section; a run without it keeps the last one.
+  const scale = start === START ? /<!-- bench:scale:start[\s\S]*?<!-- bench:scale:end -->/.exec(text)?.[0] : undefined;
+  const block = `${start}\n${markdown}${scale ? `\n\n${scale}` : ""}\n${end}`;
   const a = text.indexOf(start);
   const b = text.indexOf(end);
   text = a >= 0 && b > a ? text.slice(0, a) + block + text.slice(b + end.length) : `${text.trimEnd()}\n\n## ${heading}\n\n${block}\n`;
@@ -754,7 +786,7 @@ async function main() {
 
   const genTimes = new Map<number, number>();
   const csv = o.csvOnly || o.sizes.includes(CSV_SIZE);
-  const needed = [...new Set([...o.sizes, ...(o.csvOnly ? [CSV_SIZE] : []), ...(o.reports ? [REPORTS_SIZE] : [])])];
+  const needed = [...new Set([...o.sizes, ...(o.csvOnly ? [CSV_SIZE] : []), ...(o.reports ? [REPORTS_SIZE] : []), ...(o.scale ? [10_000, 100_000] : [])])];
   for (const size of needed) {
     const file = dbFile(size);
     if (o.fresh) removeDb(file);
@@ -777,6 +809,8 @@ async function main() {
   const wordDatabase = o.word > 0 ? await prepareWord(wordOptions) : null;
   const factoryOptions = { services: o.factory, fresh: o.fresh, connections: o.connections, duration: o.duration, workers: o.workers };
   const factoryDatabase = o.factory > 0 ? await prepareFactory(factoryOptions) : null;
+  // The API page is measured on the template instance of the import (1,000 full services).
+  const scaleApiDb = o.scale ? (factoryDatabase ?? (await prepareFactory({ ...factoryOptions, services: 1_000 }))) : null;
 
   console.log(`==> waiting for a quiet machine (1-min load < ${o.maxLoad})`);
   const loadGate = { ...(await waitForQuietMachine(o)), max: o.maxLoad };
@@ -834,6 +868,22 @@ async function main() {
       process.exitCode = 1;
     }
   }
+  if (scaleApiDb) {
+    const rows = await benchScale(
+      { workers: o.workers, iterations: o.loaderIterations, apiDb: scaleApiDb.file },
+      { measure: (url, headers) => measure(url, headers, o), timeIt, startServer, stopServer, freePort, waitUntilUp },
+    );
+    const header =
+      `Server time at scale (issue 34 §4), ${new Date().toISOString().replace(/\.\d+Z$/, "Z")} · ${report.machine} · Node ${report.node} · load ${loadGate.load.toFixed(2)} at the start${loadGate.met ? "" : ` (gate < ${o.maxLoad} **not met**: figures are pessimistic)`}, ${load1().toFixed(2)} at the end · app \`WEB_CONCURRENCY=${o.workers}\`, ` +
+      `static server: one \`node:http\` process sending the bytes the app sent · autocannon ${o.connections} connections, ${o.duration} s after a warm-up, both alike`;
+    const markdown = renderScale(rows, header);
+    console.log(`\n${markdown}\n`);
+    if (o.doc) writeScale(markdown);
+    if (!scaleMet(rows)) {
+      console.error("! server time at scale over a target (issue 34 §4)");
+      process.exitCode = 1;
+    }
+  }
   if (reports) {
     const header = `Run: ${report.date} · ${report.machine} · Node ${report.node} · load ${loadGate.load.toFixed(2)} at the start${loadGate.met ? "" : ` (gate < ${o.maxLoad} **not met**: figures are pessimistic)`} · server \`WEB_CONCURRENCY=${o.workers}\` · autocannon ${o.connections} connections, ${o.duration} s`;
     const markdown = renderReports(reports, header, ms);
@@ -879,7 +929,7 @@ async function main() {
       process.exitCode = 1;
     }
   }
-  if (o.doc && (sizes.length || logs.length || wordDatabase || csv || factoryDatabase || reports)) console.log(`Wrote ${DOC}`);
+  if (o.doc && (sizes.length || logs.length || wordDatabase || csv || factoryDatabase || reports || scaleApiDb)) console.log(`Wrote ${DOC}`);
 }
 
 try {

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { getDb } from "~/server/db/db.server";
 import { requireApiKey } from "./api-auth.server";
 import { pageOf, PER_PAGE, requestedPage } from "./paging.server";
+import { cachedPage, pageResponse } from "./page-cache.server";
 import { publishedServices } from "./published-services.server";
 import { parseId } from "~/lib/ids";
 
@@ -85,12 +86,19 @@ export async function categoriesLoader({ request }: LoaderFunctionArgs) {
   return Response.json(pageOf(request, rows.map((row) => ({ ...row, services_count: Number(row.services_count) })), Number(total.n), page));
 }
 
-/** GET /api/services?page=n — published services with their children and relations by name. */
+/**
+ * GET /api/services?page=n — published services with their children and relations by name. The
+ * serialised page is reused while the catalogue is unchanged, with an ETag (304 on If-None-Match).
+ */
 export async function servicesLoader({ request }: LoaderFunctionArgs) {
   await requireApiKey(request);
   const page = requestedPage(request);
-  const { rows, total } = await publishedServices(getDb(), { limit: PER_PAGE, offset: (page - 1) * PER_PAGE });
-  return Response.json(pageOf(request, rows, total, page));
+  const db = getDb();
+  const cached = await cachedPage(db, `services:${page}`, async () => {
+    const { rows, total } = await publishedServices(db, { limit: PER_PAGE, offset: (page - 1) * PER_PAGE });
+    return pageOf(request, rows, total, page);
+  });
+  return pageResponse(request, cached);
 }
 
 /** GET /api/services/:id — one published service (the factory's preview); 404 otherwise. */

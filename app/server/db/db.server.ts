@@ -21,6 +21,29 @@ export function sqlitePath(url: string | undefined): string {
   return p || DEFAULT_SQLITE_FILE;
 }
 
+/**
+ * Kysely prepares every query afresh; on SQLite that compiling was ~2 % of a list page's server
+ * time (docs/benchmarks.md). The app issues a few hundred distinct statements (values are bound
+ * parameters), so prepared statements are kept by their SQL text. Nothing iterates a statement
+ * (no `.stream()`), which better-sqlite3 would refuse to share; SQLite re-prepares a kept
+ * statement itself after a schema change.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (statements.size >= 1000) statements.clear();
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function createDb(url: string | undefined = process.env.DATABASE_URL): DB {
   if (dialectOf(url) === "postgres") {
     // Postgres returns bigint/numeric as strings by default; our ids and counts fit in JS numbers.
@@ -42,7 +65,7 @@ export function createDb(url: string | undefined = process.env.DATABASE_URL): DB
   // SQLite's lower() folds ASCII only ("Ü" stays "Ü"); case-insensitive search and name checks
   // use this Unicode-aware one. The built-in stays untouched because indexes are built on it.
   sqlite.function("unicode_lower", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 // One handle per process; kept on globalThis so dev-server reloads do not open new pools.

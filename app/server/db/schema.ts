@@ -71,6 +71,13 @@ export interface UsersTable {
 }
 
 /** Migration 0012: API keys, stored hashed (issue 16). */
+/** One row (id 1): moved by triggers with every write to what the catalogue API shows (migration 0023). */
+export interface CatalogueChangesTable {
+  id: number;
+  version: number | string;
+  last_tx: number | string | null;
+}
+
 export interface ApiRequestCountsTable {
   key_id: number;
   /** ISO minute the window starts at. */
@@ -710,6 +717,7 @@ export interface Database {
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   api_request_counts: ApiRequestCountsTable;
+  catalogue_changes: CatalogueChangesTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_attempts: LoginAttemptsTable;
   password_reset_requests: PasswordResetRequestsTable;
