@@ -16,7 +16,7 @@ export const localeCookie = createCookie("sh_lng", {
 
 /** Every text in both languages: the server renders any page and writes mails in either. */
 export const resources = { de: { common: de }, en: { common: en } };
-const serverConfig = { ...i18nConfig, resources };
+export const serverConfig = { ...i18nConfig, resources };
 
 export const i18next = new RemixI18Next({
   detection: {

@@ -1,6 +1,6 @@
 import { createInstance, type TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { i18nConfig } from "~/i18n/config";
+import { serverConfig as i18nConfig } from "~/i18n/i18next.server";
 import { STATIC_CATALOGUE_ID, catalogueTitle } from "~/modules/catalogue/catalogue-title";
 
 let de: TFunction;

@@ -1,6 +1,6 @@
 import { createInstance } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { i18nConfig } from "~/i18n/config";
+import { serverConfig as i18nConfig } from "~/i18n/i18next.server";
 import { countText, templated } from "~/ui/fast-translate";
 
 const i18n = createInstance();

@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { i18nConfig } from "~/i18n/config";
+import { serverConfig as i18nConfig } from "~/i18n/i18next.server";
 import { historyDiff, historyLabel, historyValue, isShownField, markupToText } from "~/ui/history/history-values";
 
 const instances: Record<string, { t: TFunction; exists: (key: string) => boolean }> = {};

@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { i18nConfig } from "~/i18n/config";
+import { serverConfig as i18nConfig } from "~/i18n/i18next.server";
 import { createSession } from "~/modules/access/session.server";
 import { describeUserAgent, endOtherSessions, endOwnSession, listOwnSessions, publicSessionId } from "~/modules/settings/sessions.server";
 import { deviceLabel } from "~/modules/settings/ui/SessionsCard";

@@ -3,7 +3,7 @@ import { createInstance, type TFunction } from "i18next";
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
 import mammoth from "mammoth";
 import { beforeAll, describe, expect, it } from "vitest";
-import { i18nConfig } from "~/i18n/config";
+import { serverConfig as i18nConfig } from "~/i18n/i18next.server";
 import { DEFAULT_QUERY } from "~/modules/catalogue/catalogue-query";
 import { loadExport, type ExportScope } from "~/modules/wordexport/export-data.server";
 import { TooManyServicesError } from "~/server/errors.server";
