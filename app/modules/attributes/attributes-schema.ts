@@ -18,8 +18,8 @@ export {
 } from "./attributes-limits";
 
 /**
- * The service-attribute form (issue 15 §1): one schema for the action, the model's own check and
- * the browser. Client-safe (no server imports). Messages are i18n keys.
+ * The service-attribute form (issue 15 §1): one schema for the action and the model's own check;
+ * the form is typed by it (decision 0063). Client-safe (no server imports). Messages are i18n keys.
  */
 
 const countError = "attributes.errors.count";

@@ -12,5 +12,5 @@ export const CreateSchema = z
     area: z.string().optional(),
     category: z.string().optional(),
   })
-  // A service always lives in a category; checked here so the form says so before posting.
+  // A service always lives in a category; checked here so the reply says so beside the category field.
   .refine((v) => v.type !== "service" || optionalId(v.category) !== null, { error: "catalogue.createMenu.categoryRequired", path: ["category"] });
