@@ -24,10 +24,15 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test("invalid e-mail is reported beside the field", async ({ page }) => {
+  test("invalid e-mail is reported beside the field, by the server", async ({ page }) => {
     await page.goto("/login");
+    // Forms validate on the server only (decision 0063): with JS too the post goes out, and the reply marks the field.
+    const posted = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname.startsWith("/login"));
     await loginWithForm(page, "not-an-email", "x");
+    await posted;
     await expect(page.getByText("Bitte geben Sie eine gültige E-Mail-Adresse ein.")).toBeVisible();
+    await expect(page.getByLabel(/^E-Mail/)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel(/^E-Mail/)).toHaveValue("not-an-email");
   });
 
   test("five failures lock the e-mail for a browser that never signed in to it: even the right password is refused with 429", async ({ page, make }) => {

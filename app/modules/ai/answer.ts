@@ -1,8 +1,8 @@
-import { z } from "zod";
 import type { ContentType, GeneratedService } from "./ai";
 
 /**
- * The AI's structured answer (spec 02 §3): German-named fields, validated with zod before anything
+ * The AI's structured answer (spec 02 §3): German-named fields, validated with zod (answer-schema.ts,
+ * on the server: the assistant panel here needs none, decision 0063) before anything
  * is shown or kept. An answer that is not JSON, misses a requested field, has a field of the wrong
  * type or was cut off (finish reason "length") is refused as a whole — nothing of it is shown or
  * stored. Lists (scope, benefits, administrative tasks) arrive as lines, "1. …" numbered.
@@ -23,26 +23,7 @@ export const NAME_FIELD = "ServiceName";
 export type AnswerField = (typeof ANSWER_FIELDS)[ContentType] | typeof NAME_FIELD;
 
 /** The fields that are lists of lines. */
-const LIST_FIELDS: readonly AnswerField[] = [ANSWER_FIELDS.content, ANSWER_FIELDS.advantages, ANSWER_FIELDS.responsibilities];
-
-const TEXT_MAX = 20_000;
-const text = z.string().max(TEXT_MAX);
-/** A list as lines; an array of lines (some models answer so) is read the same way. */
-const list = z.union([text, z.array(z.string().max(2000)).max(100).transform((lines) => lines.join("\n"))]);
-const options = z
-  .array(z.object({ Name: z.string().trim().min(1).max(255), Beschreibung: z.string().max(5000) }))
-  .max(30);
-
-function fieldSchema(field: AnswerField): z.ZodType {
-  if (field === ANSWER_FIELDS.options) return options;
-  if (LIST_FIELDS.includes(field)) return list;
-  return field === NAME_FIELD ? z.string().trim().max(255) : text;
-}
-
-/** The zod schema of an answer carrying exactly these fields (each required). */
-export function answerSchema(fields: readonly AnswerField[]) {
-  return z.object(Object.fromEntries(fields.map((f) => [f, fieldSchema(f)]))) as unknown as z.ZodType<Answer>;
-}
+export const LIST_FIELDS: readonly AnswerField[] = [ANSWER_FIELDS.content, ANSWER_FIELDS.advantages, ANSWER_FIELDS.responsibilities];
 
 /** A validated answer: the requested fields, lists already joined as lines. */
 export type Answer = Partial<Record<Exclude<AnswerField, "ServiceOptions">, string>> & { ServiceOptions?: { Name: string; Beschreibung: string }[] };
@@ -67,23 +48,6 @@ export function answerJsonSchema(fields: readonly AnswerField[]) {
     required: [...fields],
     additionalProperties: false,
   };
-}
-
-export type ParsedAnswer = { ok: true; answer: Answer } | { ok: false; kind: "invalid" | "truncated" };
-
-/** Reads the provider's message: JSON (a ```json fence around it is tolerated), then the schema. */
-export function parseAnswer(content: string | null | undefined, fields: readonly AnswerField[], finishReason?: string | null): ParsedAnswer {
-  if (finishReason === "length") return { ok: false, kind: "truncated" };
-  if (typeof content !== "string" || content.trim() === "") return { ok: false, kind: "invalid" };
-  const unfenced = content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, "$1");
-  let json: unknown;
-  try {
-    json = JSON.parse(unfenced);
-  } catch {
-    return { ok: false, kind: "invalid" };
-  }
-  const result = answerSchema(fields).safeParse(json);
-  return result.success ? { ok: true, answer: result.data } : { ok: false, kind: "invalid" };
 }
 
 /**

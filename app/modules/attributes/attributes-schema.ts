@@ -1,30 +1,26 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "~/ui/form/fields";
+import { ATTRIBUTE_TYPES, DESIGNATION_MAX, DETAILS_MAX, HEADLINE_MAX, MAX_SLOTS, POSITION_MAX, SLOT_VALUE_MAX, type AttributeType, type SlotWord } from "./attributes-limits";
+
+export {
+  ATTRIBUTE_TYPES,
+  DEFAULT_HEADLINE,
+  DESIGNATION_MAX,
+  DETAILS_MAX,
+  HEADLINE_MAX,
+  MAX_SLOTS,
+  POSITION_MAX,
+  SLOT_VALUE_MAX,
+  SLOT_WORDS,
+  slotNumber,
+  type AttributeType,
+  type SlotWord,
+} from "./attributes-limits";
 
 /**
- * The service-attribute form (issue 15 §1): one schema for the action, the model's own check and
- * the browser. Client-safe (no server imports). Messages are i18n keys.
+ * The service-attribute form (issue 15 §1): one schema for the action and the model's own check;
+ * the form is typed by it (decision 0063). Client-safe (no server imports). Messages are i18n keys.
  */
-
-export const ATTRIBUTE_TYPES = ["text", "dropdown"] as const;
-export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
-
-/** The ten dropdown slots, by the word the database stores as a service's choice (spec: "one" … "ten"). */
-export const SLOT_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"] as const;
-export type SlotWord = (typeof SLOT_WORDS)[number];
-export const MAX_SLOTS = SLOT_WORDS.length;
-
-/**
- * What the database stores for an attribute without a headline (spec 01 §3's default). A stored
- * value, not a text: screens show it as "no headline" in the reader's language (issue 32 §8).
- */
-export const DEFAULT_HEADLINE = "No Headline Data";
-
-export const DESIGNATION_MAX = 255;
-export const HEADLINE_MAX = 255;
-export const DETAILS_MAX = 2000;
-export const SLOT_VALUE_MAX = 255;
-export const POSITION_MAX = 9999;
 
 const countError = "attributes.errors.count";
 const positionError = "attributes.errors.position";
@@ -99,6 +95,3 @@ export interface AttributeImpact {
 export interface AttributeAnswerMeta {
   impact?: AttributeImpact;
 }
-
-/** The slot's number (1–10) as people count. */
-export const slotNumber = (word: SlotWord) => SLOT_WORDS.indexOf(word) + 1;

@@ -7,7 +7,8 @@ import { parseForm, refuse } from "~/server/form.server";
 import { returnPath } from "~/server/return-to.server";
 import { formVersion } from "~/server/request-body.server";
 import { getCustomerData, saveCustomerData } from "./customer-data.server";
-import { CUSTOMER_DATA_FIELDS, recordSchema, type BaseDataMeta, type RecordValues } from "./entities";
+import { CUSTOMER_DATA_FIELDS, type BaseDataMeta, type RecordValues } from "./entities";
+import { recordSchema } from "./entity-schema";
 
 const schema = recordSchema({ fields: CUSTOMER_DATA_FIELDS });
 

@@ -1,10 +1,9 @@
-import { z } from "zod";
 import { answerFields, type FormAnswer } from "~/lib/form-answer";
-import { optionalText, requiredText, tooLong } from "~/ui/form/fields";
 
 /**
  * The base-data records (spec 01 §3) described once, so one table, one form, one model and one
- * set of route handlers serve all of them. Client-safe: no server imports.
+ * set of route handlers serve all of them. Client-safe: no server imports, no zod (the form's
+ * schema is entity-schema.ts; decision 0063).
  */
 export type FieldType = "text" | "textarea" | "email" | "url" | "list";
 
@@ -145,48 +144,6 @@ export function splitList(value: string): string[] {
     }
   }
   return out;
-}
-
-const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
-
-function fieldSchema(field: FieldDef): z.ZodType {
-  switch (field.type) {
-    case "list":
-      return z
-        .string()
-        .max(LONG_TEXT_MAX, { error: tooLong(LONG_TEXT_MAX) })
-        .transform(splitList)
-        .pipe(z.array(z.string().max(TEXT_MAX, { error: tooLong(TEXT_MAX) })));
-    case "email":
-      return z.preprocess(emptyToNull, z.string().trim().max(TEXT_MAX, { error: tooLong(TEXT_MAX) }).pipe(z.email({ error: "validation.email" })).nullable());
-    case "url":
-      return z.preprocess(
-        emptyToNull,
-        z
-          .string()
-          .trim()
-          .max(2000, { error: tooLong(2000) })
-          .pipe(z.url({ protocol: /^https?$/, error: "validation.url" }))
-          .nullable(),
-      );
-    case "textarea":
-      return optionalText(LONG_TEXT_MAX);
-    default:
-      return field.required ? requiredText(TEXT_MAX) : optionalText(TEXT_MAX);
-  }
-}
-
-/**
- * The zod schema of an entity's form. `partial`: only the fields that were sent are validated
- * and returned, so the entry row (a few fields) never blanks the others.
- */
-export function recordSchema(def: { fields: FieldDef[] }, present?: ReadonlySet<string>) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const field of def.fields) {
-    if (present && !present.has(field.name) && !field.required) continue;
-    shape[field.name] = fieldSchema(field);
-  }
-  return z.object(shape);
 }
 
 export type RecordValues = Record<string, string | string[] | null>;

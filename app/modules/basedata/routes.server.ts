@@ -2,7 +2,8 @@ import { requirePermission } from "~/modules/access/policy.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/modules/access/session.server";
 import { getDb } from "~/server/db/db.server";
-import { entityByKey, recordSchema, type BaseDataAnswer, type BaseDataMeta, type EntityDef, type RecordValues } from "~/modules/basedata/entities";
+import { recordSchema } from "~/modules/basedata/entity-schema";
+import { entityByKey, type BaseDataAnswer, type BaseDataMeta, type EntityDef, type RecordValues } from "~/modules/basedata/entities";
 import { flashHeader, redirectWithFlash } from "~/server/flash.server";
 import { commonRefusal, dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
 import { historyFor } from "~/server/audit.server";
@@ -189,5 +190,4 @@ export async function detailLoader({ request, params }: LoaderFunctionArgs, ref:
   ]);
   return { entity: def.key, record, usage, history };
 }
-
 

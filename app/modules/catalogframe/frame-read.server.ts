@@ -1,15 +1,7 @@
 import type { z } from "zod";
 import type { Executor } from "~/server/audit.server";
-import {
-  DeploymentTimeRowSchema,
-  KeyFiguresSchema,
-  PriorityRowSchema,
-  SolutionTimeRowSchema,
-  type FrameView,
-  type SectionItem,
-  type SectionType,
-  type SectionView,
-} from "./frame-types";
+import { DeploymentTimeRowSchema, KeyFiguresSchema, PriorityRowSchema, SolutionTimeRowSchema } from "./frame-schema";
+import type { FrameView, SectionItem, SectionType, SectionView } from "./frame-types";
 
 /** JSON text from the database, read leniently: anything malformed reads as the fallback. */
 export function parseJson<T>(raw: string | null | undefined, schema: z.ZodType<T>, fallback: T): T {

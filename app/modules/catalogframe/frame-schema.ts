@@ -1,6 +1,25 @@
 import { z } from "zod";
 import { optionalText, requiredText, tooLong } from "~/ui/form/fields";
-import { FRAME_ROW_KINDS, KEY_FIGURES, SECTION_SORTS, SECTION_TYPES, parseHeaders, type FrameRowKind, type SectionSort } from "./frame-types";
+import {
+  FRAME_ROW_KINDS,
+  KEY_FIGURES,
+  SECTION_SORTS,
+  SECTION_TYPES,
+  parseHeaders,
+  type DeploymentTimeRow,
+  type FrameRowKind,
+  type KeyFigures,
+  type PriorityRow,
+  type SectionSort,
+  type SolutionTimeRow,
+} from "./frame-types";
+
+/** The frame's stored rows, read back from their JSON text (frame.server.ts, frame-read.server.ts). */
+const text = z.string();
+export const PriorityRowSchema: z.ZodType<PriorityRow> = z.object({ name: text, description: text, impact_example: text });
+export const SolutionTimeRowSchema: z.ZodType<SolutionTimeRow> = z.object({ priority: text, reaction_time: text, solution_time: text, comment: text });
+export const DeploymentTimeRowSchema: z.ZodType<DeploymentTimeRow> = z.object({ name: text, deployment_time: text, comment: text });
+export const KeyFiguresSchema: z.ZodType<KeyFigures> = z.partialRecord(z.enum(KEY_FIGURES), text);
 
 /** The forms of the catalogue frame, used by the actions and the forms alike (messages are i18n keys). */
 

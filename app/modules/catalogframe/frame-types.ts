@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { parseId } from "~/lib/ids";
 
 /**
- * The catalogue frame (cover sheet, spec 02 §3) as screens and the Word export read it. Client-safe.
+ * The catalogue frame (cover sheet, spec 02 §3) as screens and the Word export read it. Client-safe,
+ * without zod (decision 0063): the rows' schemas are in frame-schema.ts.
  * Its rows are stored as JSON text in catalog_frames; the sections and their items in their tables.
  */
 
@@ -25,16 +25,24 @@ export const KEY_FIGURES = [
 ] as const;
 export type KeyFigure = (typeof KEY_FIGURES)[number];
 
-const text = z.string();
-export const PriorityRowSchema = z.object({ name: text, description: text, impact_example: text });
-export const SolutionTimeRowSchema = z.object({ priority: text, reaction_time: text, solution_time: text, comment: text });
-export const DeploymentTimeRowSchema = z.object({ name: text, deployment_time: text, comment: text });
-export const KeyFiguresSchema = z.partialRecord(z.enum(KEY_FIGURES), text);
-
-export type PriorityRow = z.infer<typeof PriorityRowSchema>;
-export type SolutionTimeRow = z.infer<typeof SolutionTimeRowSchema>;
-export type DeploymentTimeRow = z.infer<typeof DeploymentTimeRowSchema>;
-export type KeyFigures = z.infer<typeof KeyFiguresSchema>;
+/** The frame's rows as stored (JSON text in catalog_frames); frame-schema.ts reads them with zod. Type aliases: a row is a FrameRow too. */
+export type PriorityRow = {
+  name: string;
+  description: string;
+  impact_example: string;
+};
+export type SolutionTimeRow = {
+  priority: string;
+  reaction_time: string;
+  solution_time: string;
+  comment: string;
+};
+export type DeploymentTimeRow = {
+  name: string;
+  deployment_time: string;
+  comment: string;
+};
+export type KeyFigures = Partial<Record<KeyFigure, string>>;
 
 export const SECTION_TYPES = ["Paragraph", "Table", "Section"] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];

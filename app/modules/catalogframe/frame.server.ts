@@ -8,14 +8,10 @@ import { placed, stepped } from "~/server/positions.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { nowIso } from "~/lib/time";
 import { parseJson } from "./frame-read.server";
-import { ALL_FIELDS, ROWS_MAX } from "./frame-schema";
+import { ALL_FIELDS, DeploymentTimeRowSchema, KeyFiguresSchema, PriorityRowSchema, ROWS_MAX, SolutionTimeRowSchema } from "./frame-schema";
 import {
-  DeploymentTimeRowSchema,
   FRAME_ROW_KINDS,
   KEY_FIGURES,
-  KeyFiguresSchema,
-  PriorityRowSchema,
-  SolutionTimeRowSchema,
   type FrameRow,
   type FrameRowKind,
   type KeyFigures,

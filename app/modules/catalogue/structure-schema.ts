@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { idField, optionalText, requiredText } from "~/ui/form/fields";
+import { DESCRIPTION_MAX, NAME_MAX } from "./structure-limits";
 
 /**
  * The edit form of an area or a category: one schema for the model's own check, the action and
  * the form (client-safe). Descriptions are plain text.
  */
 
-export const NAME_MAX = 255;
-export const DESCRIPTION_MAX = 20_000;
+export { DESCRIPTION_MAX, NAME_MAX } from "./structure-limits";
 
 export const nameSchema = requiredText(NAME_MAX);
 

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { createBaseData } from "~/modules/basedata/basedata.server";
-import { ENTITIES, recordSchema, type EntityDef, type RecordValues } from "~/modules/basedata/entities";
+import { ENTITIES, type EntityDef, type RecordValues } from "~/modules/basedata/entities";
+import { recordSchema } from "~/modules/basedata/entity-schema";
 import type { Causer, Executor } from "~/server/audit.server";
 import { foldCase } from "~/server/db-helpers.server";
 import { DuplicateNameError } from "~/server/errors.server";

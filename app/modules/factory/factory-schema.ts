@@ -3,8 +3,8 @@ import { idList, optionalText } from "~/ui/form/fields";
 import { tooLong } from "~/ui/form/fields";
 
 /**
- * The forms of the template import (one schema per form, for the action and the browser;
- * docs/decisions/0016-form-pipeline.md). Client-safe; messages are i18n keys.
+ * The forms of the template import (one schema per form, read by the action, typing the form;
+ * docs/decisions/0016-form-pipeline.md, 0063). Client-safe; messages are i18n keys.
  */
 
 const URL_MAX = 2000;

@@ -5,7 +5,8 @@ import { getCurrentCatalogueId, listCatalogueNames } from "~/modules/catalogue/c
 import type { Executor } from "~/server/audit.server";
 import { getDb } from "~/server/db/db.server";
 import { memoized } from "./report-cache.server";
-import { REPORT_PAGE_SIZE, cutoffDay, parseReportsQuery, type CsvSeparator, type ReportsQuery } from "./reports-query";
+import { parseReportsQuery } from "./reports-filter";
+import { REPORT_PAGE_SIZE, cutoffDay, type CsvSeparator, type ReportsQuery } from "./reports-query";
 import { completenessList, completenessSummary, countsByRelation, countsByStatus, missingList, staleList } from "./reports.server";
 import { refusal } from "~/server/refusal.server";
 

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/modules/access/policy.server";
 import { getCurrentCatalogueId, listCatalogueNames } from "~/modules/catalogue/catalogue.server";
 import { getDb } from "~/server/db/db.server";
-import { ALL_CATALOGUES, parseSlaQuery } from "./sla-query";
+import { parseSlaQuery } from "./sla-filter";
+import { ALL_CATALOGUES } from "./sla-query";
 import { slaOptions, slaOverview } from "./sla.server";
 import { refusal } from "~/server/refusal.server";
 

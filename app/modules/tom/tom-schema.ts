@@ -8,5 +8,4 @@ export const TomRestoreSchema = z.object({
   intent: z.literal("restore"),
 });
 
-/** The names the panel's forms use, so the action's refusals land beside the right field. */
-export const TOM_FIELDS = { file: "file" } as const;
+export { TOM_FIELDS } from "./tom-fields";

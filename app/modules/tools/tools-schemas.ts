@@ -1,22 +1,14 @@
 import { z } from "zod";
 import { STATUSES, type Status } from "~/modules/service/service-status";
 import { MAX_BULK_SERVICES } from "./tools-query";
+import { BULK_KINDS, type BulkChange, type BulkKind } from "./tools-kinds";
+
+export { BULK_KINDS, RELATION_KINDS, type BulkChange, type BulkKind, type BulkRelationKind } from "./tools-kinds";
 
 /**
  * The tools' forms (client-safe): one schema per form, read by the action and the component.
  * Messages are i18n keys.
  */
-
-export const RELATION_KINDS = ["owners", "providers", "kpis", "tags"] as const;
-export type BulkRelationKind = (typeof RELATION_KINDS)[number];
-export const BULK_KINDS = ["status", ...RELATION_KINDS, "catalogue"] as const;
-export type BulkKind = (typeof BULK_KINDS)[number];
-
-/** What a bulk change does to each service. */
-export type BulkChange =
-  | { kind: "status"; status: Status }
-  | { kind: BulkRelationKind; mode: "add" | "remove"; id: number }
-  | { kind: "catalogue"; catalogueId: number };
 
 const VALUE_REQUIRED = "tools.bulk.errors.value";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { requiredText } from "~/ui/form/fields";
+import { VIEW_NAME_MAX } from "./views-limits";
 
-/** Longest name of a saved view. */
-export const VIEW_NAME_MAX = 120;
+export { VIEW_NAME_MAX } from "./views-limits";
 
 /**
  * The form of "save this view" and of editing a saved view (one schema for action and form;

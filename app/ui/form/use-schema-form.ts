@@ -1,5 +1,4 @@
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import type { z } from "zod";
 import { translateError } from "../forms";
@@ -8,13 +7,15 @@ import type { FormReply } from "~/lib/form-answer";
 export { answerFor, formError, type FormAnswer, type FormReply } from "~/lib/form-answer";
 
 /**
- * The one form pipeline, browser half: the same zod schema the action parses, through conform.
- * Rendered on the server from the action's reply (`lastResult`), the form prints each field's
- * value, `aria-invalid` and error without JS; with JS it also validates a field when it loses
- * the focus. Errors are i18n keys; `fieldError` translates the first one.
+ * The one form pipeline, browser half (docs/decisions/0063-no-zod-in-the-browser.md): the form
+ * is typed by the schema the action parses (`useSchemaForm<typeof Schema>(reply)`, the schema
+ * imported with `import type`), but validates only on the server, so no zod reaches the browser.
+ * Rendered from the action's reply (`lastResult`), the form shows each field's value,
+ * `aria-invalid` and error, with JS and without alike. No `onValidate`: conform then lets every
+ * submit through, and validation only on submit: on blur or input it would post a "validate"
+ * intent to the action. Errors are i18n keys; `fieldError` translates the first one.
  */
 export function useSchemaForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
-  schema: S,
   lastResult: FormReply | null | undefined,
   options: { id?: string; defaultValue?: Parameters<typeof useForm<z.input<S>, z.output<S>, string[]>>[0]["defaultValue"] } = {},
 ) {
@@ -22,9 +23,8 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>, Recor
     id: options.id,
     lastResult: lastResult ?? null,
     defaultValue: options.defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
 }
 

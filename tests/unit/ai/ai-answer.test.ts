@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { GenerateSchema, RequestSchema } from "~/modules/ai/ai-schema";
-import { ANSWER_FIELDS, appendListHtml, answerJsonSchema, parseAnswer, serviceFromAnswer, splitList, type AnswerField } from "~/modules/ai/answer";
+import { ANSWER_FIELDS, appendListHtml, answerJsonSchema, serviceFromAnswer, splitList, type AnswerField } from "~/modules/ai/answer";
+import { parseAnswer } from "~/modules/ai/answer-schema";
 import { buildProposal, itemKeys, itemsOf, toggleType, withoutItems } from "~/modules/ai/proposal";
 import { createServicePrompt, serviceContentPrompt, type PromptContext } from "~/modules/ai/prompts";
 import { readResponses } from "~/modules/ai/ui/use-ai-responses";

@@ -4,11 +4,11 @@ import {
   ENTITIES,
   LONG_TEXT_MAX,
   TEXT_MAX,
-  recordSchema,
   splitList,
   type EntityDef,
   type EntityKey,
 } from "~/modules/basedata/entities";
+import { recordSchema } from "~/modules/basedata/entity-schema";
 import { validateForm } from "~/server/form.server";
 import { KEYS } from "../../support/basedata";
 

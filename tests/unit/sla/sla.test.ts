@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { slaOverview, type SlaFilter } from "~/modules/sla/sla.server";
-import { parseSlaQuery } from "~/modules/sla/sla-query";
+import { parseSlaQuery } from "~/modules/sla/sla-filter";
 import { factories } from "../../factories";
 import { useTestDb } from "../../support/test-db";
 

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
-import { AzureLinkSchema } from "../schemas";
+import type { AzureLinkSchema } from "../schemas";
 
 type Loaded = { email: string } | { error: string };
 
@@ -16,7 +16,7 @@ export function AzureLinkPage() {
   const loaded = useLoaderData<Loaded>();
   const acted = useActionData<FormReply | { error: string }>();
   const reply = acted && !("error" in acted && typeof acted.error === "string") ? (acted as FormReply) : undefined;
-  const [form, fields] = useSchemaForm(AzureLinkSchema, reply);
+  const [form, fields] = useSchemaForm<typeof AzureLinkSchema>(reply);
   const navigation = useNavigation();
   const error = acted && "error" in acted && typeof acted.error === "string" ? acted.error : "error" in loaded ? loaded.error : null;
   return (

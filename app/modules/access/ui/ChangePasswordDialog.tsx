@@ -6,14 +6,14 @@ import { useEntryForm, useEntryPlace } from "~/ui/entry-form";
 import { FormAlert } from "~/ui/FormAlert";
 import { RouteDialog } from "~/ui/RouteDialog";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
-import { ChangePasswordSchema } from "../schemas";
+import type { ChangePasswordSchema } from "../schemas";
 
 /** The change-password form; `back` is where it returns after the attempt (and where cancel leads, if given). */
 function ChangePasswordForm({ back, cancelTo }: { back: string; cancelTo?: string }) {
   const { t } = useTranslation();
   // The dialog keeps its way back in the URL, so a refused attempt still returns there afterwards.
   const { Form, action, result } = useEntryForm<FormReply>(cancelTo ? `/settings/password?${new URLSearchParams({ redirectTo: back })}` : "/settings/password");
-  const [form, fields] = useSchemaForm(ChangePasswordSchema, result);
+  const [form, fields] = useSchemaForm<typeof ChangePasswordSchema>(result);
   return (
     <Form method="post" action={action} id={form.id} onSubmit={form.onSubmit} noValidate>
       <input type="hidden" name={fields.redirectTo.name} value={back} />

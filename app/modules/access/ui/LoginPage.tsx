@@ -5,13 +5,13 @@ import { useTranslation } from "react-i18next";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { FormAlert } from "~/ui/FormAlert";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
-import { LoginSchema } from "../schemas";
+import type { LoginSchema } from "../schemas";
 
 /** /login — the local sign-in form and, in Azure mode, "Sign in with Microsoft" above it. */
 export function LoginPage() {
   const { t } = useTranslation();
   const { azureMode } = useLoaderData<{ azureMode: boolean }>() ?? { azureMode: false };
-  const [form, fields] = useSchemaForm(LoginSchema, useActionData<FormReply>());
+  const [form, fields] = useSchemaForm<typeof LoginSchema>(useActionData<FormReply>());
   const [params] = useSearchParams();
   const navigation = useNavigation();
   return (

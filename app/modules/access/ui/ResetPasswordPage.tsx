@@ -2,14 +2,14 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Title } from "@mantine/cor
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
-import { ResetPasswordSchema } from "../schemas";
+import type { ResetPasswordSchema } from "../schemas";
 
 /** /reset-password/:token — a new password for a valid mailed token; a used or expired token says so. */
 export function ResetPasswordPage({ valid }: { valid: boolean }) {
   const { t } = useTranslation();
   const answer = useActionData<FormReply | { invalid: true }>();
   const invalid = answer !== undefined && "invalid" in answer;
-  const [form, fields] = useSchemaForm(ResetPasswordSchema, invalid ? undefined : answer);
+  const [form, fields] = useSchemaForm<typeof ResetPasswordSchema>(invalid ? undefined : answer);
   if (!valid || invalid) {
     return (
       <Stack gap="md">

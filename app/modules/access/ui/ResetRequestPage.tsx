@@ -3,14 +3,14 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
-import { ResetRequestSchema } from "../schemas";
+import type { ResetRequestSchema } from "../schemas";
 
 /** /reset-password — asks for a reset mail; answers the same whether or not the account exists. */
 export function ResetRequestPage() {
   const { t } = useTranslation();
   const answer = useActionData<FormReply | { sent: true }>();
   const sent = answer !== undefined && "sent" in answer;
-  const [form, fields] = useSchemaForm(ResetRequestSchema, sent ? undefined : answer);
+  const [form, fields] = useSchemaForm<typeof ResetRequestSchema>(sent ? undefined : answer);
   return (
     <Stack gap="md">
       <Title order={1} size="h2">

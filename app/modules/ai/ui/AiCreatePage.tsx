@@ -9,7 +9,7 @@ import { RouteDialog } from "~/ui/RouteDialog";
 import { answerFor, type FormAnswer } from "~/lib/form-answer";
 import { fieldError, useSchemaForm } from "~/ui/form/use-schema-form";
 import { translateError } from "~/ui/forms";
-import { BatchSchema, RequestSchema } from "../ai-schema";
+import type { BatchSchema, RequestSchema } from "../ai-schema";
 import type { BatchAnswer, CreateAiData } from "../create-ai-page.server";
 import { CREATE_AI_PATH, DiscardButton, RequestRunner, ResponseCard, SelectBox } from "./AiResponses";
 import { AiUnavailable } from "./AiUnavailable";
@@ -36,12 +36,14 @@ export function AiCreatePage() {
   const batch = useFetcher<BatchAnswer>({ key: "ai-batch" });
   const [batchError, setBatchError] = useState<{ form?: string; fields?: Record<string, string> } | null>(null);
 
-  const [requestForm, requestFields] = useSchemaForm(RequestSchema, answerFor(answer, "generate"), { id: "ai-request" });
-  const [batchForm, batchFields] = useSchemaForm(BatchSchema, answerFor(answer, "create"), { id: "ai-batch" });
+  const [requestForm, requestFields] = useSchemaForm<typeof RequestSchema>(answerFor(answer, "generate"), { id: "ai-request" });
+  const [batchForm, batchFields] = useSchemaForm<typeof BatchSchema>(answerFor(answer, "create"), { id: "ai-batch" });
 
   const onRequest = (event: FormEvent<HTMLFormElement>) => {
     requestForm.onSubmit(event);
-    if (event.defaultPrevented || !hydrated) return;
+    // A request the inputs' own constraints refuse (no description, a delay out of range) is not
+    // queued: it posts as without JS, and the server's reply shows the errors beside the fields.
+    if (event.defaultPrevented || !hydrated || !event.currentTarget.checkValidity()) return;
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const name = String(form.get("name") ?? "").trim();

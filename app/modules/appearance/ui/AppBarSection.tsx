@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { answerFor, useSchemaForm, type FormAnswer } from "~/ui/form/use-schema-form";
 import { appBarStyle, normaliseAppBar, type AppBarSettings } from "../app-bar";
 import { appBarContrast } from "../appearance";
-import { AppBarSchema } from "../appearance-schema";
+import type { AppBarSchema } from "../appearance-schema";
 import { ACTION, SaveRow, autosaveErrors, useAutosave } from "./autosave";
 import { AppearanceSection, ColourField, DegreeField, OpacityField } from "./fields";
 import classes from "./appearance.module.css";
@@ -29,7 +29,7 @@ export function AppBarSection({ settings, logoUrl, loadError }: { settings: AppB
   const { Form, action, result: answer } = useEntryForm<FormAnswer>(ACTION);
   const { t, i18n } = useTranslation();
   const reply = answerFor(answer, INTENT);
-  const [form, fields] = useSchemaForm(AppBarSchema, reply, { id: "appearance-app-bar" });
+  const [form, fields] = useSchemaForm<typeof AppBarSchema>(reply, { id: "appearance-app-bar" });
   const [values, setValues] = useState<Values>(() => toValues(settings, reply?.initialValue as Record<string, unknown> | undefined));
   const fetcher = useAutosave(INTENT, values);
   const fetched = autosaveErrors(fetcher.data);

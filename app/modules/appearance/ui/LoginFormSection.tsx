@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { answerFor, fieldError, useSchemaForm, type FormAnswer } from "~/ui/form/use-schema-form";
 import { GRADIENT_TYPES, loginFormStyle, normaliseLoginForm, type LoginFormSettings } from "../appearance";
-import { LoginFormSchema } from "../appearance-schema";
+import type { LoginFormSchema } from "../appearance-schema";
 import { ACTION, SaveRow, autosaveErrors, useAutosave } from "./autosave";
 import { AppearanceSection, ColourField, DegreeField, OpacityField } from "./fields";
 import classes from "./appearance.module.css";
@@ -22,7 +22,7 @@ export function LoginFormSection({ settings, logoUrl, loadError }: { settings: L
   const { Form, action, result: answer } = useEntryForm<FormAnswer>(ACTION);
   const { t } = useTranslation();
   const reply = answerFor(answer, INTENT);
-  const [form, fields] = useSchemaForm(LoginFormSchema, reply, { id: "appearance-login-form" });
+  const [form, fields] = useSchemaForm<typeof LoginFormSchema>(reply, { id: "appearance-login-form" });
   const [values, setValues] = useState<Values>(() => toValues(settings, reply?.initialValue as Record<string, unknown> | undefined));
   const radial = values.gradientType === "radial";
   // A radial gradient has no angle: its (disabled) slider is not sent, the stored angle stays.

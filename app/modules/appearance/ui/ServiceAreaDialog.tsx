@@ -5,7 +5,7 @@ import { FormAlert } from "~/ui/FormAlert";
 import { fieldError, formError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import { RouteDialog } from "~/ui/RouteDialog";
 import { useEntryForm } from "~/ui/entry-form";
-import { ServiceAreaSchema } from "../appearance-schema";
+import type { ServiceAreaSchema } from "../appearance-schema";
 import type { serviceAreaLoader } from "../service-area-page.server";
 
 const CLOSE_TO = "/dashboard";
@@ -13,7 +13,7 @@ const CLOSE_TO = "/dashboard";
 /** The switch itself; `cancelTo` adds a cancel link (the dialog). */
 function ServiceAreaForm({ active, cancelTo }: { active: boolean; cancelTo?: string }) {
   const { Form, action, result: reply, busy } = useEntryForm<FormReply>("/admin/servicearea");
-  const [form, fields] = useSchemaForm(ServiceAreaSchema, reply, { defaultValue: { active: String(active) } });
+  const [form, fields] = useSchemaForm<typeof ServiceAreaSchema>(reply, { defaultValue: { active: String(active) } });
   const { t } = useTranslation();
   return (
     // key: after a save the loader's state is what the radios show.

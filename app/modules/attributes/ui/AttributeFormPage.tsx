@@ -6,18 +6,8 @@ import { FormAlert } from "~/ui/FormAlert";
 import { useReadBack } from "~/ui/read-back";
 import { fieldError, formError, useSchemaForm, type FormAnswer } from "~/ui/form/use-schema-form";
 import type { AttributeDetail } from "../attributes.server";
-import {
-  ATTRIBUTE_TYPES,
-  AttributeSchema,
-  DEFAULT_HEADLINE,
-  DESIGNATION_MAX,
-  DETAILS_MAX,
-  HEADLINE_MAX,
-  MAX_SLOTS,
-  SLOT_VALUE_MAX,
-  SLOT_WORDS,
-  type AttributeAnswerMeta,
-} from "../attributes-schema";
+import { ATTRIBUTE_TYPES, DEFAULT_HEADLINE, DESIGNATION_MAX, DETAILS_MAX, HEADLINE_MAX, MAX_SLOTS, SLOT_VALUE_MAX, SLOT_WORDS } from "../attributes-limits";
+import type { AttributeAnswerMeta, AttributeSchema } from "../attributes-schema";
 import { ImpactNotice } from "./ImpactNotice";
 
 const LIST_PATH = "/admin/serviceattributes";
@@ -51,7 +41,7 @@ export function AttributeFormPage() {
   const { t } = useTranslation();
   const { attribute } = useLoaderData<{ attribute: AttributeDetail | null }>();
   const answer = useActionData<FormAnswer<AttributeAnswerMeta>>();
-  const [form, fields] = useSchemaForm(AttributeSchema, answer, { defaultValue: defaultsOf(attribute) as never });
+  const [form, fields] = useSchemaForm<typeof AttributeSchema>(answer, { defaultValue: defaultsOf(attribute) as never });
   const initial = (form.initialValue ?? {}) as Initial;
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);

@@ -3,7 +3,7 @@ import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { AttributeListItem } from "../attributes.server";
-import { DEFAULT_HEADLINE } from "../attributes-schema";
+import { DEFAULT_HEADLINE } from "../attributes-limits";
 
 /** One up/down button: a plain POST form, so reordering works without JS. */
 function MoveButton({ item, direction, disabled }: { item: AttributeListItem; direction: "up" | "down"; disabled: boolean }) {

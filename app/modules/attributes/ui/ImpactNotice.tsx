@@ -1,7 +1,8 @@
 import { Alert, Button, List, Stack, Text } from "@mantine/core";
 
 import { useTranslation } from "react-i18next";
-import { slotNumber, type AttributeImpact } from "../attributes-schema";
+import { slotNumber } from "../attributes-limits";
+import type { AttributeImpact } from "../attributes-schema";
 import { AffectedServices } from "~/ui/AffectedServices";
 
 /**

@@ -7,7 +7,7 @@ import { RouteDialog } from "~/ui/RouteDialog";
 import type { FormAnswer } from "~/lib/form-answer";
 import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import type { itemDialogLoader } from "../section-page.server";
-import { MatrixSchema, ParagraphSchema } from "../frame-schema";
+import type { MatrixSchema, ParagraphSchema } from "../frame-schema";
 import { framePath, parseHeaders, type SectionItem } from "../frame-types";
 import { CellGrid } from "./CellGrid";
 import { Refusal } from "./FrameRows";
@@ -45,7 +45,7 @@ function ParagraphForm({ data, back }: { data: Data; back: string }) {
   const { t } = useTranslation();
   const item = data.item as Item<"paragraph"> | null;
   const reply = useActionData<FormReply>();
-  const [form, fields] = useSchemaForm(ParagraphSchema, reply, { defaultValue: item ? { title: item.title ?? "", content: item.content ?? "" } : undefined });
+  const [form, fields] = useSchemaForm<typeof ParagraphSchema>(reply, { defaultValue: item ? { title: item.title ?? "", content: item.content ?? "" } : undefined });
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
@@ -70,7 +70,7 @@ function MatrixForm({ item, back }: { item: Item<"matrix"> | null; back: string 
   const { t } = useTranslation();
   const reply = useActionData<FormReply>();
   const typed = sent(reply as FormAnswer | undefined);
-  const [form, fields] = useSchemaForm(MatrixSchema, reply, {
+  const [form, fields] = useSchemaForm<typeof MatrixSchema>(reply, {
     defaultValue: item ? { title: item.title ?? "", row_headers: item.row_headers.join(", "), column_headers: item.column_headers.join(", ") } : undefined,
   });
   const [rowsText, setRowsText] = useState(value(fields.row_headers.initialValue));

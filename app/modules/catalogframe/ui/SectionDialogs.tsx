@@ -6,7 +6,7 @@ import { formError, type FormAnswer } from "~/lib/form-answer";
 import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import { FormAlert } from "~/ui/FormAlert";
 import type { deleteDialogLoader, sectionDialogLoader } from "../section-page.server";
-import { SectionSchema } from "../frame-schema";
+import type { SectionSchema } from "../frame-schema";
 import { SECTION_TYPES, framePath } from "../frame-types";
 import { Refusal } from "./FrameRows";
 
@@ -30,7 +30,7 @@ export function SectionDialog() {
   const { t } = useTranslation();
   const { catalogueId, section } = useLoaderData<typeof sectionDialogLoader>();
   const reply = useActionData<FormReply>();
-  const [form, fields] = useSchemaForm(SectionSchema, reply, {
+  const [form, fields] = useSchemaForm<typeof SectionSchema>(reply, {
     defaultValue: section ? { name: section.name, type: section.type, description: section.description } : { type: "Paragraph" },
   });
   const busy = useNavigation().state === "submitting";

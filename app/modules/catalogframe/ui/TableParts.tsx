@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { answerFor, type FormAnswer } from "~/lib/form-answer";
 import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
-import { TableSchema } from "../frame-schema";
+import type { TableSchema } from "../frame-schema";
 import { parseHeaders, type SectionItem } from "../frame-types";
 import { CellGrid } from "./CellGrid";
 import { Refusal } from "./FrameRows";
@@ -30,7 +30,7 @@ export function TableForm({ item, back }: { item: Table | null; back: string }) 
   // The rows' own forms answer with a target; this form's answer has none.
   const reply = answer && !answer.target ? (answer as FormReply) : undefined;
   const typed = sent(reply as FormAnswer | undefined);
-  const [form, fields] = useSchemaForm(TableSchema, reply, { defaultValue: item ? { title: item.title ?? "", headers: item.headers.join(", ") } : undefined });
+  const [form, fields] = useSchemaForm<typeof TableSchema>(reply, { defaultValue: item ? { title: item.title ?? "", headers: item.headers.join(", ") } : undefined });
   const [headersText, setHeadersText] = useState(value(fields.headers.initialValue));
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";

@@ -9,7 +9,8 @@ import { useEntryForm } from "~/ui/entry-form";
 import { useReadBack } from "~/ui/read-back";
 import { fieldError, formError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import { berlinZone, type ContractPageData, type ContractStatus, type ContractText } from "../contract";
-import { AcceptContractSchema, CONTRACT_NAME_MAX } from "../contract-schema";
+import { CONTRACT_NAME_MAX } from "../contract-limits";
+import type { AcceptContractSchema } from "../contract-schema";
 
 /**
  * /settings/contract — the data-processing agreement (spec 01 §2 "Contract screen"), then its
@@ -134,7 +135,7 @@ function Accepted({ status }: { status: ContractStatus }) {
 function AcceptForm({ entry }: { entry: Entry }) {
   const { t } = useTranslation();
   const { Form, action, result, busy } = entry;
-  const [form, fields] = useSchemaForm(AcceptContractSchema, result, { id: "contract-accept" });
+  const [form, fields] = useSchemaForm<typeof AcceptContractSchema>(result, { id: "contract-accept" });
   const [name, setName] = useState(() => String(fields.name.initialValue ?? ""));
   const nameField = useReadBack<HTMLInputElement>((input) => setName(input.value));
   const [hydrated, setHydrated] = useState(false);

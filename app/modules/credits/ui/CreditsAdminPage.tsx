@@ -6,7 +6,7 @@ import { FormAlert } from "~/ui/FormAlert";
 import { answerFor, fieldError, formError, useSchemaForm, type FormAnswer } from "~/ui/form/use-schema-form";
 import { MODE_KEYS } from "../credits";
 import type { creditsAdminLoader } from "../credits-page.server";
-import { ConfigurationSchema } from "../credits-schema";
+import type { ConfigurationSchema } from "../credits-schema";
 import { CreditFigures } from "./CreditsPage";
 import { PendingOrder, ProcessedOrders } from "./Orders";
 
@@ -18,7 +18,7 @@ function ConfigurationForm({ configuration, aiConfigured }: { configuration: Dat
   const { t } = useTranslation();
   const navigation = useNavigation();
   const answer = answerFor(useActionData<FormAnswer>(), "configure");
-  const [form, fields] = useSchemaForm(ConfigurationSchema, answer, {
+  const [form, fields] = useSchemaForm<typeof ConfigurationSchema>(answer, {
     id: "credit-configuration",
     defaultValue: { is_active: String(configuration.is_active), current_mode: configuration.current_mode, monthly_contingent: String(configuration.monthly_contingent) },
   });

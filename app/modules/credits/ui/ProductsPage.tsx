@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
 import { answerFor, fieldError, formError, useSchemaForm, type FormAnswer } from "~/ui/form/use-schema-form";
 import type { productsLoader } from "../credits-page.server";
-import { OrderSchema } from "../credits-schema";
+import type { OrderSchema } from "../credits-schema";
 import { useNumber } from "./format";
 import { PendingOrder } from "./Orders";
 
@@ -81,7 +81,7 @@ function FreeAmount({ blocked }: { blocked: boolean }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const answer = answerFor(useActionData<FormAnswer>(), "order");
-  const [form, fields] = useSchemaForm(OrderSchema, answer, { id: "credit-order" });
+  const [form, fields] = useSchemaForm<typeof OrderSchema>(answer, { id: "credit-order" });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "order";
   return (
     <Stack gap="sm" component="section" aria-labelledby="free-amount-title">

@@ -5,7 +5,7 @@ import { useEntryForm } from "~/ui/entry-form";
 import { FormAlert } from "~/ui/FormAlert";
 import { fieldError, formError, useSchemaForm } from "~/ui/form/use-schema-form";
 import type { FactoryConnectionInfo } from "../factory-settings.server";
-import { ConnectionSchema } from "../factory-schema";
+import type { ConnectionSchema } from "../factory-schema";
 import type { ConnectionAnswer } from "../settings-page.server";
 
 const ACTION = "/settings/factory";
@@ -20,7 +20,7 @@ export function FactorySettingsPanel({ data }: { data: { connection: FactoryConn
   const { connection } = data;
   const { Form, action, result, busy } = useEntryForm<ConnectionAnswer>(ACTION);
   const { Form: RemoveForm, action: removeAction, busy: removing } = useEntryForm(ACTION);
-  const [form, fields] = useSchemaForm(ConnectionSchema, result, { id: "factory-connection", defaultValue: { url: connection?.url ?? "" } });
+  const [form, fields] = useSchemaForm<typeof ConnectionSchema>(result, { id: "factory-connection", defaultValue: { url: connection?.url ?? "" } });
   const test = result?.meta;
   return (
     <Stack gap="md" data-testid="factory-settings">

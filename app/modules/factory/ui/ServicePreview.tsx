@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DETAIL_TEXT_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "~/modules/service/service-sections";
+import { DETAIL_TEXT_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "~/modules/service/service-fields";
 import { FormAlert } from "~/ui/FormAlert";
 import { RouteDialog } from "~/ui/RouteDialog";
 import type { factoryServicePreviewLoader } from "../catalog-page.server";

@@ -3,11 +3,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
-import { JUMP_SECTIONS } from "~/modules/service/service-sections";
+import { JUMP_SECTIONS } from "~/modules/service/service-fields";
 import { FormAlert } from "~/ui/FormAlert";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import type { MaskRow } from "../masks.server";
-import { MASK_FIELD_GROUPS, MaskSchema } from "../masks-schema";
+import type { MaskSchema } from "../masks-schema";
+import { MASK_FIELD_GROUPS } from "../masks-types";
 
 interface Named {
   id: number;
@@ -32,7 +33,7 @@ const asList = (value: unknown): string[] => (value === undefined || value === n
 export function MaskFormPage() {
   const { t } = useTranslation();
   const { mask, targets, attributes, headlines } = useLoaderData<MaskFormData>();
-  const [form, fields] = useSchemaForm(MaskSchema, useActionData<FormReply>(), {
+  const [form, fields] = useSchemaForm<typeof MaskSchema>(useActionData<FormReply>(), {
     defaultValue: (mask
       ? {
           name: mask.name,

@@ -8,7 +8,7 @@ import {
   PERSONAL_FLAG_FIELDS,
   PERSONAL_TEXT_FIELDS,
   RICH_FIELDS,
-} from "~/modules/service/service-sections";
+} from "~/modules/service/service-fields";
 import { ActivityHistory } from "../../../ui/ActivityHistory";
 import { AiAssistantPanel } from "~/modules/ai/ui/AiAssistantPanel";
 import { AttributesSection } from "./AttributesSection";

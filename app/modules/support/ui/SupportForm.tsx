@@ -7,7 +7,7 @@ import { FormAlert } from "~/ui/FormAlert";
 import { useEntryForm } from "~/ui/entry-form";
 import { answerFields, type FormReply } from "~/lib/form-answer";
 import { translateError } from "~/ui/forms";
-import { SUPPORT_FIELD } from "../support-schema";
+import { SUPPORT_FIELD } from "../support-fields";
 import classes from "./support.module.css";
 
 /**

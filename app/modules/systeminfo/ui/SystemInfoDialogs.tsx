@@ -7,7 +7,7 @@ import { RouteDialog } from "~/ui/RouteDialog";
 import { formError, type FormAnswer } from "~/lib/form-answer";
 import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import type { deleteMessageLoader, deletePatchNoteLoader, editMessageLoader, editPatchNoteLoader } from "../admin-page.server";
-import { PatchNoteSchema, SystemMessageSchema } from "../systeminfo-schema";
+import type { PatchNoteSchema, SystemMessageSchema } from "../systeminfo-schema";
 
 /** The dialogs of /admin/systeminfo: new and edit forms of a patch note and a system message, and the delete confirmation. */
 
@@ -34,7 +34,7 @@ function Buttons({ busy, testId }: { busy: boolean; testId: string }) {
 export function PatchNoteDialog() {
   const { t } = useTranslation();
   const { note, today } = useLoaderData<NoteData>();
-  const [form, fields] = useSchemaForm(PatchNoteSchema, useActionData<FormReply>(), {
+  const [form, fields] = useSchemaForm<typeof PatchNoteSchema>(useActionData<FormReply>(), {
     defaultValue: note ? { headline: note.headline, version: note.version, patch_date: note.patch_date, text: note.text } : { patch_date: today },
   });
   const busy = useNavigation().state === "submitting";
@@ -69,7 +69,7 @@ export function PatchNoteDialog() {
 export function MessageDialog() {
   const { t } = useTranslation();
   const { message } = useLoaderData<MessageData>();
-  const [form, fields] = useSchemaForm(SystemMessageSchema, useActionData<FormReply>(), {
+  const [form, fields] = useSchemaForm<typeof SystemMessageSchema>(useActionData<FormReply>(), {
     defaultValue: message ? { headline: message.headline, text: message.text, expiration_date: message.expiration_date } : undefined,
   });
   const busy = useNavigation().state === "submitting";

@@ -7,7 +7,7 @@ import { FlashToast } from "~/ui/FlashToast";
 import { useEntryForm } from "~/ui/entry-form";
 import { answerFor, fieldError, formError, type FormAnswer } from "~/ui/form/use-schema-form";
 import { TOM_ACCEPT, TOM_ENTRY_PATH, TOM_FILENAME, formatFileSize, tomPdfUrl, type TomDocumentInfo } from "../tom";
-import { TOM_FIELDS } from "../tom-schema";
+import { TOM_FIELDS } from "../tom-fields";
 import type { TomPanelData } from "../tom-page.server";
 import classes from "./tom.module.css";
 

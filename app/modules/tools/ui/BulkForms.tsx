@@ -7,7 +7,7 @@ import { answerFields, answerFor, type FormAnswer } from "~/lib/form-answer";
 import { FormAlert } from "~/ui/FormAlert";
 import { translateError } from "~/ui/forms";
 import { PlainButton, PlainCard, PlainSelect, plain } from "~/ui/plain/Plain";
-import { RELATION_KINDS, type BulkKind } from "../tools-schemas";
+import { RELATION_KINDS, type BulkKind } from "../tools-kinds";
 import type { ToolsData } from "./tools-data";
 import classes from "./tools.module.css";
 

@@ -5,7 +5,7 @@ import { FormAlert } from "~/ui/FormAlert";
 import { RouteDialog } from "~/ui/RouteDialog";
 import { formError, type FormReply } from "~/lib/form-answer";
 import type { BulkKind, bulkLoader } from "../grants-page.server";
-import { grantsPath } from "../grants-schema";
+import { grantsPath } from "../grants-path";
 
 /**
  * The confirmation of "grant all" or "remove all" (spec 02 §5: both need one): a dialog over

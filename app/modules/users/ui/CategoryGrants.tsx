@@ -2,7 +2,8 @@ import { Link, useNavigate } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
-import { grantsPath, type GrantCatalogue, type GrantCategory, type GrantService } from "../grants-schema";
+import { grantsPath } from "../grants-path";
+import type { GrantCatalogue, GrantCategory, GrantService } from "../grants-schema";
 import { GrantToggle } from "./GrantToggle";
 import classes from "./grants.module.css";
 

@@ -8,7 +8,7 @@ import { FormAlert } from "~/ui/FormAlert";
 import { RouteDialog } from "~/ui/RouteDialog";
 import { formError, type FormAnswer } from "~/lib/form-answer";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
-import { EditUserSchema, NewUserSchema } from "../users-schema";
+import type { EditUserSchema, NewUserSchema } from "../users-schema";
 
 /** The role picker: each option names the role and says in one line what it may do. */
 function RoleSelect({ roles, name, defaultValue, error, disabled, description }: { roles: readonly Role[]; name: string; defaultValue: string; error?: string; disabled?: boolean; description?: string }) {
@@ -31,7 +31,7 @@ function RoleSelect({ roles, name, defaultValue, error, disabled, description }:
 export function NewUserDialog() {
   const { t } = useTranslation();
   const { back, roles } = useLoaderData<{ back: string; roles: Role[] }>();
-  const [form, fields] = useSchemaForm(NewUserSchema, useActionData<FormReply>(), { defaultValue: { role: "user", access: "invite" } });
+  const [form, fields] = useSchemaForm<typeof NewUserSchema>(useActionData<FormReply>(), { defaultValue: { role: "user", access: "invite" } });
   const [access, setAccess] = useState(String(fields.access.initialValue ?? "invite"));
   const busy = useNavigation().state === "submitting";
   return (
@@ -83,7 +83,7 @@ interface AccountData {
 export function EditUserDialog() {
   const { t } = useTranslation();
   const { user, isSelf, back, roles = [] } = useLoaderData<AccountData>();
-  const [form, fields] = useSchemaForm(EditUserSchema, useActionData<FormReply>(), { defaultValue: { name: user.name, email: user.email, role: user.role } });
+  const [form, fields] = useSchemaForm<typeof EditUserSchema>(useActionData<FormReply>(), { defaultValue: { name: user.name, email: user.email, role: user.role } });
   const busy = useNavigation().state === "submitting";
   return (
     <RouteDialog title={t("users.editTitle", { name: user.name })} closeTo={back} maxWidth={520}>

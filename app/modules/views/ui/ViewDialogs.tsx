@@ -6,7 +6,8 @@ import { RouteDialog } from "~/ui/RouteDialog";
 import { formError, type FormAnswer } from "~/lib/form-answer";
 import { fieldProps, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import type { deleteViewLoader, editViewLoader, saveViewLoader } from "../views-page.server";
-import { VIEW_NAME_MAX, ViewFormSchema } from "../views-schema";
+import { VIEW_NAME_MAX } from "../views-limits";
+import type { ViewFormSchema } from "../views-schema";
 import { summaryParts } from "./summary";
 
 const LIST = "/views";
@@ -52,7 +53,7 @@ function ViewFields({ fields, canShare }: { fields: ReturnType<typeof useSchemaF
 export function SaveViewDialog() {
   const { t } = useTranslation();
   const { state, back, canShare } = useLoaderData<typeof saveViewLoader>();
-  const [form, fields] = useSchemaForm(ViewFormSchema, useActionData<FormReply>());
+  const [form, fields] = useSchemaForm<typeof ViewFormSchema>(useActionData<FormReply>());
   const busy = useNavigation().state === "submitting";
   return (
     <RouteDialog title={t("views.save.title")} closeTo={back} maxWidth={560}>
@@ -79,7 +80,7 @@ export function SaveViewDialog() {
 export function EditViewDialog() {
   const { t } = useTranslation();
   const { view } = useLoaderData<typeof editViewLoader>();
-  const [form, fields] = useSchemaForm(ViewFormSchema, useActionData<FormReply>(), { defaultValue: { name: view.name, shared: view.shared ? "on" : undefined } });
+  const [form, fields] = useSchemaForm<typeof ViewFormSchema>(useActionData<FormReply>(), { defaultValue: { name: view.name, shared: view.shared ? "on" : undefined } });
   const busy = useNavigation().state === "submitting";
   return (
     <RouteDialog title={t("views.edit.title")} closeTo={LIST} maxWidth={560}>

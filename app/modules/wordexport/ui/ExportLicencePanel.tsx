@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
 import { useEntryForm } from "~/ui/entry-form";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
-import { ExportLicenceSchema } from "../export-licence-schema";
+import type { ExportLicenceSchema } from "../export-licence-schema";
 
 export interface ExportLicenceData {
   active: boolean;
@@ -34,7 +34,7 @@ export function ExportLicencePanel({ data }: { data: ExportLicenceData }) {
 function LicenceSwitch({ active, exporters }: { active: boolean; exporters: number }) {
   const { t } = useTranslation();
   const { Form, action, result, busy } = useEntryForm<FormReply>("/settings/export-licence");
-  const [form, fields] = useSchemaForm(ExportLicenceSchema, result, { id: "export-licence" });
+  const [form, fields] = useSchemaForm<typeof ExportLicenceSchema>(result, { id: "export-licence" });
   return (
     <Box component="section" aria-labelledby="export-licence-switch">
       <Title order={3} size="h4" id="export-licence-switch" mb="xs">

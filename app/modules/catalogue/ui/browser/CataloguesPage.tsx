@@ -16,7 +16,7 @@ import {
   useSchemaForm,
   type FormAnswer,
 } from "~/ui/form/use-schema-form";
-import { NewCatalogueSchema } from "../../catalogue-schemas";
+import type { NewCatalogueSchema } from "../../catalogue-schemas";
 import type { CataloguesData } from "../../catalogues-page.server";
 import { catalogueTitle } from "../../catalogue-title";
 
@@ -26,9 +26,7 @@ export function CataloguesPage({
   current,
   canCreate,
 }: CataloguesData) {
-  const [form, fields] = useSchemaForm(
-    NewCatalogueSchema,
-    answerFor(useActionData<FormAnswer>(), "createCatalogue")
+  const [form, fields] = useSchemaForm<typeof NewCatalogueSchema>(answerFor(useActionData<FormAnswer>(), "createCatalogue")
   );
   const { t } = useTranslation();
   return (

@@ -5,14 +5,15 @@ import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
 import type { createMenuLoader } from "../../create-page.server";
-import { CREATE_TYPES, CreateSchema } from "../../create-schema";
+import type { CreateSchema } from "../../create-schema";
+import { CREATE_TYPES } from "../../create-types";
 
 const ICONS = { area: IconLayoutColumns, category: IconCategory, service: IconBox };
 
 /** The create menu (spec 01 §2): the type first, then the name (and category). One form per step. */
 export function CreateMenuPage() {
   const { type, areaActive, categories, areas, loadError, preset, canUseAi } = useLoaderData<typeof createMenuLoader>();
-  const [form, fields] = useSchemaForm(CreateSchema, useActionData<FormReply>());
+  const [form, fields] = useSchemaForm<typeof CreateSchema>(useActionData<FormReply>());
   const { t } = useTranslation();
   return (
     <Stack maw={640}>

@@ -3,7 +3,8 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../../ui/FormAlert";
 import { answerFor, fieldError, useSchemaForm } from "~/ui/form/use-schema-form";
-import { NAME_MAX, StructureEditSchema } from "../../structure-schema";
+import { NAME_MAX } from "../../structure-limits";
+import type { StructureEditSchema } from "../../structure-schema";
 import type { StaleState, StructureAnswer, StructureKind } from "../../structure-types";
 
 /** Says that someone else saved meanwhile and what is stored now; nothing was overwritten. */
@@ -54,7 +55,7 @@ export function StructureEditForm({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const mine = answerFor(actionData, "update");
-  const [form, fields] = useSchemaForm(StructureEditSchema, mine, {
+  const [form, fields] = useSchemaForm<typeof StructureEditSchema>(mine, {
     id: `structure-edit-${record.updated_at}`,
     defaultValue: { name: record.name, description: record.description ?? "", areaId: String(record.service_area_id ?? "") },
   });

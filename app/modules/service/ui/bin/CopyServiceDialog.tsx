@@ -6,7 +6,7 @@ import { FormAlert } from "../../../../ui/FormAlert";
 import { RouteDialog } from "../../../../ui/RouteDialog";
 import { CategorySelect } from "./CategorySelect";
 import type { LifecycleActionData } from "../../bin-types";
-import { CategoryChoiceSchema } from "../../lifecycle-schemas";
+import type { CategoryChoiceSchema } from "../../lifecycle-schemas";
 import { useSchemaForm } from "~/ui/form/use-schema-form";
 
 /** Duplicate a service, or derive it into another catalogue: pick the target category, confirm. */
@@ -25,7 +25,7 @@ export function CopyServiceDialog({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(CategoryChoiceSchema, actionData, { defaultValue: { categoryId: defaultCategoryId } });
+  const [form, fields] = useSchemaForm<typeof CategoryChoiceSchema>(actionData, { defaultValue: { categoryId: defaultCategoryId } });
   const closeTo = `/servicecatalog/service/${service.id}`;
   const empty = groups.every((g) => g.categories.length === 0);
   return (

@@ -6,7 +6,7 @@ import { FormAlert } from "../../../../ui/FormAlert";
 import { RouteDialog } from "../../../../ui/RouteDialog";
 import { CategorySelect } from "./CategorySelect";
 import type { LifecycleActionData } from "../../bin-types";
-import { CategoryChoiceSchema } from "../../lifecycle-schemas";
+import type { CategoryChoiceSchema } from "../../lifecycle-schemas";
 import { useSchemaForm } from "~/ui/form/use-schema-form";
 
 /** The restore step of the bin: where should the service go (its category is gone, or the user wants another). */
@@ -26,7 +26,7 @@ export function RestoreDialog({
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(CategoryChoiceSchema, actionData, { defaultValue: { categoryId: defaultCategoryId } });
+  const [form, fields] = useSchemaForm<typeof CategoryChoiceSchema>(actionData, { defaultValue: { categoryId: defaultCategoryId } });
   const closeTo = `/bin${location.search}`;
   const empty = groups.every((g) => g.categories.length === 0);
   return (
