@@ -1,10 +1,11 @@
-import { Loader, Modal, Text } from "@mantine/core";
+import { Loader, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { RoleInput } from "~/modules/access/roles";
 import { EntryPlaceProvider } from "~/ui/entry-form";
+import { LazyModal } from "~/ui/LazyModal";
 import { entryPath, entryToShow, visibleEntries, type SettingsEntryKey } from "../entries";
 import { ENTRY_PANELS, WITHOUT_DATA } from "./entry-panels";
 import { SettingsNav } from "./SettingsNav";
@@ -75,7 +76,7 @@ export function SettingsDialogProvider({ user, canChangePassword, children }: { 
   return (
     <OpenSettingsContext.Provider value={openSettings}>
       {children}
-      <Modal opened={open} onClose={() => setOpen(false)} title={t("settings.title")} size={1024} fullScreen={phone} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="settings-dialog">
+      <LazyModal opened={open} onClose={() => setOpen(false)} title={t("settings.title")} size={1024} fullScreen={phone} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="settings-dialog">
         <div className={classes.frame}>
           <SettingsNav entries={visible} active={active} onSelect={select} />
           <div className={classes.content} data-testid="settings-entry">
@@ -84,7 +85,7 @@ export function SettingsDialogProvider({ user, canChangePassword, children }: { 
             </EntryPlaceProvider>
           </div>
         </div>
-      </Modal>
+      </LazyModal>
     </OpenSettingsContext.Provider>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Loader, Modal, Stack, Text, Title } from "@mantine/core";
+import { Button, Loader, Stack, Text, Title } from "@mantine/core";
 import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useState, type CSSProperties, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { LazyModal } from "~/ui/LazyModal";
 import type { patchNotesLoader } from "../public-page.server";
 import { pagerOf, patchDay, type PatchNote } from "../rules";
 import classes from "./systeminfo.module.css";
@@ -128,7 +129,7 @@ export function VersionLink({ version, className, style }: { version: string; cl
       <a href={href} className={className} style={style} onClick={open} aria-haspopup="dialog" data-testid="app-version">
         {t("app.version", { version })}
       </a>
-      <Modal opened={opened} onClose={close} title={t("systeminfo.patchNotes.title")} size={MAX_WIDTH} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="patch-notes-dialog">
+      <LazyModal opened={opened} onClose={close} title={t("systeminfo.patchNotes.title")} size={MAX_WIDTH} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="patch-notes-dialog">
         {notes ? (
           <PatchNotesContent
             notes={notes}
@@ -145,7 +146,7 @@ export function VersionLink({ version, className, style }: { version: string; cl
             <Text size="sm">{t("systeminfo.patchNotes.loading")}</Text>
           </Stack>
         )}
-      </Modal>
+      </LazyModal>
     </>
   );
 }
