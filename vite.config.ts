@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import remixConfig from "./remix.config.js";
 
 declare module "@remix-run/node" {
@@ -19,18 +19,38 @@ const CLIENT_CHUNKS: [string, RegExp][] = [
   // Library chunks of ~130 KB rather than one of 265 KB: the page's scripts are evaluated one chunk
   // per task after the first paint (decision 0042), and a phone with a 4× slower CPU needs more
   // than 50 ms (a "long task") for the larger one. The chunks must not import each other in a
-  // circle (a chunk evaluated first would meet an uninitialised binding); scripts/build-checks.mjs
-  // fails the build if they do. Mantine stays one chunk: split, its components import each other.
+  // circle (a chunk evaluated first would meet an uninitialised binding); scripts/check-chunk-cycles.mjs
+  // fails the build if they do.
   ["react-dom", /node_modules\/(react-dom|scheduler)\//],
   ["react", /node_modules\/react\//],
   ["remix", /node_modules\/(@remix-run|react-router|react-router-dom|turbo-stream)\//],
-  ["mantine", /node_modules\/@mantine\/(core|hooks|notifications)\//],
   ["i18n", /node_modules\/(i18next|react-i18next|remix-i18next)\//],
+  // Mantine's core and the components every page renders (shell, login) in one chunk; rollup
+  // splits the other components by use, so a page loads those it renders, not all any page uses
+  // (decision 0066). The chunk pulls in what its modules import; the split-off components import
+  // it, never the other way round, so there is no circle.
+  ["mantine", /node_modules\/@mantine\/(hooks\/|core\/esm\/(core|components\/(Box|Button|UnstyledButton|Loader|Text|Title|Group|Stack|Paper|Anchor|CloseButton)\/))/],
 ];
+
+/**
+ * Mantine's ScrollArea (inside every Table) imports one hook, useMergeRefs, from @floating-ui/react,
+ * and rollup cannot split a module: every page with a table loaded all of floating-ui that any
+ * popover uses (15 KB gzip). Mantine's own hook does the same for ScrollArea's two refs.
+ */
+const SCROLL_AREA_REFS = "\0scroll-area-merge-refs";
+const scrollAreaRefs: Plugin = {
+  name: "scroll-area-merge-refs",
+  enforce: "pre",
+  resolveId: (source, importer) => (source === "@floating-ui/react" && importer?.endsWith("/ScrollArea/ScrollArea.mjs") ? SCROLL_AREA_REFS : null),
+  load: (id) =>
+    id === SCROLL_AREA_REFS
+      ? 'import { useMergedRef } from "@mantine/hooks";\nexport const useMergeRefs = (refs) => useMergedRef(...refs);\n'
+      : null,
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
   // BUILD_DIR lets a second build (a smoke test, a benchmark) sit beside the one being served.
-  plugins: [!process.env.VITEST && remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" })],
+  plugins: [scrollAreaRefs, !process.env.VITEST && remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" })],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   optimizeDeps: { include: ["@mantine/core", "@mantine/hooks", "@mantine/notifications", "react-i18next", "i18next"] },
   // The client manifest (kept by Remix as build/.vite/client-manifest.json, outside what is

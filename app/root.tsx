@@ -1,4 +1,4 @@
-import "@mantine/core/styles.css";
+import "./ui/mantine.css";
 import "./ui/global.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";

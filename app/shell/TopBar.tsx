@@ -7,7 +7,7 @@ import { firstLetter } from "~/shell/initials";
 import type { SessionUser } from "~/modules/access/user.server";
 import { useOpenSettings } from "~/modules/settings/ui/SettingsDialog";
 import { SupportButton } from "~/modules/support/ui/SupportButton";
-import { VersionLink } from "~/modules/systeminfo/ui/PatchNotes";
+import { VersionLink } from "~/modules/systeminfo/ui/VersionLink";
 import { DisclosureMenu } from "~/ui/DisclosureMenu";
 import classes from "./shell.module.css";
 

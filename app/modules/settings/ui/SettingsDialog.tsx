@@ -1,14 +1,15 @@
-import { Loader, Modal, Text } from "@mantine/core";
+import { Loader } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { RoleInput } from "~/modules/access/roles";
-import { EntryPlaceProvider } from "~/ui/entry-form";
-import { entryPath, entryToShow, visibleEntries, type SettingsEntryKey } from "../entries";
-import { ENTRY_PANELS, WITHOUT_DATA } from "./entry-panels";
-import { SettingsNav } from "./SettingsNav";
-import classes from "./settings.module.css";
+import { lazyWithTexts } from "~/i18n/namespaces";
+import { LazyModal } from "~/ui/LazyModal";
+import { entryToShow, visibleEntries, type SettingsEntryKey } from "../entries";
+
+// The entries and their panels load when the dialog first opens, with the texts only they show.
+const SettingsBody = lazyWithTexts(["sessions"], () => import("./SettingsDialogBody"));
 
 /** The entry last chosen in this browser (spec 01 §2: the dialog reopens on it if still visible). */
 const STORAGE_KEY = "settingsEntry";
@@ -18,30 +19,6 @@ const OpenSettingsContext = createContext<((entry?: SettingsEntryKey) => void) |
 /** Opens the settings dialog over the current page; null outside the signed-in shell. */
 export function useOpenSettings() {
   return useContext(OpenSettingsContext);
-}
-
-function EntryContent({ entry }: { entry: SettingsEntryKey }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher();
-  const load = useRef(fetcher.load);
-  load.current = fetcher.load;
-  const needsData = !WITHOUT_DATA.includes(entry);
-  useEffect(() => {
-    if (needsData) void load.current(entryPath(entry));
-  }, [entry, needsData]);
-  const loading = (
-    <Text size="sm" role="status" data-testid="settings-loading">
-      <Loader size="xs" mr="xs" aria-hidden />
-      {t(entry === "api-key" ? "sessions.apiKey.loading" : "settings.loading")}
-    </Text>
-  );
-  if (needsData && fetcher.data === undefined) return loading;
-  const Panel = ENTRY_PANELS[entry];
-  return (
-    <Suspense fallback={loading}>
-      <Panel data={fetcher.data} />
-    </Suspense>
-  );
 }
 
 /**
@@ -75,16 +52,11 @@ export function SettingsDialogProvider({ user, canChangePassword, children }: { 
   return (
     <OpenSettingsContext.Provider value={openSettings}>
       {children}
-      <Modal opened={open} onClose={() => setOpen(false)} title={t("settings.title")} size={1024} fullScreen={phone} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="settings-dialog">
-        <div className={classes.frame}>
-          <SettingsNav entries={visible} active={active} onSelect={select} />
-          <div className={classes.content} data-testid="settings-entry">
-            <EntryPlaceProvider to={location.pathname + location.search} overlay>
-              <EntryContent key={active} entry={active} />
-            </EntryPlaceProvider>
-          </div>
-        </div>
-      </Modal>
+      <LazyModal opened={open} onClose={() => setOpen(false)} title={t("settings.title")} size={1024} fullScreen={phone} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="settings-dialog">
+        <Suspense fallback={<Loader size="sm" aria-label={t("settings.loading")} />}>
+          <SettingsBody entries={visible} active={active} onSelect={select} back={location.pathname + location.search} />
+        </Suspense>
+      </LazyModal>
     </OpenSettingsContext.Provider>
   );
 }

@@ -1,10 +1,11 @@
-import { Loader, Modal } from "@mantine/core";
+import { Loader } from "@mantine/core";
 import { useLocation } from "@remix-run/react";
 import { IconLifebuoy } from "@tabler/icons-react";
 import { Suspense, useCallback, useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { lazyWithTexts } from "~/i18n/namespaces";
 import { EntryPlaceProvider } from "~/ui/entry-form";
+import { LazyModal } from "~/ui/LazyModal";
 import classes from "./support.module.css";
 
 // The form (and its rich-text field) loads when the dialog first opens, not with every page.
@@ -43,13 +44,13 @@ export function SupportButton({ color }: { color?: string }) {
       >
         <IconLifebuoy size={20} aria-hidden />
       </a>
-      <Modal opened={opened} onClose={close} size={800} title={t("support.title")} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="support-dialog">
+      <LazyModal opened={opened} onClose={close} size={800} title={t("support.title")} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="support-dialog">
         <EntryPlaceProvider to={here} overlay>
           <Suspense fallback={<Loader size="sm" aria-label={t("app.editorLoading")} />}>
             <SupportForm back={here} onCancel={close} onDone={close} />
           </Suspense>
         </EntryPlaceProvider>
-      </Modal>
+      </LazyModal>
     </>
   );
 }

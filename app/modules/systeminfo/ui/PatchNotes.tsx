@@ -1,6 +1,6 @@
-import { Button, Loader, Modal, Stack, Text, Title } from "@mantine/core";
-import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
-import { useState, type CSSProperties, type MouseEvent, type ReactNode } from "react";
+import { Button, Stack, Text, Title } from "@mantine/core";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { patchNotesLoader } from "../public-page.server";
 import { pagerOf, patchDay, type PatchNote } from "../rules";
@@ -9,13 +9,13 @@ import classes from "./systeminfo.module.css";
 /**
  * The patch-notes dialog (spec 01 §2, §4): newest first; headline, date (the part of patch_date
  * before the first space), version and HTML text; OK, Previous only above the first, Next only
- * below the last, and "n / total". With JS a modal over the current page whose notes a fetcher
+ * below the last, and "n / total". With JS a modal over the current page (VersionLink.tsx) whose notes a fetcher
  * loads; without JS the page /patch-notes, paging with ?n= and returning to ?redirectTo= on OK.
  */
 
 const MAX_WIDTH = 500;
 
-type Control = "previous" | "next" | "ok";
+export type Control = "previous" | "next" | "ok";
 
 function PatchNoteBody({ note }: { note: PatchNote }) {
   const { t } = useTranslation();
@@ -45,7 +45,7 @@ function PatchNoteBody({ note }: { note: PatchNote }) {
 }
 
 /** One note and the controls; `control` renders a button as a link (page) or with a click handler (modal). */
-function PatchNotesContent({ notes, index, control }: { notes: PatchNote[]; index: number; control: (kind: Control, label: string) => ReactNode }) {
+export function PatchNotesContent({ notes, index, control }: { notes: PatchNote[]; index: number; control: (kind: Control, label: string) => ReactNode }) {
   const { t } = useTranslation();
   const pager = pagerOf(index, notes.length);
   const note = notes[pager.index];
@@ -96,56 +96,5 @@ export function PatchNotesPage() {
         )}
       />
     </Stack>
-  );
-}
-
-/**
- * "Version: x" in the top bar: a link to /patch-notes (works without JS); with JS it opens the
- * dialog over the current page instead, and closing it starts at the newest note next time.
- */
-export function VersionLink({ version, className, style }: { version: string; className?: string; style?: CSSProperties }) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const href = `/patch-notes?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`;
-  const fetcher = useFetcher<typeof patchNotesLoader>();
-  const [opened, setOpened] = useState(false);
-  const [index, setIndex] = useState(0);
-  const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    setIndex(0);
-    setOpened(true);
-    fetcher.load(href);
-  };
-  const close = () => {
-    setOpened(false);
-    setIndex(0);
-  };
-  const notes = fetcher.data?.notes;
-  const step: Record<Control, () => void> = { previous: () => setIndex((i) => i - 1), next: () => setIndex((i) => i + 1), ok: close };
-  return (
-    <>
-      <a href={href} className={className} style={style} onClick={open} aria-haspopup="dialog" data-testid="app-version">
-        {t("app.version", { version })}
-      </a>
-      <Modal opened={opened} onClose={close} title={t("systeminfo.patchNotes.title")} size={MAX_WIDTH} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="patch-notes-dialog">
-        {notes ? (
-          <PatchNotesContent
-            notes={notes}
-            index={index}
-            control={(kind, label) => (
-              <Button onClick={step[kind]} variant={kind === "ok" ? "filled" : "default"} size="sm" data-testid={`patch-notes-${kind}`}>
-                {label}
-              </Button>
-            )}
-          />
-        ) : (
-          <Stack align="center" gap="xs" py="md" role="status">
-            <Loader size="sm" aria-hidden />
-            <Text size="sm">{t("systeminfo.patchNotes.loading")}</Text>
-          </Stack>
-        )}
-      </Modal>
-    </>
   );
 }
