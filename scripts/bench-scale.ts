@@ -23,6 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../app/server/db/schema";
+import type { FactoryBenchTools } from "./bench-factory";
 
 type DB = Kysely<Database>;
 
@@ -36,11 +37,8 @@ export interface Latency {
   bytes: number;
 }
 
-export interface ScaleTools {
-  startServer: (url: string, port: number, workers: string) => ChildProcess;
-  stopServer: (child: ChildProcess) => Promise<void>;
-  freePort: () => Promise<number>;
-  waitUntilUp: (base: string, child: ChildProcess) => Promise<void>;
+/** The bench's server handling (as the factory bench gets it), plus its measuring. */
+export interface ScaleTools extends FactoryBenchTools {
   /** Warm-up and measurement with the bench's autocannon settings. */
   measure: (url: string, headers: Record<string, string>) => Promise<Latency>;
   timeIt: (fn: () => Promise<unknown>, iterations: number) => Promise<{ p50: number; p95: number }>;
