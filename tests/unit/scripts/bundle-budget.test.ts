@@ -96,7 +96,7 @@ describe("what a page loads and its size", () => {
     expect(figure.css).toBe(40_000);
   });
 
-  it("no route declares translation namespaces (today): no translation chunk is added", () => {
+  it("a build whose routes declare no translation namespaces: no translation chunk is added", () => {
     expect(pageAssets(build(), "/servicecatalog/service/1").js.filter((f) => /\.(de|en)-/.test(f))).toEqual([]);
   });
 
