@@ -48,14 +48,34 @@ const scrollAreaRefs: Plugin = {
       : null,
 };
 
+/**
+ * Every route module waits for its texts before it counts as loaded (app/i18n/namespaces.ts,
+ * `routeTextsReady`): appended to the client entry Remix builds for each route that exports a
+ * `handle`. Remix loads a route's module before it commits a navigation, so the address and the
+ * page change together, and the hydration script, which imports the route modules first, starts
+ * the app with the page's texts in place. Top-level await needs an ES2022 target.
+ */
+const CLIENT_ROUTE = "?__remix-build-client-route";
+const NAMESPACES_MODULE = new URL("./app/i18n/namespaces.ts", import.meta.url).pathname;
+const routeTexts: Plugin = {
+  name: "route-texts",
+  enforce: "post",
+  transform(code, id) {
+    if (!id.endsWith(CLIENT_ROUTE) || !/\bhandle\b/.test(code)) return null;
+    const routeFile = /from "(\.\/[^"]+)"/.exec(code)?.[1];
+    if (!routeFile) return null;
+    return `${code}\nimport { handle as __handle } from "${routeFile}";\nimport { routeTextsReady as __routeTextsReady } from "${NAMESPACES_MODULE}";\nawait __routeTextsReady(__handle);\n`;
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   // BUILD_DIR lets a second build (a smoke test, a benchmark) sit beside the one being served.
-  plugins: [scrollAreaRefs, !process.env.VITEST && remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" })],
+  plugins: [scrollAreaRefs, routeTexts, !process.env.VITEST && remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" })],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   optimizeDeps: { include: ["@mantine/core", "@mantine/hooks", "@mantine/notifications", "react-i18next", "i18next"] },
   // The client manifest (kept by Remix as build/.vite/client-manifest.json, outside what is
   // served) tells scripts/bundle-budget.ts which chunk holds each translation file.
-  build: isSsrBuild ? {} : { manifest: true, rollupOptions: { output: { manualChunks: (id: string) => CLIENT_CHUNKS.find(([, re]) => re.test(id))?.[0] } } },
+  build: isSsrBuild ? {} : { target: "es2022", manifest: true, rollupOptions: { output: { manualChunks: (id: string) => CLIENT_CHUNKS.find(([, re]) => re.test(id))?.[0] } } },
   server: { port: Number(process.env.PORT ?? 3000) },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],

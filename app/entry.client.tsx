@@ -1,10 +1,8 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, isLanguage, DEFAULT_LANGUAGE } from "./i18n/config";
-import { loadNamespaces, namespacesOf } from "./i18n/namespaces";
+import { I18nextProvider } from "react-i18next";
+import { browserI18n, loadNamespaces, namespacesOf } from "./i18n/namespaces";
 import { installChunkReloadGuard } from "./ui/chunk-reload";
 
 installChunkReloadGuard();
@@ -22,13 +20,11 @@ function afterFirstPaint(): Promise<void> {
 }
 
 async function hydrate() {
-  const htmlLang = document.documentElement.lang;
-  const lng = isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE;
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: {}, partialBundledLanguages: true });
-  // The texts of the routes on screen (their modules are loaded before this entry), fetched
-  // while the browser paints the server's page.
+  const i18next = browserI18n();
+  // The texts of the routes on screen: their modules waited for them before this entry ran
+  // (routeTextsReady); this covers a module built without that wait (the dev server).
   const routeModules = Object.values((window as { __remixRouteModules?: Record<string, { handle?: unknown }> }).__remixRouteModules ?? {});
-  const texts = loadNamespaces(i18next, lng, namespacesOf(routeModules.map((module) => module.handle)));
+  const texts = loadNamespaces(i18next, i18next.language, namespacesOf(routeModules.map((module) => module.handle)));
   await Promise.all([texts, afterFirstPaint()]);
   startTransition(() => {
     hydrateRoot(

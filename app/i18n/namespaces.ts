@@ -1,5 +1,7 @@
 import i18next, { type i18n } from "i18next";
 import { lazy, type ComponentType } from "react";
+import { initReactI18next } from "react-i18next";
+import { DEFAULT_LANGUAGE, i18nConfig, isLanguage } from "./config";
 import { reloadForChunkError } from "~/ui/chunk-reload";
 import type common from "./locales/common.de";
 import type { Resources } from "./locales/de";
@@ -89,6 +91,36 @@ export function loadNamespaces(instance: i18n, lng: string, names: readonly Text
       return loading;
     }),
   ).then(() => undefined);
+}
+
+let browserInstance: i18n | undefined;
+
+/**
+ * The browser's one i18next instance in the page's language (the `lang` the server wrote), set up
+ * on first use: route modules wait for their texts before entry.client.tsx runs (see
+ * `routeTextsReady`), so whichever comes first creates it.
+ */
+export function browserI18n(): i18n {
+  if (!browserInstance) {
+    const htmlLang = document.documentElement.lang;
+    const lng = isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE;
+    void i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: {}, partialBundledLanguages: true, initImmediate: false });
+    browserInstance = i18next;
+  }
+  return browserInstance;
+}
+
+/**
+ * Resolves when the texts a route module declares are in the browser's store. The client build
+ * awaits it at the end of every route module (vite/route-texts.ts), so Remix, which loads a route's
+ * module before it commits a navigation, changes the address and the page together — before, the
+ * address changed and the old page stayed until the texts came (useRouteTexts), long enough to
+ * type into the old page. On the server every text is there.
+ */
+export function routeTextsReady(handle: unknown): Promise<void> {
+  if (typeof document === "undefined") return Promise.resolve();
+  const instance = browserI18n();
+  return loadNamespaces(instance, instance.language, namespacesOf([handle]));
 }
 
 /**

@@ -72,6 +72,8 @@ test("from the create menu: two requests, one failing; both responses created in
     await request.getByTestId("ai-request-submit").click();
     await expect(responses).toHaveCount(2);
     await expect(responses.nth(1).getByTestId("ai-response-name")).toHaveText("Unbenannter Service");
+    // With JS the placeholder carries the name before its delay is over: wait for the answer.
+    await expect(responses.nth(1)).toContainText("Kurzbeschreibung vom Assistenten.");
     expect((await mockCalls(marker)).count).toBe(2);
 
     // The target catalogue is required.
