@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import remixExpress from "@remix-run/express/dist/server.js";
 import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import {
   answerHeaders,
@@ -236,12 +237,16 @@ async function serve() {
   // pictures) are not compressible types and pass as they are.
   app.use(compression());
 
-  // Fingerprinted assets never change; everything else in public/ may.
+  // Fingerprinted assets never change; everything else in public/ may. Scripts and stylesheets
+  // go out as compressed at build time (scripts/precompress.mjs): brotli, else gzip -9, with no
+  // work per request (the compression above leaves an encoded response alone).
   app.use(
     "/assets",
-    express.static(path.join(BUILD_DIR, "client", "assets"), {
-      immutable: true,
-      maxAge: "1y",
+    expressStaticGzip(path.join(BUILD_DIR, "client", "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y", index: false },
     })
   );
   // The few top-level public files (favicon …) by name: a static handler for every path would
