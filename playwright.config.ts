@@ -31,11 +31,15 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--disable-dev-shm-usage",
+        // A test's page lives for seconds: V8's optimising compiler (TurboFan, Maglev) costs the
+        // two cores more than it saves — 10–15 % of the renderer's CPU in the screen sweep.
+        "--js-flags=--no-opt --no-maglev",
       ],
     },
   },
   projects: [
-    { name: "js", testIgnore: /\.http\.spec\.ts$/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    // Tests tagged SERVER_CHECK (tests/support/fixtures.ts) check the server's answer only: once, without JS.
+    { name: "js", testIgnore: /\.http\.spec\.ts$/, grepInvert: /@server\b/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
     { name: "no-js", testIgnore: /\.http\.spec\.ts$/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
     // Requests as a client writes them (any header, any body, any client address): no browser needed.
     { name: "http", testMatch: /\.http\.spec\.ts$/ },

@@ -81,6 +81,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
     environment: "node",
     pool: "forks",
+    // One module graph per fork instead of one per file: the suite took 178 s, 100 of them
+    // importing the app again for each of 128 files; 92 s without. Each file still opens its own
+    // database (useTestDb), and no test relies on a module's state being fresh.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -1,4 +1,4 @@
-import { addSessionCookie, expect, gotoReady, test, unique } from "../support/fixtures";
+import { addSessionCookie, expect, gotoReady, SERVER_CHECK, test, unique } from "../support/fixtures";
 import { PNG } from "../support/helpers";
 import { startSecondInstance, type SecondInstance } from "../support/second-instance";
 import type { Role } from "~/modules/access/roles";
@@ -193,7 +193,7 @@ test("switching the service areas off and on hides and shows the catalogue's are
 });
 
 for (const role of ["keyuser", "admin"] as const) {
-  test(`a ${role} is sent to /unauthorized, and every POST answers 403 and changes nothing`, async ({ page, context }) => {
+  test(`a ${role} is sent to /unauthorized, and every POST answers 403 and changes nothing`, SERVER_CHECK, async ({ page, context }) => {
     await signIn(context, role);
     for (const path of ["/admin/logo", "/admin/servicearea"]) {
       await page.goto(url(path));

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, loginWithForm, test } from "../support/fixtures";
+import { DEMO_PASSWORD, expect, loginWithForm, SERVER_CHECK, test } from "../support/fixtures";
 
 test.describe("sign-in", () => {
   test("demo superadmin signs in and sees the German shell", async ({ page }) => {
@@ -14,7 +14,7 @@ test.describe("sign-in", () => {
     await expect(page.getByTestId("role-chip")).toHaveText("Superadmin");
   });
 
-  test("wrong credentials give one message that does not say which part was wrong", async ({ page, make }) => {
+  test("wrong credentials give one message that does not say which part was wrong", SERVER_CHECK, async ({ page, make }) => {
     const user = await make.user("user");
     await page.goto("/login");
     await loginWithForm(page, user.email, "wrong-password");
@@ -35,7 +35,7 @@ test.describe("sign-in", () => {
     await expect(page.getByLabel(/^E-Mail/)).toHaveValue("not-an-email");
   });
 
-  test("five failures lock the e-mail for a browser that never signed in to it: even the right password is refused with 429", async ({ page, make }) => {
+  test("five failures lock the e-mail for a browser that never signed in to it: even the right password is refused with 429", SERVER_CHECK, async ({ page, make }) => {
     const user = await make.user("keyuser");
     await page.goto("/login");
     const loginPost = () => page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/login"));

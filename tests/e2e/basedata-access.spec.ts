@@ -1,6 +1,6 @@
 import type { Role } from "~/modules/access/roles";
 import type { Factories } from "../factories";
-import { expect, test } from "../support/fixtures";
+import { expect, SERVER_CHECK, test } from "../support/fixtures";
 import { hex, withLock } from "../support/helpers";
 
 // Who may see and change base data: pages redirect to /unauthorized, POSTs answer 403 and change
@@ -28,7 +28,7 @@ for (const role of ["client", "user"] as Role[]) {
       await login(role);
     });
 
-    test("every base-data page leads to /unauthorized", async ({ page, make }) => {
+    test("every base-data page leads to /unauthorized", SERVER_CHECK, async ({ page, make }) => {
       test.slow(); // 22 page visits
       const r = await fixtureRecords(make);
       const paths = [
@@ -63,7 +63,7 @@ for (const role of ["client", "user"] as Role[]) {
       await expect(page.getByRole("link", { name: "Service-Owner" })).toHaveCount(0);
     });
 
-    test("POSTs answer 403 and change nothing", async ({ page, db, make }) => {
+    test("POSTs answer 403 and change nothing", SERVER_CHECK, async ({ page, db, make }) => {
       const r = await fixtureRecords(make);
       const name = `Verboten ${r.s}`;
       const post = (url: string, form: Record<string, string>) => page.request.post(url, { form, maxRedirects: 0 });
@@ -98,7 +98,7 @@ for (const role of ["client", "user"] as Role[]) {
 }
 
 for (const role of ["keyuser", "admin"] as Role[]) {
-  test(`${role} may use base data but is refused the tags (admin guard)`, async ({ page, db, make, login }) => {
+  test(`${role} may use base data but is refused the tags (admin guard)`, SERVER_CHECK, async ({ page, db, make, login }) => {
     await login(role);
     const r = await fixtureRecords(make);
     for (const p of [...LISTS, "/basedata/customerdata", "/basedata/owner/new", `/basedata/kpis/${r.kpi}/edit`, `/basedata/provider/${r.provider}`]) {
@@ -133,7 +133,7 @@ for (const role of ["keyuser", "admin"] as Role[]) {
   });
 }
 
-test("keysuperuser passes the admin guard for the tags", async ({ page, db, make, login }) => {
+test("keysuperuser passes the admin guard for the tags", SERVER_CHECK, async ({ page, db, make, login }) => {
   await login("keysuperuser");
   const r = await fixtureRecords(make);
   for (const p of ["/admin/tags", "/admin/tags/new", `/admin/tags/${r.tag}`, `/admin/tags/${r.tag}/edit`]) {
@@ -147,7 +147,7 @@ test("keysuperuser passes the admin guard for the tags", async ({ page, db, make
 });
 
 test.describe("unknown entities and ids", () => {
-  test("an unknown entity is 404 for a keyuser", async ({ page, login }) => {
+  test("an unknown entity is 404 for a keyuser", SERVER_CHECK, async ({ page, login }) => {
     await login("keyuser");
     for (const p of ["/basedata/nonsense", "/basedata/nonsense/new", "/basedata/nonsense/1", "/basedata/nonsense/1/edit", "/basedata/nonsense/1/delete"]) {
       const response = await page.goto(p);
@@ -158,7 +158,7 @@ test.describe("unknown entities and ids", () => {
     expect(post.status()).toBe(404);
   });
 
-  test("an unknown entity without a session goes to /login", async ({ page }) => {
+  test("an unknown entity without a session goes to /login", SERVER_CHECK, async ({ page }) => {
     await page.goto("/basedata/nonsense");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fbasedata%2Fnonsense$/);
     await page.goto("/basedata/owner");
@@ -168,7 +168,7 @@ test.describe("unknown entities and ids", () => {
     expect(post.headers().location).toMatch(/^\/login/);
   });
 
-  test("an unknown or malformed id is 404", async ({ page, db, login }) => {
+  test("an unknown or malformed id is 404", SERVER_CHECK, async ({ page, db, login }) => {
     await login("keyuser");
     for (const p of [
       "/basedata/owner/999999",

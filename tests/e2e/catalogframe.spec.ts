@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { addSessionCookie, expect, gotoReady, test } from "../support/fixtures";
+import { addSessionCookie, expect, gotoReady, SERVER_CHECK, test } from "../support/fixtures";
 import { PNG, hex, toast, withLock } from "../support/helpers";
 import type { DB } from "~/server/db/db.server";
 
@@ -298,7 +298,7 @@ test("a keyuser is refused: pages send to /unauthorized, writes answer 403 and c
   expect(await db.selectFrom("sections").select("id").where("service_catalogue_id", "=", catalogueId).execute()).toEqual([]);
 });
 
-test("an unknown catalogue, section or item is a 404", async ({ page, login, make }) => {
+test("an unknown catalogue, section or item is a 404", SERVER_CHECK, async ({ page, login, make }) => {
   await login("superadmin");
   const catalogueId = await make.catalogue();
   for (const path of ["/catalogframe/999999999", "/catalogframe/abc", "/catalogframe/999999999/print", `${framePath(catalogueId)}/section/999999999`, `${framePath(catalogueId)}/item/table/999999999`, `${framePath(catalogueId)}/item/chart/new?section=1`]) {

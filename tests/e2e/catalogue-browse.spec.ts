@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { Factories } from "../factories";
-import { addSessionCookie, expect, gotoReady, test, unique } from "../support/fixtures";
+import { addSessionCookie, expect, gotoReady, SERVER_CHECK, test, unique } from "../support/fixtures";
 import { hex } from "../support/helpers";
 
 // The catalogue browser (/servicecatalog): views, remembered view, top-bar title, counts, map,
@@ -112,7 +112,7 @@ test.describe("views", () => {
     await expect(page.getByTestId("tree")).toBeVisible();
   });
 
-  test("view 4/5/6 redirect to the browser without a visited object, else open the last one", async ({ page, db, login }) => {
+  test("view 4/5/6 redirect to the browser without a visited object, else open the last one", SERVER_CHECK, async ({ page, db, login }) => {
     await login("user");
     for (const view of [4, 5, 6]) {
       const response = await page.request.get(`/servicecatalog?view=${view}`, { maxRedirects: 0 });
@@ -175,7 +175,7 @@ test.describe("catalogue title and counts", () => {
     await expect(categories.getByText(`${cat.areaNames[1]} · 1 Service`, { exact: true })).toHaveCount(1);
   });
 
-  test("unknown area and category ids are a 404 page", async ({ page, login }) => {
+  test("unknown area and category ids are a 404 page", SERVER_CHECK, async ({ page, login }) => {
     await login("user");
     for (const path of ["/servicecatalog/area/999999", "/servicecatalog/category/999999"]) {
       const response = await page.goto(path);

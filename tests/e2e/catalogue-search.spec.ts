@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import type { Factories } from "../factories";
-import { expect, gotoReady, test } from "../support/fixtures";
+import { expect, gotoReady, SERVER_CHECK, test } from "../support/fixtures";
 import { hex } from "../support/helpers";
 
 // Search, filters, sorting, pagination and suggestions of the catalogue browser's list view.
@@ -389,7 +389,7 @@ test.describe("suggestions", () => {
     }
   });
 
-  test("the suggest endpoint answers JSON for a signed-in user and sends others to the login", async ({ page, make, login, playwright, baseURL }) => {
+  test("the suggest endpoint answers JSON for a signed-in user and sends others to the login", SERVER_CHECK, async ({ page, make, login, playwright, baseURL }) => {
     const user = await login("user");
     const f = await buildFilterCatalogue(make);
     await make.useCatalogue(user.id, f.id);

@@ -3,7 +3,7 @@ import { berlinZone } from "~/modules/contract/contract";
 import { CONTRACT_KEY } from "~/modules/contract/contract.server";
 import { formatDateTime } from "~/lib/dates";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, holdScripts, test } from "../support/fixtures";
+import { expect, gotoReady, holdScripts, SERVER_CHECK, test } from "../support/fixtures";
 import { toast, withLock } from "../support/helpers";
 
 /**
@@ -134,7 +134,7 @@ test("a keysuperuser can accept the contract; an English reader gets the English
 });
 
 for (const role of ["admin", "keyuser", "user", "client"] as Role[]) {
-  test(`${role}: the page shows the first visible entry instead and a POST gets 403 and changes nothing`, async ({ page, db, login }) => {
+  test(`${role}: the page shows the first visible entry instead and a POST gets 403 and changes nothing`, SERVER_CHECK, async ({ page, db, login }) => {
     await login(role);
     await page.goto(PAGE);
     await expect(page).toHaveURL(/\/settings\/sidebar$/);

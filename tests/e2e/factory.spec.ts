@@ -2,7 +2,7 @@ import net from "node:net";
 import type { BrowserContext, Page } from "@playwright/test";
 import { saveFactoryConnection } from "~/modules/factory/factory-settings.server";
 import { rotateApiKey } from "~/modules/settings/api-keys.server";
-import { addSessionCookie, expect, gotoReady, test } from "../support/fixtures";
+import { addSessionCookie, expect, gotoReady, SERVER_CHECK, test } from "../support/fixtures";
 import { hex, toast } from "../support/helpers";
 import { startSecondInstance, type SecondInstance } from "../support/second-instance";
 
@@ -282,7 +282,7 @@ test.describe("between two instances", () => {
 });
 
 test.describe("on the shared instance", () => {
-  test("everyone below the admin guard lands on /unauthorized, and a forbidden POST answers 403 and changes nothing", async ({ page, login, db, context }) => {
+  test("everyone below the admin guard lands on /unauthorized, and a forbidden POST answers 403 and changes nothing", SERVER_CHECK, async ({ page, login, db, context }) => {
     test.setTimeout(90_000);
     for (const role of ["admin", "keyuser", "client"] as const) {
       await context.clearCookies();

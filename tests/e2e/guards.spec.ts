@@ -1,21 +1,21 @@
-import { DEMO_PASSWORD, expect, loginWithForm, test } from "../support/fixtures";
+import { DEMO_PASSWORD, expect, loginWithForm, SERVER_CHECK, test } from "../support/fixtures";
 
 test.describe("without a session", () => {
-  test("every app path redirects to /login and returns there after sign-in", async ({ page }) => {
+  test("every app path redirects to /login and returns there after sign-in", SERVER_CHECK, async ({ page }) => {
     await page.goto("/settings/sidebar?tab=sidebar");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings%2Fsidebar%3Ftab%3Dsidebar$/);
     await loginWithForm(page, "keyuser@example.com", DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/settings\/sidebar\?tab=sidebar$/);
   });
 
-  test("/ and unknown paths redirect to /login", async ({ page }) => {
+  test("/ and unknown paths redirect to /login", SERVER_CHECK, async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/login$/);
     await page.goto("/does/not/exist");
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
   });
 
-  test("the public paths are reachable", async ({ page }) => {
+  test("the public paths are reachable", SERVER_CHECK, async ({ page }) => {
     for (const path of ["/login", "/reset-password", "/reset-password/some-token"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
@@ -29,7 +29,7 @@ test.describe("without a session", () => {
 });
 
 test.describe("with a session", () => {
-  test("/login and / lead to the dashboard", async ({ page, login }) => {
+  test("/login and / lead to the dashboard", SERVER_CHECK, async ({ page, login }) => {
     await login("client");
     await page.goto("/login");
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -37,7 +37,7 @@ test.describe("with a session", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("a user opening an admin page lands on /unauthorized with the spec's text", async ({ page, login }) => {
+  test("a user opening an admin page lands on /unauthorized with the spec's text", SERVER_CHECK, async ({ page, login }) => {
     await login("user");
     await page.goto("/admin/tags");
     await expect(page).toHaveURL(/\/unauthorized$/);
@@ -47,7 +47,7 @@ test.describe("with a session", () => {
     );
   });
 
-  test("keyuser is refused admin pages, admin guard passes keysuperuser", async ({ page, login, context }) => {
+  test("keyuser is refused admin pages, admin guard passes keysuperuser", SERVER_CHECK, async ({ page, login, context }) => {
     await login("keyuser");
     await page.goto("/bin");
     await expect(page).toHaveURL(/\/unauthorized$/);
@@ -60,7 +60,7 @@ test.describe("with a session", () => {
     await expect(page.getByRole("heading", { name: "Vorlagen-Katalog", level: 1 })).toBeVisible();
   });
 
-  test("plain admin passes isAdmin but not the admin guard", async ({ page, login }) => {
+  test("plain admin passes isAdmin but not the admin guard", SERVER_CHECK, async ({ page, login }) => {
     await login("admin");
     await page.goto("/admin/usermanagement");
     await expect(page).toHaveURL(/\/unauthorized$/);
@@ -68,19 +68,19 @@ test.describe("with a session", () => {
     await expect(page.getByRole("heading", { name: "Service-Owner", level: 1 })).toBeVisible();
   });
 
-  test("client and user are refused base data", async ({ page, login }) => {
+  test("client and user are refused base data", SERVER_CHECK, async ({ page, login }) => {
     await login("client");
     await page.goto("/basedata/kpis");
     await expect(page).toHaveURL(/\/unauthorized$/);
   });
 
-  test("a forbidden POST answers 403", async ({ page, login }) => {
+  test("a forbidden POST answers 403", SERVER_CHECK, async ({ page, login }) => {
     await login("user");
     const response = await page.request.post("/admin/tags", { form: { name: "Neu" }, maxRedirects: 0 });
     expect(response.status()).toBe(403);
   });
 
-  test("a cross-site POST is refused and changes nothing", async ({ page, login }) => {
+  test("a cross-site POST is refused and changes nothing", SERVER_CHECK, async ({ page, login }) => {
     await login("user");
     const response = await page.request.post("/logout", {
       form: {},
@@ -103,7 +103,7 @@ test.describe("with a session", () => {
   });
 });
 
-test("every response carries the security headers", async ({ request }) => {
+test("every response carries the security headers", SERVER_CHECK, async ({ request }) => {
   for (const path of ["/login", "/favicon.svg"]) {
     const response = await request.get(path);
     const headers = response.headers();
@@ -114,7 +114,7 @@ test("every response carries the security headers", async ({ request }) => {
   }
 });
 
-test("other errors show status and message with a link home, never a stack trace", async ({ page, login }) => {
+test("other errors show status and message with a link home, never a stack trace", SERVER_CHECK, async ({ page, login }) => {
   await login("superadmin");
   // A POST to a screen that has no form yet: allowed for the role, but no such action (405).
   const response = await page.request.post("/admin/logs", { form: { name: "x" }, maxRedirects: 0 });

@@ -1,7 +1,7 @@
 import type { DB } from "~/server/db/db.server";
 import type { Factories } from "../factories";
 import { trashService } from "~/modules/service/service-lifecycle.server";
-import { expect, gotoReady, test, unique } from "../support/fixtures";
+import { expect, gotoReady, SERVER_CHECK, test, unique } from "../support/fixtures";
 
 // Deleting a service to the bin (with its derivatives), restoring it, duplicating and deriving.
 // Runs in the JS and the no-JS project against one shared database: every test makes its own
@@ -176,7 +176,7 @@ test.describe("as keyuser", () => {
     expect(refused.status()).toBe(400);
   });
 
-  test("is refused the bin: /unauthorized for the page, 403 for a restore", async ({ page, db, make, login }) => {
+  test("is refused the bin: /unauthorized for the page, 403 for a restore", SERVER_CHECK, async ({ page, db, make, login }) => {
     const admin = await make.user("keysuperuser");
     await login("keyuser");
     const id = await makeService(make, db, await make.category(await make.catalogue()), unique("Gesperrt"));
@@ -192,7 +192,7 @@ test.describe("as keyuser", () => {
 });
 
 test.describe("as user", () => {
-  test("may not delete a service even where granted: 403, nothing changes", async ({ page, db, make, login }) => {
+  test("may not delete a service even where granted: 403, nothing changes", SERVER_CHECK, async ({ page, db, make, login }) => {
     const user = await login("user");
     const category = await make.category(await make.catalogue());
     const id = await makeService(make, db, category, unique("Geschützt"));

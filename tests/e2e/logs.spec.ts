@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { recordActivity } from "~/server/audit.server";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, test, unique } from "../support/fixtures";
+import { expect, gotoReady, SERVER_CHECK, test, unique } from "../support/fixtures";
 import { serviceOfItsOwn, servicePage } from "../support/helpers";
 
 /**
@@ -139,7 +139,7 @@ test("malformed filters are ignored with a notice, unknown entries are not found
   }
 });
 
-test("a keyuser is sent to /unauthorized, and a POST is refused", async ({ page, login }) => {
+test("a keyuser is sent to /unauthorized, and a POST is refused", SERVER_CHECK, async ({ page, login }) => {
   await login("keyuser");
   for (const url of ["/admin/logs", "/admin/logs/1"]) {
     await page.goto(url);

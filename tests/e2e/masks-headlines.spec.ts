@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import type { Factories } from "../factories";
-import { expect, gotoReady, test, unique } from "../support/fixtures";
+import { expect, gotoReady, SERVER_CHECK, test, unique } from "../support/fixtures";
 import { hex, servicePage, toast } from "../support/helpers";
 
 // Attribute masks and service headlines (issue 15 §2, §3): a mask on a category hides a field
@@ -111,7 +111,7 @@ test.describe("as superadmin", () => {
     }
   });
 
-  test("unknown or malformed mask ids are 404", async ({ page }) => {
+  test("unknown or malformed mask ids are 404", SERVER_CHECK, async ({ page }) => {
     for (const path of ["/admin/attributemasks/999999999", "/admin/attributemasks/abc", "/admin/attributemasks/999999999/delete"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);

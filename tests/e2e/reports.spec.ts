@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import type { Factories } from "../factories";
-import { expect, gotoReady, test } from "../support/fixtures";
+import { expect, gotoReady, SERVER_CHECK, test } from "../support/fixtures";
 import { hex } from "../support/helpers";
 
 // /reports (issue 20 §3): figures of a catalogue of the test's own, each a link to the browser
@@ -179,7 +179,7 @@ test("every table downloads as CSV for Excel, semicolon or comma", async ({ page
   expect(comma.text).toBe("\uFEFFStatus,Services\r\nIn Bearbeitung,3\r\nÜberprüfung,1\r\nAbgenommen,1\r\n");
 });
 
-test("the page is read-only for everyone; the CSV route refuses unknown tables", async ({ page, make, login }) => {
+test("the page is read-only for everyone; the CSV route refuses unknown tables", SERVER_CHECK, async ({ page, make, login }) => {
   await login("client");
   const c = await buildCatalogue(make);
   const post = await page.request.post(`/reports?catalogue=${c.id}`, { form: { x: "1" }, maxRedirects: 0 });

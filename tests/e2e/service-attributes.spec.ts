@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, holdScripts, test, unique } from "../support/fixtures";
+import { expect, gotoReady, holdScripts, SERVER_CHECK, test, unique } from "../support/fixtures";
 import { serviceOfItsOwn, servicePage, toast } from "../support/helpers";
 
 // /admin/serviceattributes (issue 15 §1, §6): custom service attributes, with JS and without.
@@ -119,14 +119,14 @@ test.describe("as superadmin", () => {
     expect(await attributeByName(db, designation)).toBeUndefined();
   });
 
-  test("an unknown or malformed id is a 404", async ({ page }) => {
+  test("an unknown or malformed id is a 404", SERVER_CHECK, async ({ page }) => {
     for (const url of [`${LIST}/999999999`, `${LIST}/abc`, `${LIST}/0`, `${LIST}/999999999/delete`]) {
       expect((await page.request.get(url)).status(), url).toBe(404);
     }
   });
 });
 
-test("a keyuser is turned away: pages go to /unauthorized, every POST answers 403 and changes nothing", async ({ page, db, make, login }) => {
+test("a keyuser is turned away: pages go to /unauthorized, every POST answers 403 and changes nothing", SERVER_CHECK, async ({ page, db, make, login }) => {
   // Inactive, so it shows on no service page of the parallel tests.
   const designation = unique("Geschützt");
   const id = await make.attribute({ designation, active: 0, position: 500, dropdown_count: 2, slots: { one: ["a", true], two: ["b", true] } });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, test, unique } from "../support/fixtures";
+import { expect, gotoReady, SERVER_CHECK, test, unique } from "../support/fixtures";
 import { PNG, serviceOfItsOwn, servicePage, toast } from "../support/helpers";
 
 // The children sections of the service page (/servicecatalog/service/:id): options,
@@ -225,7 +225,7 @@ test.describe("as keyuser", () => {
 });
 
 test.describe("permissions", () => {
-  test("a user without a grant gets 403 on the children route and changes nothing; with a grant the same post works", async ({ page, db, make, login }) => {
+  test("a user without a grant gets 403 on the children route and changes nothing; with a grant the same post works", SERVER_CHECK, async ({ page, db, make, login }) => {
     const user = await login("user");
     const id = await serviceOfItsOwn(make);
     const service = () => db.selectFrom("services").select(["updated_at", "status"]).where("id", "=", id).executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, test, unique } from "../support/fixtures";
+import { expect, gotoReady, SERVER_CHECK, test, unique } from "../support/fixtures";
 import { hex, serviceOfItsOwn, servicePage, toast } from "../support/helpers";
 
 // The service page's own sections (/servicecatalog/service/:id, decision 0009): basics, rich text,
@@ -191,7 +191,7 @@ test.describe("as keyuser", () => {
     expect(saved.map((o) => o.name)).toEqual([`Aaa Picker ${tag} 00`, wanted]);
   });
 
-  test("an unknown service id is a 404", async ({ page }) => {
+  test("an unknown service id is a 404", SERVER_CHECK, async ({ page }) => {
     const response = await page.goto(servicePage(999_999));
     expect(response?.status()).toBe(404);
   });

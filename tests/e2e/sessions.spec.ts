@@ -3,7 +3,7 @@ import { createSession } from "~/modules/access/session.server";
 import { publicSessionId } from "~/modules/settings/sessions.server";
 import { sessionCookie } from "~/server/cookies.server";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, test } from "../support/fixtures";
+import { expect, gotoReady, SERVER_CHECK, test } from "../support/fixtures";
 
 // The signed-in user's own sessions on /settings (issue 13 §4), with JS on and off: the list, the
 // "this device" marker, "sign out everywhere else", one device at a time, and refusals.
@@ -119,7 +119,7 @@ test("a POST naming another user's session, or this one, or nonsense changes not
   expect(visit.status()).toBe(200);
 });
 
-test("signed out, the action changes nothing", async ({ db, make, request }) => {
+test("signed out, the action changes nothing", SERVER_CHECK, async ({ db, make, request }) => {
   const stranger = await make.user("user");
   const theirs = await createSession(db, stranger.id, EDGE_WINDOWS);
   const response = await request.post("/settings/sessions", { form: { intent: "one", session: publicSessionId(theirs) }, maxRedirects: 0 });

@@ -1,4 +1,4 @@
-import { addSessionCookie, expect, gotoReady, loginWithForm, test, unique } from "../support/fixtures";
+import { addSessionCookie, expect, gotoReady, loginWithForm, SERVER_CHECK, test, unique } from "../support/fixtures";
 import { azureEnv, startIdentityProvider, type IdentityProvider } from "../support/identity-provider";
 import { startSecondInstance, type SecondInstance } from "../support/second-instance";
 
@@ -76,7 +76,7 @@ test("an existing local account with the same e-mail is linked after its passwor
   expect(await app.db.selectFrom("authenticated_users").select("user_id").where("user_id", "=", local.id).execute()).toHaveLength(1);
 });
 
-test("a forged or replayed callback is refused with a way back to the sign-in", async ({ page, browser }) => {
+test("a forged or replayed callback is refused with a way back to the sign-in", SERVER_CHECK, async ({ page, browser }) => {
   await page.goto(`${app.baseURL}/auth/azure/callback?code=forged&state=forged`);
   await expect(page.getByTestId("sso-error")).toContainText("abgelaufen oder wurde schon verwendet");
   await expect(page.getByRole("link", { name: "Zurück zur Anmeldung" })).toHaveAttribute("href", "/login");

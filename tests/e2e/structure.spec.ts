@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, test, unique } from "../support/fixtures";
+import { expect, gotoReady, SERVER_CHECK, test, unique } from "../support/fixtures";
 import { PNG } from "../support/helpers";
 
 // Area and category pages (/servicecatalog/area/:id, /servicecatalog/category/:id) and their
@@ -234,7 +234,7 @@ test.describe("any signed-in user", () => {
     await login("user");
   });
 
-  test("unknown or non-numeric ids are a 404", async ({ page }) => {
+  test("unknown or non-numeric ids are a 404", SERVER_CHECK, async ({ page }) => {
     for (const path of ["/servicecatalog/area/99999999", "/servicecatalog/area/abc", "/servicecatalog/category/99999999", "/servicecatalog/category/1e3"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
@@ -244,7 +244,7 @@ test.describe("any signed-in user", () => {
     expect((await page.request.get("/images/service/1")).status()).toBe(404);
   });
 
-  test("area and category paths without an id lead to the catalogue browser", async ({ page }) => {
+  test("area and category paths without an id lead to the catalogue browser", SERVER_CHECK, async ({ page }) => {
     for (const path of ["/servicecatalog/area", "/servicecatalog/category"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/servicecatalog$/);
@@ -270,7 +270,7 @@ test.describe("any signed-in user", () => {
     await expect(crumbs.getByText(category.name)).toHaveAttribute("aria-current", "page");
   });
 
-  test("images need a signed-in user", async ({ page, make, context }) => {
+  test("images need a signed-in user", SERVER_CHECK, async ({ page, make, context }) => {
     const catalogue = await make.catalogue();
     const id = await make.area(catalogue, { name: unique("Privat"), image: PNG.toString("base64"), image_mime: "image/png" });
     expect((await page.request.get(`/images/area/${id}`)).status()).toBe(200);

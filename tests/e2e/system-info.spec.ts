@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
-import { addSessionCookie, expect, gotoReady, test } from "../support/fixtures";
+import { addSessionCookie, expect, gotoReady, SERVER_CHECK, test } from "../support/fixtures";
 import { hex, toast, withLock } from "../support/helpers";
 import { startSecondInstance, type SecondInstance } from "../support/second-instance";
 import type { Role } from "~/modules/access/roles";
@@ -133,7 +133,7 @@ test.describe("patch notes on the shared instance", () => {
     expect(await db.selectFrom("patch_notes").select("id").where("headline", "=", headline).execute()).toEqual([]);
   });
 
-  test("the public endpoints need no sign-in and answer the documented shapes", async ({ request }) => {
+  test("the public endpoints need no sign-in and answer the documented shapes", SERVER_CHECK, async ({ request }) => {
     const latest = await request.get("/api/latest-version");
     expect(latest.status()).toBe(200);
     const body = await latest.json();
@@ -170,7 +170,7 @@ test.describe("system messages and the system host, on instances of their own", 
     id: await host.make.message({ headline, text, expiration_date }),
   });
 
-  test("/api/latest-message: 404 without a current message, then the newest current one", async ({ request }) => {
+  test("/api/latest-message: 404 without a current message, then the newest current one", SERVER_CHECK, async ({ request }) => {
     const url = `${host.baseURL}/api/latest-message`;
     try {
       const none = await request.get(url);

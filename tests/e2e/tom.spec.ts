@@ -2,7 +2,7 @@ import PDFDocument from "pdfkit";
 import { extractText, getDocumentProxy } from "unpdf";
 import { TOM_KEYS } from "~/modules/tom/tom.server";
 import type { DB } from "~/server/db/db.server";
-import { expect, gotoReady, test } from "../support/fixtures";
+import { expect, gotoReady, SERVER_CHECK, test } from "../support/fixtures";
 import { hex, toast, withLock } from "../support/helpers";
 
 /**
@@ -71,7 +71,7 @@ test("every role, a client too, sees the T.O.M. entry: the PDF viewer, full scre
   await expect(page.getByLabel("PDF-Datei")).toHaveCount(0);
 });
 
-test("GET /tom.pdf answers the generated PDF with its type, file name and private caching; signed out it asks to sign in", async ({ page, db, login, playwright, baseURL }) => {
+test("GET /tom.pdf answers the generated PDF with its type, file name and private caching; signed out it asks to sign in", SERVER_CHECK, async ({ page, db, login, playwright, baseURL }) => {
   await login("user");
   await withLock("tom", async () => {
     await reset(db);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import type { Factories } from "../factories";
-import { expect, gotoReady, test } from "../support/fixtures";
+import { expect, gotoReady, SERVER_CHECK, test } from "../support/fixtures";
 import { hex, toast } from "../support/helpers";
 import { violations } from "../support/sweeps";
 
@@ -207,7 +207,7 @@ test("a client exports only; a forged bulk change or import is 403 and changes n
   expect(await service(db, s.a)).toEqual(before);
 });
 
-test("a user's forged apply for services without a grant is 403 and changes nothing", async ({ page, db, make, login }) => {
+test("a user's forged apply for services without a grant is 403 and changes nothing", SERVER_CHECK, async ({ page, db, make, login }) => {
   await login("user");
   const s = await build(make);
   const before = await service(db, s.c);

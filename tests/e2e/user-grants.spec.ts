@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
-import { addSessionCookie, expect, gotoReady, test } from "../support/fixtures";
+import { addSessionCookie, expect, gotoReady, SERVER_CHECK, test } from "../support/fixtures";
 import { withLock } from "../support/helpers";
 
 // One user's permissions page (issue 13 §2, §3): grants per category and service take effect on
@@ -179,7 +179,7 @@ test.describe("as superadmin", () => {
     expect(events).toHaveLength(2);
   });
 
-  test("unknown ids, categories and services are 404s (bad ones 400), never 500", async ({ page, make, login }) => {
+  test("unknown ids, categories and services are 404s (bad ones 400), never 500", SERVER_CHECK, async ({ page, make, login }) => {
     await login("superadmin");
     for (const path of [pageOf(999_999_999), "/admin/usermanagement/user/abc", "/admin/usermanagement/user/-3", `${pageOf(999_999_999)}/grant-all`, `${pageOf(999_999_999)}/remove-all`]) {
       expect((await page.goto(path))?.status(), path).toBe(404);
@@ -260,7 +260,7 @@ test("the export licence is the organisation's: switched in the settings only wi
   });
 });
 
-test("a keyuser is sent to /unauthorized, and every POST of the page answers 403 and changes nothing", async ({ page, db, make, login }) => {
+test("a keyuser is sent to /unauthorized, and every POST of the page answers 403 and changes nothing", SERVER_CHECK, async ({ page, db, make, login }) => {
   await login("keyuser");
   const user = await make.user("user");
   const { categoryId, serviceIds } = await make.catalogueWithServices(1);

@@ -1,4 +1,4 @@
-import { expect, gotoReady, loginWithForm, readMail, test, unique } from "../support/fixtures";
+import { expect, gotoReady, loginWithForm, readMail, SERVER_CHECK, test, unique } from "../support/fixtures";
 
 /** User management (issue 13 §1, §3): accounts from the browser, with JS and without. */
 
@@ -106,7 +106,7 @@ test("an admin deletes an account; their own account offers no delete and refuse
   expect(await db.selectFrom("users").select("id").where("id", "=", me.id).execute()).toHaveLength(1);
 });
 
-test("an unknown account is a 404", async ({ page, login }) => {
+test("an unknown account is a 404", SERVER_CHECK, async ({ page, login }) => {
   await login("superadmin");
   for (const url of ["/admin/usermanagement/999999999/edit", "/admin/usermanagement/abc/delete"]) {
     expect((await page.request.get(url)).status(), url).toBe(404);
@@ -114,7 +114,7 @@ test("an unknown account is a 404", async ({ page, login }) => {
 });
 
 for (const role of ["keyuser", "admin"] as const) {
-  test(`a ${role} is turned away: pages go to /unauthorized, POSTs answer 403 and change nothing`, async ({ page, db, login, make }) => {
+  test(`a ${role} is turned away: pages go to /unauthorized, POSTs answer 403 and change nothing`, SERVER_CHECK, async ({ page, db, login, make }) => {
     await login(role);
     const victim = await make.user("user");
     await page.goto("/admin/usermanagement");

@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import mammoth from "mammoth";
 import type { DB } from "~/server/db/db.server";
 import { factories, type Factories } from "../factories";
-import { expect, gotoReady, test } from "../support/fixtures";
+import { expect, gotoReady, SERVER_CHECK, test } from "../support/fixtures";
 import { hex, servicePage, toast, withLock } from "../support/helpers";
 import { violations } from "../support/sweeps";
 
@@ -166,7 +166,7 @@ test("without the licence there is no button and the export answers 403, even wi
   expect(anonymous.headers().location).toMatch(/^\/login\?redirectTo=/);
 });
 
-test("an unknown catalogue or service is a 404", async ({ page, make, login, db }) => {
+test("an unknown catalogue or service is a 404", SERVER_CHECK, async ({ page, make, login, db }) => {
   await login("keyuser", { wordExport: true });
   const { first } = await catalogueToExport(make);
   const orphan = await make.service(null, null, { name: "Ohne Katalog" });

@@ -122,6 +122,13 @@ function decodeQuotedPrintable(raw: string): string {
 
 export { expect };
 
+/**
+ * Marks a test that checks what the server answers — a refusal, a redirect, a 404, a header —
+ * by loading pages or sending requests, without using the page: it runs in the no-JS project
+ * only (playwright.config.ts), since hydrating the answer adds a page load and tests nothing.
+ */
+export const SERVER_CHECK = { tag: "@server" };
+
 /** Navigates and, with JS on, waits until React has hydrated (keyboard shortcuts are live). */
 export async function gotoReady(page: Page, url: string, javaScriptEnabled: boolean) {
   await page.goto(url);
