@@ -2,7 +2,7 @@ import "./ui/mantine.css";
 import "./ui/global.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -11,6 +11,7 @@ import { ErrorPage } from "./ui/ErrorPage";
 import { FlashToast } from "./ui/FlashToast";
 import { useNonce } from "./ui/nonce";
 import { DEFAULT_LANGUAGE, isLanguage } from "./i18n/config";
+import { isStaticPage } from "./i18n/namespaces";
 import { i18next } from "./i18n/i18next.server";
 import { useRouteTexts } from "./i18n/route-texts";
 import { consumeFlash } from "./server/flash.server";
@@ -37,12 +38,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   useChangeLanguage(locale);
   useRouteTexts();
+  // A page without scripts (`hydrate: false` in a route's handle) is the server's HTML alone.
+  const staticPage = isStaticPage(useMatches().map((match) => match.handle));
   // Lets browser tests (and curious users) know when keyboard shortcuts are live.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang={locale} {...mantineHtmlProps}>
+    <html lang={locale} {...mantineHtmlProps} data-static-page={staticPage ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -58,8 +61,12 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
           {rootData?.flash ? <FlashToast key={rootData.flash.id} flash={rootData.flash} /> : null}
         </MantineProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticPage ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

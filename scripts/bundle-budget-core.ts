@@ -29,6 +29,8 @@ export interface BuildInfo {
   assets: AssetsManifest;
   /** Route id → the translation namespaces its `handle.i18n` declares. */
   namespaces: Record<string, string[]>;
+  /** Route ids whose `handle.hydrate` is false: their pages are sent without scripts (decision 0067). */
+  staticRoutes?: string[];
   client: ViteManifest;
   /** Prefix of the files in the assets manifest ("/"), so Vite's `assets/x.js` becomes `/assets/x.js`. */
   publicPath: string;
@@ -111,7 +113,8 @@ export interface PageAssets {
 /**
  * What a page loads: the client entry and its imports; each matched route's module, imports and
  * stylesheets; and, once any route declares `handle.i18n`, the German chunks of the matched
- * routes' namespaces plus "common" (the page is measured in German, the first language).
+ * routes' namespaces plus "common" (the page is measured in German, the first language). A page
+ * below a route with `hydrate: false` loads the stylesheets only.
  */
 export function pageAssets(build: BuildInfo, url: string): PageAssets {
   const routeIds = matchRouteIds(build.routes, url);
@@ -124,6 +127,8 @@ export function pageAssets(build: BuildInfo, url: string): PageAssets {
     for (const file of [...(route.imports ?? []), route.module]) js.add(file);
     for (const file of route.css ?? []) css.add(file);
   }
+  // A page without scripts loads its stylesheet only.
+  if (routeIds.some((id) => build.staticRoutes?.includes(id))) return { routeIds, js: [], css: [...css], missing: [] };
   const translated = Object.values(build.namespaces).some((list) => list.length > 0);
   const namespaces = translated ? [...new Set(["common", ...routeIds.flatMap((id) => build.namespaces[id] ?? [])])] : [];
   const text = translationAssets(namespaces, build.client, "de", build.publicPath);

@@ -32,7 +32,7 @@ const RECORD = process.argv.includes("--record");
 interface ServerBuild {
   assets: AssetsManifest;
   publicPath: string;
-  routes: Record<string, ServerRoute & { module: { handle?: unknown } }>;
+  routes: Record<string, ServerRoute & { module: { handle?: { hydrate?: unknown } } }>;
 }
 
 async function loadBuild(): Promise<BuildInfo> {
@@ -45,7 +45,8 @@ async function loadBuild(): Promise<BuildInfo> {
   const manifest = [".vite/client-manifest.json", "client/.vite/manifest.json"].map((file) => path.join(BUILD, file)).find((file) => fs.existsSync(file));
   if (!manifest && Object.values(namespaces).some((list) => list.length)) throw new Error(`no client manifest in ${BUILD}: rebuild (vite.config.ts sets build.manifest)`);
   const client: ViteManifest = manifest ? JSON.parse(fs.readFileSync(manifest, "utf8")) : {};
-  return { routes, assets: server.assets, namespaces, client, publicPath: server.publicPath };
+  const staticRoutes = Object.values(server.routes).filter((route) => route.module.handle?.hydrate === false).map((route) => route.id);
+  return { routes, assets: server.assets, namespaces, staticRoutes, client, publicPath: server.publicPath };
 }
 
 function sizer(publicPath: string) {

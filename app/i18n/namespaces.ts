@@ -23,6 +23,13 @@ export interface RouteHandle {
   i18n?: readonly TextNamespace[];
   /** The browser tab's title (app/shell/PageTitle.tsx): a key, or a key made from the page's data. */
   title?: string | ((data: never) => string | undefined);
+  /**
+   * `false`: the page is sent without scripts (root.tsx) — a page a visitor opens first, that
+   * works without JS in every part (sign-in, password reset): it loads and is usable at once
+   * instead of fetching ~125 KB of framework to hydrate a form (decision 0067). For a layout
+   * route, every page below it.
+   */
+  hydrate?: false;
 }
 
 /** Typed identity, so a route's handle is checked where it is written. */
@@ -39,6 +46,11 @@ const LOADERS = new Map<string, () => Promise<TextModule>>();
 for (const [file, load] of Object.entries(FILES)) {
   const match = /\/(\w+)\.(\w+)\.ts$/.exec(file);
   if (match) LOADERS.set(`${match[2]}:${match[1]}`, load);
+}
+
+/** Whether a chain of route handles makes a page without scripts (`hydrate: false`). */
+export function isStaticPage(handles: readonly unknown[]): boolean {
+  return handles.some((handle) => (handle as RouteHandle | undefined)?.hydrate === false);
 }
 
 /** The namespaces a chain of route handles declares, "common" first. */

@@ -6,7 +6,7 @@ import { authLayoutLoader } from "~/modules/appearance/appearance-page.server";
 import { loginFormStyle } from "~/modules/appearance/appearance";
 import { LanguageSwitch } from "~/shell/LanguageSwitch";
 
-export const handle = routeHandle({ i18n: ["appearance", "catalogue", "structure", "users"] });
+export const handle = routeHandle({ i18n: ["appearance", "catalogue", "structure", "users"], hydrate: false });
 
 export const loader = authLayoutLoader;
 

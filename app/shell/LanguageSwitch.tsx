@@ -20,7 +20,6 @@ export function LanguageSwitch() {
             size="compact-xs"
             variant={i18n.language === lng ? "light" : "subtle"}
             lang={lng}
-            onClick={() => window.localStorage.setItem("language", lng)}
           >
             {t(lng === "de" ? "topbar.languageDe" : "topbar.languageEn")}
           </Button>

@@ -1,6 +1,24 @@
 import { DEMO_PASSWORD, expect, loginWithForm, SERVER_CHECK, test } from "../support/fixtures";
 
 test.describe("sign-in", () => {
+  test("the sign-in page comes without scripts and works; the dashboard after it has them", async ({ page, javaScriptEnabled }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("data-static-page", "");
+    await expect(page.getByRole("textbox", { name: /E-Mail/ })).toBeFocused();
+    expect(scripts).toEqual([]);
+    await loginWithForm(page, "superadmin@example.com", DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator("html")).not.toHaveAttribute("data-static-page");
+    if (javaScriptEnabled) {
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      expect(scripts.length).toBeGreaterThan(0);
+    }
+  });
+
   test("demo superadmin signs in and sees the German shell", async ({ page }) => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();

@@ -6,8 +6,10 @@ import { createSession } from "~/modules/access/session.server";
 import type { Role } from "~/modules/access/roles";
 import { createDb, type DB } from "~/server/db/db.server";
 import { factories, type Factories, type TestUser } from "../factories";
+import { PAGE_READY } from "./helpers";
 
 export { TEST_PASSWORD, unique, type TestUser } from "../factories";
+export { PAGE_READY } from "./helpers";
 export const DEMO_PASSWORD = "servicehub-demo";
 
 type WorkerFixtures = { db: DB; make: Factories };
@@ -43,7 +45,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     if (javaScriptEnabled) {
       const hydrated = async (response: Response | null, waitUntil = "load") => {
         if (waitUntil !== "load" || !response?.headers()["content-type"]?.includes("text/html")) return;
-        await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 10_000 }).catch(() => undefined);
+        await page.locator(PAGE_READY).waitFor({ state: "attached", timeout: 10_000 }).catch(() => undefined);
       };
       const goto = page.goto.bind(page);
       const reload = page.reload.bind(page);
@@ -132,7 +134,7 @@ export const SERVER_CHECK = { tag: "@server" };
 /** Navigates and, with JS on, waits until React has hydrated (keyboard shortcuts are live). */
 export async function gotoReady(page: Page, url: string, javaScriptEnabled: boolean) {
   await page.goto(url);
-  if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  if (javaScriptEnabled) await page.locator(PAGE_READY).waitFor({ state: "attached" });
 }
 
 /**

@@ -65,3 +65,6 @@ export async function serviceOfItsOwn(make: Factories, spec: ServiceSpec = {}): 
   const { serviceIds } = await make.catalogueWithServices(1, { service: { status: "open", ...spec } });
   return serviceIds[0];
 }
+
+/** A page a user can use: hydrated, or sent without scripts (`hydrate: false`, decision 0067). */
+export const PAGE_READY = "html[data-hydrated], html[data-static-page]";

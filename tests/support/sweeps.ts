@@ -6,7 +6,7 @@ import de from "~/i18n/locales/de";
 import en from "~/i18n/locales/en";
 import contractDe from "~/modules/contract/contract-text.de";
 import contractEn from "~/modules/contract/contract-text.en";
-import { anyDb } from "./helpers";
+import { anyDb, PAGE_READY } from "./helpers";
 
 /*
  * The checks every screen must pass (tests/e2e/screen-sweep.spec.ts runs them all on one page
@@ -61,7 +61,7 @@ export async function scanningContext(browser: Browser, from: BrowserContext, lo
 export async function openScreen(page: Page, url: string) {
   if (!noScriptScans.has(page.context())) {
     await page.goto(url);
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.locator(PAGE_READY).waitFor({ state: "attached" });
     return;
   }
   const response = await page.context().request.get(url);

@@ -108,6 +108,13 @@ describe("what a page loads and its size", () => {
     expect(page.missing).toEqual([]);
   });
 
+  it("a page below a route with hydrate: false loads its stylesheet and no script", () => {
+    const page = pageAssets({ ...build({ "routes/_auth.login": ["auth"] }), staticRoutes: ["routes/_auth"] }, "/login");
+    expect(page.js).toEqual([]);
+    expect(page.css).toEqual(["/assets/styles-AAAAAAAA.css"]);
+    expect(pageAssets({ ...build(), staticRoutes: ["routes/_auth"] }, "/servicecatalog").js.length).toBeGreaterThan(0);
+  });
+
   it("a declared namespace without a chunk of its own is reported, not guessed", () => {
     const page = pageAssets(build({ "routes/_auth.login": ["auth"] }), "/login");
     expect(page.js).toContain("/assets/common.de-c0c0c0c0.js");

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/ui/FormAlert";
@@ -36,7 +36,8 @@ export function AzureLinkPage() {
           <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
             <Stack gap="sm">
               <FormAlert error={form.errors?.[0]} />
-              <PasswordInput
+              <TextInput
+                type="password"
                 key={fields.password.key}
                 label={t("auth.password")}
                 name={fields.password.name}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Divider, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { IconBrandWindows } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -48,7 +48,8 @@ export function LoginPage() {
             defaultValue={fields.email.initialValue}
             error={fieldError(t, fields.email.errors)}
           />
-          <PasswordInput
+          <TextInput
+            type="password"
             key={fields.password.key}
             label={t("auth.password")}
             name={fields.password.name}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, TextInput, Title } from "@mantine/core";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { fieldError, useSchemaForm, type FormReply } from "~/ui/form/use-schema-form";
@@ -32,7 +32,8 @@ export function ResetPasswordPage({ valid }: { valid: boolean }) {
       </Title>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
         <Stack gap="sm">
-          <PasswordInput
+          <TextInput
+            type="password"
             key={fields.password.key}
             label={t("auth.newPassword")}
             name={fields.password.name}
@@ -41,7 +42,8 @@ export function ResetPasswordPage({ valid }: { valid: boolean }) {
             autoFocus
             error={fieldError(t, fields.password.errors)}
           />
-          <PasswordInput
+          <TextInput
+            type="password"
             key={fields.confirmation.key}
             label={t("auth.confirmPassword")}
             name={fields.confirmation.name}
