@@ -7,7 +7,8 @@ const ITEMS = "a[href], button:not([disabled])";
  * A drop-down menu built on <details>, so it opens and works without JavaScript (the browser
  * reports the summary as a button and its expanded state). With JS it also says so in ARIA,
  * closes on Escape (focus back on the button), on a click outside and after a choice, and the
- * arrow keys open it and move through its entries (Home/End jump to the ends).
+ * arrow keys open it and move through its entries (Home/End jump to the ends). A page may also
+ * open and close it (`open`, `onOpenChange`: a keyboard shortcut), and give it its own look.
  */
 export function DisclosureMenu({
   label,
@@ -15,22 +16,41 @@ export function DisclosureMenu({
   children,
   align = "right",
   testId,
+  open: wanted,
+  onOpenChange,
+  keyShortcuts,
+  summaryClassName,
+  dropdownClassName,
 }: {
   label: string;
   summary: ReactNode;
   children: ReactNode;
   align?: "left" | "right";
   testId?: string;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  keyShortcuts?: string;
+  summaryClassName?: string;
+  dropdownClassName?: string;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   const [hydrated, setHydrated] = useState(false);
+  const onOpenChangeRef = useRef(onOpenChange);
+  onOpenChangeRef.current = onOpenChange;
+
+  useEffect(() => {
+    if (wanted !== undefined && ref.current && ref.current.open !== wanted) ref.current.open = wanted;
+  }, [wanted]);
 
   useEffect(() => {
     setHydrated(true);
     const details = ref.current;
     if (!details) return;
-    const onToggle = () => setOpen(details.open);
+    const onToggle = () => {
+      setOpen(details.open);
+      onOpenChangeRef.current?.(details.open);
+    };
     const onDocClick = (event: MouseEvent) => {
       if (!details.contains(event.target as Node)) details.open = false;
     };
@@ -69,10 +89,17 @@ export function DisclosureMenu({
     // The keys are handled for the menu as a whole; the summary and the entries take the focus.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <details ref={ref} className={classes.menu} data-testid={testId} onKeyDown={onKeyDown}>
-      <summary className={classes.summary} role="button" aria-label={label} title={label} aria-expanded={hydrated ? open : undefined}>
+      <summary
+        className={[classes.summary, summaryClassName].filter(Boolean).join(" ")}
+        role="button"
+        aria-label={label}
+        title={label}
+        aria-expanded={hydrated ? open : undefined}
+        aria-keyshortcuts={keyShortcuts}
+      >
         {summary}
       </summary>
-      <div className={classes.dropdown} data-align={align}>
+      <div className={[classes.dropdown, dropdownClassName].filter(Boolean).join(" ")} data-align={align}>
         {children}
       </div>
     </details>

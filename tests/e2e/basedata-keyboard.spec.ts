@@ -398,6 +398,9 @@ test.describe("base data keyboard entry", () => {
       await page.keyboard.press("?");
       await expect(page.getByTestId("shortcut-help")).toBeHidden();
       await expect(page.getByTestId("new-record")).toHaveAttribute("href", "/basedata/kpis/new");
+      // The list itself opens by click, without JS too.
+      await page.getByRole("button", { name: "Tastenkürzel" }).click();
+      await expect(page.getByTestId("shortcut-help")).toContainText("Suche fokussieren");
       return;
     }
     await page.keyboard.press("/");

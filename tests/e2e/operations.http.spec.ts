@@ -26,7 +26,7 @@ test("/readyz answers 200 while serving", async () => {
 
 test("every kind of answer names the version and a request id", async () => {
   const html = await rawRequest(base(), { path: "/login" });
-  const asset = html.body.match(/\/assets\/[^"]+\.js/)?.[0];
+  const asset = html.body.match(/\/assets\/[^"]+\.(js|css)/)?.[0];
   expect(asset).toBeTruthy();
   for (const path of ["/login", asset!, "/favicon.ico", "/no-such-page", "/login.data", "/%E0%A4%A"]) {
     const answer = await rawRequest(base(), { path });

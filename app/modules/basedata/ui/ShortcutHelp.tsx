@@ -1,6 +1,8 @@
-import { Button, Kbd, Popover, Table } from "@mantine/core";
+import { Kbd, Table } from "@mantine/core";
 import { IconKeyboard } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { DisclosureMenu } from "~/ui/DisclosureMenu";
+import classes from "./ShortcutHelp.module.css";
 
 const SHORTCUTS: [string[], string][] = [
   [["n", "Alt+N"], "basedata.keys.new"],
@@ -14,21 +16,34 @@ const SHORTCUTS: [string[], string][] = [
   [["?"], "basedata.keys.help"],
 ];
 
-/** The shortcut list (`?`). Keyboard entry needs JS, so the popover may too. */
+/**
+ * The shortcut list: a disclosure, so it opens by click without JS too and needs no floating
+ * layer (Mantine's Popover brought 18 KB of positioning code to every base-data page); with JS
+ * `?` toggles it and Escape closes it.
+ */
 export function ShortcutHelp({ opened, onChange }: { opened: boolean; onChange: (opened: boolean) => void }) {
   const { t } = useTranslation();
+  const label = t("basedata.shortcuts");
   return (
-    <Popover opened={opened} onChange={onChange} position="bottom-end" shadow="md" width={360} trapFocus returnFocus>
-      <Popover.Target>
-        <Button variant="default" leftSection={<IconKeyboard size={16} aria-hidden />} onClick={() => onChange(!opened)} aria-keyshortcuts="?">
-          {t("basedata.shortcuts")}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown data-testid="shortcut-help">
+    <DisclosureMenu
+      label={label}
+      summary={
+        <>
+          <IconKeyboard size={16} aria-hidden />
+          {label}
+        </>
+      }
+      open={opened}
+      onOpenChange={onChange}
+      keyShortcuts="?"
+      summaryClassName={classes.button}
+      dropdownClassName={classes.panel}
+    >
+      <div data-testid="shortcut-help">
         <Table fz="sm">
           <Table.Tbody>
-            {SHORTCUTS.map(([keys, label]) => (
-              <Table.Tr key={label}>
+            {SHORTCUTS.map(([keys, text]) => (
+              <Table.Tr key={text}>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>
                   {keys.map((k, i) => (
                     <span key={k}>
@@ -37,12 +52,12 @@ export function ShortcutHelp({ opened, onChange }: { opened: boolean; onChange: 
                     </span>
                   ))}
                 </Table.Td>
-                <Table.Td>{t(label)}</Table.Td>
+                <Table.Td>{t(text)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Popover.Dropdown>
-    </Popover>
+      </div>
+    </DisclosureMenu>
   );
 }
