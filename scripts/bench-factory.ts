@@ -22,6 +22,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
+import type { Latency } from "./bench-latency";
 
 export interface FactoryBenchOptions {
   services: number;
@@ -36,16 +37,6 @@ export interface FactoryBenchTools {
   stopServer: (child: ChildProcess) => Promise<void>;
   freePort: () => Promise<number>;
   waitUntilUp: (base: string, child: ChildProcess) => Promise<void>;
-}
-
-interface Latency {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  requests: number;
-  non2xx: number;
-  bytes: number;
 }
 
 export interface FactoryReport {

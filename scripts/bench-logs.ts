@@ -23,18 +23,12 @@ import type { Database } from "../app/server/db/schema";
 import { EMPTY_FILTER, logsHref, type LogsQuery } from "../app/modules/logs/logs-query";
 import { listLogs, logsPagePlan } from "../app/modules/logs/logs.server";
 import { ensureCausers, generateActivities } from "./gen-activities";
+import type { Latency } from "./bench-latency";
 
 type DB = Kysely<Database>;
 export type Stats = { n: number; p50: number; p95: number; p99: number; max: number };
-export interface Http {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  requests: number;
-  non2xx: number;
+export interface Http extends Latency {
   errors: number;
-  bytes: number;
   load: number;
   mode: "duration" | "amount";
 }

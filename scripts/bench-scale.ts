@@ -24,18 +24,9 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../app/server/db/schema";
 import type { FactoryBenchTools } from "./bench-factory";
+import type { Latency } from "./bench-latency";
 
 type DB = Kysely<Database>;
-
-export interface Latency {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  requests: number;
-  non2xx: number;
-  bytes: number;
-}
 
 /** The bench's server handling (as the factory bench gets it), plus its measuring. */
 export interface ScaleTools extends FactoryBenchTools {

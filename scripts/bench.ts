@@ -49,6 +49,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../app/server/db/schema";
 import { freePort } from "./app-process";
+import type { Latency } from "./bench-latency";
 
 // The server and the in-process loader must sign/verify the session cookie with the same secret;
 // app modules read it when first imported, so set it before importing them (dynamically, below).
@@ -263,15 +264,8 @@ interface AutocannonTracker extends Promise<{ non2xx: number; errors: number; ti
 type Autocannon = (opts: Record<string, unknown>) => AutocannonTracker;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
-interface HttpResult {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  requests: number;
-  non2xx: number;
+interface HttpResult extends Latency {
   errors: number;
-  bytes: number;
   load: number;
   statuses: Record<string, number>;
   /** "amount": too slow for `--duration`; measured as 2 requests per connection instead. */
