@@ -59,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
           <style id="theme-css" data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: THEME_CSS }} />
           {children}
-          {rootData?.flash ? <FlashToast key={rootData.flash.id} flash={rootData.flash} /> : null}
+          {rootData?.flash ? <FlashToast key={rootData.flash.id} flash={rootData.flash} staticPage={staticPage} /> : null}
         </MantineProvider>
         {staticPage ? null : (
           <>

@@ -124,7 +124,7 @@ export function browserI18n(): i18n {
 
 /**
  * Resolves when the texts a route module declares are in the browser's store. The client build
- * awaits it at the end of every route module (vite/route-texts.ts), so Remix, which loads a route's
+ * awaits it at the end of every route module (the `route-texts` plugin in vite.config.ts), so Remix, which loads a route's
  * module before it commits a navigation, changes the address and the page together — before, the
  * address changed and the old page stayed until the texts came (useRouteTexts), long enough to
  * type into the old page. On the server every text is there.

@@ -9,9 +9,10 @@ import { toastPlace } from "./toast-place";
 /**
  * The shell's snackbar. Rendered by the server, so without JS it still shows as a notice on the
  * page; with JS it disappears after 4000 ms or on close, and moves up when at the bottom it would
- * cover controls (toast-place.ts).
+ * cover controls (toast-place.ts). On a page sent without scripts (decision 0067) it is a plain
+ * notice: no close button that could not work.
  */
-export function FlashToast({ flash }: { flash: Flash }) {
+export function FlashToast({ flash, staticPage = false }: { flash: Flash; staticPage?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   const [place, setPlace] = useState<"top" | "bottom">("bottom");
@@ -34,6 +35,7 @@ export function FlashToast({ flash }: { flash: Flash }) {
         color={flashColour(flash.kind)}
         title={t(flash.title ?? `toast.${flash.kind}`)}
         onClose={() => setOpen(false)}
+        withCloseButton={!staticPage}
         closeButtonProps={{ "aria-label": t("app.close") }}
         data-kind={flash.kind}
         data-testid="toast"

@@ -82,6 +82,8 @@ test.describe("sign-in", () => {
     await page.getByTestId("logout").click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId("toast")).toContainText("Sie wurden abgemeldet.");
+    // The sign-in page has no scripts: the notice offers no close button that could not work.
+    await expect(page.getByTestId("toast").getByRole("button")).toHaveCount(0);
     // Put the old cookie back: the session row is gone, so it must not sign anybody in.
     await context.addCookies([before!]);
     await page.goto("/dashboard");
