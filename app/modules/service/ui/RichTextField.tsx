@@ -59,6 +59,8 @@ export function RichTextField({
   // no more than paragraphs and bullets is shown as light markup; richer HTML stays HTML, so saving
   // loses nothing. Either posts MARKUP_FIELD: the server keeps text holding tags as HTML and makes
   // light markup HTML (markupOrHtml).
+  // `track`: the stand-in inside the editor's wrapper while its code loads — the wrapper shows the
+  // label and the error, so the textarea repeats neither (twice on screen while it loaded).
   const fallback = (value: string, track = false) => {
     const light = isLightMarkupHtml(value);
     return (
@@ -66,10 +68,11 @@ export function RichTextField({
         <input type="hidden" name={MARKUP_FIELD} value={name} />
         <Textarea
           name={name}
-          label={label}
+          label={track ? undefined : label}
+          aria-labelledby={track ? labelId : undefined}
           description={t(light ? "service.editor.markupHint" : "service.editor.plainHint")}
           defaultValue={light ? htmlToMarkup(value) : value}
-          error={error}
+          error={track ? undefined : error}
           rows={12}
           {...(track && {
             onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => setWaiting({ typed: event.currentTarget.value, focused: true }),
