@@ -29,13 +29,17 @@ export const PERMISSIONS = [
   "manage:views",
   /** Organisation-wide switches only a superadmin flips: the export licence, password sign-in in Azure mode, the T.O.M. document. */
   "manage:organisation",
+  /** Publish a release of a catalogue, withdraw and re-instate one (issue 35). */
+  "publish:release",
+  /** Delete a withdrawn release for good. */
+  "delete:release",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
 
 const READER: readonly Permission[] = ["read:catalogue", "export:word"];
 const KEYUSER: readonly Permission[] = [...READER, "update:service", "manage:structure", "read:basedata", "update:basedata", "use:ai", "share:views"];
-const ADMIN_GUARD: readonly Permission[] = [...KEYUSER, "access:admin", "manage:users", "manage:views"];
+const ADMIN_GUARD: readonly Permission[] = [...KEYUSER, "access:admin", "manage:users", "manage:views", "publish:release"];
 
 /** The role matrix: one entry per role. Plain `admin` does not pass the admin guard (spec 01 §2 "Guards"). */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
@@ -44,7 +48,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   keyuser: KEYUSER,
   admin: KEYUSER,
   keysuperuser: ADMIN_GUARD,
-  superadmin: [...ADMIN_GUARD, "manage:organisation"],
+  superadmin: [...ADMIN_GUARD, "manage:organisation", "delete:release"],
 };
 
 /** Per-user flags a permission needs on top of the role (set in user management). */

@@ -710,6 +710,49 @@ export interface SavedViewsTable {
   updated_at: Timestamp;
 }
 
+export interface ReleaseContentsTable {
+  /** SHA-256 (hex) of `body`. */
+  hash: string;
+  /** Canonical JSON (keys sorted). */
+  body: string;
+}
+
+export type ReleaseState = "published" | "withdrawn";
+
+export interface ReleasesTable {
+  id: Generated<number>;
+  service_catalogue_id: number;
+  label: string;
+  state: Generated<ReleaseState>;
+  /** HTML. */
+  note: string | null;
+  publisher_name: string | null;
+  /** Content of the catalogue's header and cover sheet at publishing. */
+  header_hash: string | null;
+  withdrawn_reason: string | null;
+  withdrawn_at: string | null;
+  withdrawn_by_name: string | null;
+  published_by: number | null;
+  withdrawn_by: number | null;
+  service_count: DefaultInt;
+  area_count: DefaultInt;
+  category_count: DefaultInt;
+  published_at: Timestamp;
+}
+
+export type ReleaseItemKind = "area" | "category" | "service" | "owner" | "provider" | "kpi" | "tag" | "term";
+
+export interface ReleaseItemsTable {
+  release_id: number;
+  kind: ReleaseItemKind;
+  /** The working-copy id the item was taken from. */
+  item_id: number;
+  parent_id: number | null;
+  name: Generated<string>;
+  position: DefaultInt;
+  content_hash: string;
+}
+
 // -------------------------------------------------------------------------------------- database
 
 export interface Database {
@@ -772,6 +815,9 @@ export interface Database {
   token_reservations: TokenReservationsTable;
   ai_drafts: AiDraftsTable;
   saved_views: SavedViewsTable;
+  release_contents: ReleaseContentsTable;
+  releases: ReleasesTable;
+  release_items: ReleaseItemsTable;
 }
 
 export type TableName = keyof Database;

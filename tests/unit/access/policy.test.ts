@@ -32,6 +32,8 @@ const MATRIX: Record<Permission, Record<Role, boolean>> = {
   "share:views": { client: false, user: false, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
   "manage:views": { client: false, user: false, keyuser: false, admin: false, keysuperuser: true, superadmin: true },
   "manage:organisation": { client: false, user: false, keyuser: false, admin: false, keysuperuser: false, superadmin: true },
+  "publish:release": { client: false, user: false, keyuser: false, admin: false, keysuperuser: true, superadmin: true },
+  "delete:release": { client: false, user: false, keyuser: false, admin: false, keysuperuser: false, superadmin: true },
 };
 
 describe("the role matrix: every permission × every role", () => {

@@ -1,0 +1,236 @@
+import crypto from "node:crypto";
+import type { Executor } from "~/server/audit.server";
+import { activeAttributeItems } from "~/modules/service/service-children-read.server";
+import { hiddenForCategories } from "~/modules/masks/mask-rules.server";
+import { readFrame } from "~/modules/catalogframe/frame-read.server";
+import type { ReleaseItemKind } from "~/server/db/schema";
+
+/**
+ * What a release freezes, one piece of content at a time (issue 35 §1, decision 0068). Every piece
+ * is canonical JSON (keys sorted) so equal content gives equal bytes and one content hash, whoever
+ * published it and whenever: bookkeeping that changes on every save (timestamps, who saved, status,
+ * position, the category a service sits in) is kept out — place and order live in the release item.
+ * Base data is its own content, referenced by id, so renaming an owner changes one piece, not every
+ * service that names it.
+ */
+
+/** Columns of a service that are workflow or placement, not content. */
+const NOT_CONTENT = new Set([
+  "id",
+  "service_catalogue_id",
+  "category_id",
+  "status",
+  "statuspercent",
+  "position",
+  "factory_service_id",
+  "deleted_at",
+  "deleted_by",
+  "created_at",
+  "updated_at",
+  "created_by",
+  "updated_by",
+]);
+
+export interface ServiceContent {
+  [field: string]: unknown;
+  owners: number[];
+  providers: number[];
+  kpis: number[];
+  tags: number[];
+  requires: number[];
+  options: { id: number; name: string; short_description: string | null; description: string | null; art_nr: string | null; costs: number; position: number; picture: string | null; picture_mime: string | null }[];
+  responsibilities: { id: number; pos: number; description: string | null; client: boolean; it: boolean }[];
+  links: { id: number; url: string; position: number }[];
+  /** Attribute values by attribute id: the text, or the chosen dropdown slot. */
+  attributes: Record<string, string>;
+}
+
+export interface Piece {
+  kind: ReleaseItemKind;
+  itemId: number;
+  parentId: number | null;
+  name: string;
+  position: number;
+  body: string;
+  hash: string;
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/** Canonical JSON: keys sorted at every depth, no whitespace. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+/** Canonical JSON of a value and its SHA-256 (hex): a row of release_contents. */
+export function contentOf(value: unknown): { hash: string; body: string } {
+  const body = canonicalJson(value);
+  return { hash: crypto.createHash("sha256").update(body).digest("hex"), body };
+}
+
+export function piece(kind: ReleaseItemKind, itemId: number, parentId: number | null, name: string, position: number, content: unknown): Piece {
+  return { kind, itemId, parentId, name, position, ...contentOf(content) };
+}
+
+const flag = (value: unknown) => Number(value) === 1;
+
+function groupBy<T extends { service_id: number }>(rows: T[]) {
+  const map = new Map<number, Omit<T, "service_id">[]>();
+  for (const { service_id, ...rest } of rows) {
+    const list = map.get(service_id);
+    if (list) list.push(rest);
+    else map.set(service_id, [rest]);
+  }
+  return map;
+}
+
+function idsBy(rows: { service_id: number; ref: number }[]) {
+  const map = new Map<number, number[]>();
+  for (const row of rows) map.set(row.service_id, [...(map.get(row.service_id) ?? []), Number(row.ref)]);
+  for (const list of map.values()) list.sort((a, b) => a - b);
+  return map;
+}
+
+/**
+ * The content of these services (a batch; a fixed number of queries whatever its size), in the
+ * order of `ids`. Required services are kept by id; the reader shows those the release contains.
+ */
+export async function serviceContents(db: Executor, ids: number[]) {
+  if (!ids.length) return [];
+  const [services, options, responsibilities, links, owners, providers, kpis, tags, requires, texts, choices] = await Promise.all([
+    db.selectFrom("services").selectAll().where("id", "in", ids).execute(),
+    db
+      .selectFrom("service_options")
+      .select(["service_id", "id", "name", "short_description", "description", "art_nr", "costs", "position", "picture", "picture_mime"])
+      .where("service_id", "in", ids)
+      .orderBy("position")
+      .orderBy("id")
+      .execute(),
+    db.selectFrom("responsibilities").select(["service_id", "id", "pos", "description", "client", "it"]).where("service_id", "in", ids).orderBy("pos").orderBy("id").execute(),
+    db.selectFrom("service_links").select(["service_id", "id", "url", "position"]).where("service_id", "in", ids).orderBy("position").orderBy("id").execute(),
+    db.selectFrom("service_owners").select(["service_id", "owner_id as ref"]).where("service_id", "in", ids).execute(),
+    db.selectFrom("service_providers").select(["service_id", "provider_id as ref"]).where("service_id", "in", ids).execute(),
+    db.selectFrom("service_kpis").select(["service_id", "kpi_id as ref"]).where("service_id", "in", ids).execute(),
+    db.selectFrom("service_tags").select(["service_id", "tag_id as ref"]).where("service_id", "in", ids).execute(),
+    db.selectFrom("service_dependencies").select(["service_id", "required_service_id as ref"]).where("service_id", "in", ids).execute(),
+    db.selectFrom("service_attribute_text_items").select(["service_id", "service_attribute_item_id as item", "text"]).where("service_id", "in", ids).execute(),
+    db.selectFrom("service_dropdown_items").select(["service_id", "items_id as item", "value_reference"]).where("service_id", "in", ids).execute(),
+  ]);
+  const byId = new Map(services.map((s) => [s.id, s]));
+  const [optionsOf, responsibilitiesOf, linksOf] = [groupBy(options), groupBy(responsibilities), groupBy(links)];
+  const [ownersOf, providersOf, kpisOf, tagsOf, requiresOf] = [owners, providers, kpis, tags, requires].map(idsBy);
+  const attributesOf = new Map<number, Record<string, string>>();
+  for (const row of [...texts.map((t) => ({ ...t, value: t.text })), ...choices.map((c) => ({ ...c, value: c.value_reference }))]) {
+    if (row.value == null || row.value === "") continue;
+    attributesOf.set(row.service_id, { ...attributesOf.get(row.service_id), [String(row.item)]: row.value });
+  }
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const fields = Object.fromEntries(Object.entries(row).filter(([key]) => !NOT_CONTENT.has(key)));
+    const content: ServiceContent = {
+      ...fields,
+      owners: ownersOf.get(id) ?? [],
+      providers: providersOf.get(id) ?? [],
+      kpis: kpisOf.get(id) ?? [],
+      tags: tagsOf.get(id) ?? [],
+      requires: requiresOf.get(id) ?? [],
+      options: (optionsOf.get(id) ?? []).map((o) => ({ ...o, costs: Number(o.costs) })),
+      responsibilities: (responsibilitiesOf.get(id) ?? []).map((r) => ({ ...r, client: flag(r.client), it: flag(r.it) })),
+      links: linksOf.get(id) ?? [],
+      attributes: attributesOf.get(id) ?? {},
+    };
+    return [{ row, content }];
+  });
+}
+
+/** Areas and categories of the catalogue as pieces; categories carry what the attribute masks hide in them. */
+export async function structurePieces(db: Executor, catalogueId: number): Promise<Piece[]> {
+  const [areas, categories] = await Promise.all([
+    db.selectFrom("service_areas").select(["id", "name", "description", "image", "image_mime", "position"]).where("service_catalogue_id", "=", catalogueId).execute(),
+    db
+      .selectFrom("service_categories")
+      .select(["id", "service_area_id", "name", "description", "image", "image_mime", "position"])
+      .where("service_catalogue_id", "=", catalogueId)
+      .execute(),
+  ]);
+  const hidden = await hiddenForCategories(
+    db,
+    categories.map((c) => c.id),
+  );
+  return [
+    ...areas.map((a) => piece("area", a.id, null, a.name, a.position, { name: a.name, description: a.description, image: a.image, image_mime: a.image_mime })),
+    ...categories.map((c) =>
+      piece("category", c.id, c.service_area_id, c.name, c.position, {
+        name: c.name,
+        description: c.description,
+        image: c.image,
+        image_mime: c.image_mime,
+        hidden: hidden.get(c.id) ?? null,
+      }),
+    ),
+  ];
+}
+
+/** The base data the services reference, resolved as it is now (owners with their representatives). */
+export async function baseDataPieces(db: Executor, refs: { owners: Set<number>; providers: Set<number>; kpis: Set<number>; tags: Set<number> }): Promise<Piece[]> {
+  const list = (set: Set<number>) => (set.size ? [...set] : [0]);
+  const [owners, representatives, providers, kpis, tags, terms] = await Promise.all([
+    db.selectFrom("owners").select(["id", "name"]).where("id", "in", list(refs.owners)).execute(),
+    db.selectFrom("owner_representatives").select(["owner_id", "name", "email", "position"]).where("owner_id", "in", list(refs.owners)).orderBy("position").orderBy("id").execute(),
+    db
+      .selectFrom("providers")
+      .select(["id", "name", "description", "street", "zipcode", "city", "country", "contact_person", "email_contact", "website_link", "company_profile"])
+      .where("id", "in", list(refs.providers))
+      .execute(),
+    db.selectFrom("kpis").select(["id", "name", "definition", "calculation", "measuring_points"]).where("id", "in", list(refs.kpis)).execute(),
+    db.selectFrom("tags").select(["id", "name", "description"]).where("id", "in", list(refs.tags)).execute(),
+    // The glossary is the catalogue's vocabulary: all of it.
+    db.selectFrom("term_definitions").select(["id", "term", "link", "definition"]).execute(),
+  ]);
+  return [
+    ...owners.map((o) =>
+      piece("owner", o.id, null, o.name, 0, { name: o.name, representatives: representatives.filter((r) => r.owner_id === o.id).map(({ owner_id: _, ...r }) => r) }),
+    ),
+    ...providers.map(({ id, ...p }) => piece("provider", id, null, p.name, 0, p)),
+    ...kpis.map(({ id, ...k }) => piece("kpi", id, null, k.name, 0, k)),
+    ...tags.map(({ id, ...t }) => piece("tag", id, null, t.name, 0, t)),
+    ...terms.map(({ id, ...t }) => piece("term", id, null, t.term, 0, t)),
+  ];
+}
+
+/** The catalogue's own content: title, introduction, picture, cover sheet, attribute definitions, section headlines. */
+export async function headerContent(db: Executor, catalogueId: number) {
+  const [catalogue, frame, framePicture, attributes, headlines] = await Promise.all([
+    db.selectFrom("service_catalogues").select(["title", "introduction", "picture", "picture_mime"]).where("id", "=", catalogueId).executeTakeFirst(),
+    readFrame(db, catalogueId),
+    db.selectFrom("catalog_frames").select(["picture", "picture_mime"]).where("service_catalogue_id", "=", catalogueId).executeTakeFirst(),
+    activeAttributeItems(db),
+    db.selectFrom("service_headlines").select(["position", "headline_text_custom"]).orderBy("position").execute(),
+  ]);
+  // The frame's version stamps say when it was saved, not what it says.
+  const { updatedAt: _u, picture: _p, ...frameContent } = frame;
+  return {
+    title: catalogue?.title ?? null,
+    introduction: catalogue?.introduction ?? null,
+    picture: catalogue?.picture ?? null,
+    picture_mime: catalogue?.picture_mime ?? null,
+    frame: { ...frameContent, sections: frame.sections.map(({ updated_at: _s, ...s }) => s) },
+    frame_picture: framePicture?.picture ?? null,
+    frame_picture_mime: framePicture?.picture_mime ?? null,
+    attributes,
+    headlines: Object.fromEntries(headlines.filter((h) => h.headline_text_custom?.trim()).map((h) => [h.position, h.headline_text_custom!.trim()])),
+  };
+}
+
+export type HeaderContent = Awaited<ReturnType<typeof headerContent>>;
