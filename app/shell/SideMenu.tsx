@@ -3,19 +3,19 @@ import { IconChevronsLeft, IconChevronsRight } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Role } from "~/modules/access/roles";
-import { isActivePath, isGroup, navigationFor, type NavItem } from "~/shell/navigation";
+import { currentNavPath, isGroup, navigationFor, type NavItem } from "~/shell/navigation";
 import type { SidebarPrefs } from "~/server/prefs.server";
 import { NAV_ICONS } from "./icons";
 import classes from "./shell.module.css";
 
 // A plain link (the layout's ClientLinks navigates client-side): a router NavLink per entry
 // costs more server rendering than the rest of the menu.
-function MenuLink({ item, pathname }: { item: NavItem; pathname: string }) {
+function MenuLink({ item, current }: { item: NavItem; current: string | null }) {
   const { t } = useTranslation();
   const Icon = NAV_ICONS[item.key];
   const label = t(`nav.${item.key}`);
   return (
-    <a href={item.to} className={classes.link} title={label} aria-current={isActivePath(pathname, item.to) ? "page" : undefined} data-testid={`nav-${item.key}`}>
+    <a href={item.to} className={classes.link} title={label} aria-current={item.to === current ? "page" : undefined} data-testid={`nav-${item.key}`}>
       {Icon ? <Icon size={20} stroke={1.6} aria-hidden /> : null}
       <span className={classes.label}>{label}</span>
     </a>
@@ -26,18 +26,20 @@ function MenuLink({ item, pathname }: { item: NavItem; pathname: string }) {
 export function NavigationEntries({ role, idPrefix }: { role: Role; idPrefix: string }) {
   const { t } = useTranslation();
   const location = useLocation();
-  return navigationFor(role).map((entry) =>
+  const entries = navigationFor(role);
+  const current = currentNavPath(location.pathname, entries);
+  return entries.map((entry) =>
     isGroup(entry) ? (
       <div key={entry.key} className={classes.group} role="group" aria-labelledby={`${idPrefix}-${entry.key}`}>
         <div id={`${idPrefix}-${entry.key}`} className={classes.groupLabel}>
           <span className={classes.label}>{t(`nav.${entry.key}`)}</span>
         </div>
         {entry.items.map((item) => (
-          <MenuLink key={item.key} item={item} pathname={location.pathname} />
+          <MenuLink key={item.key} item={item} current={current} />
         ))}
       </div>
     ) : (
-      <MenuLink key={entry.key} item={entry} pathname={location.pathname} />
+      <MenuLink key={entry.key} item={entry} current={current} />
     ),
   );
 }

@@ -29,10 +29,25 @@ export function isActivePath(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(to.endsWith("/") ? to : `${to}/`);
 }
 
+/**
+ * The one entry of the menu that is the current page's: the longest path that matches, so
+ * /servicecatalog/releases marks "Veröffentlichungen", not also "ServiceHub". Null when none does.
+ */
+export function currentNavPath(pathname: string, entries: readonly NavEntry[]): string | null {
+  let best: string | null = null;
+  for (const entry of entries) {
+    for (const item of isGroup(entry) ? entry.items : [entry]) {
+      if (isActivePath(pathname, item.to) && (best === null || item.to.length > best.length)) best = item.to;
+    }
+  }
+  return best;
+}
+
 export const NAVIGATION: NavEntry[] = [
   { key: "dashboard", to: "/dashboard", audience: "all" },
   { key: "servicecatalog", to: "/servicecatalog", audience: "all" },
   { key: "views", to: "/views", audience: "all" },
+  { key: "releases", to: "/servicecatalog/releases", audience: "all" },
   { key: "sla", to: "/sla", audience: "all" },
   // Not in the spec's menu; the issue's "which services are incomplete, stale or unowned in one click" (decision 0035).
   { key: "reports", to: "/reports", audience: "all" },

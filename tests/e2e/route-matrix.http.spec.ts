@@ -120,6 +120,7 @@ test.describe("role × route matrix", () => {
       message: () => m.message({ headline: unique("Meldung"), text: "<p>Matrix</p>", expiration_date: "2999-12-31T00:00:00.000Z" }),
       patchNote: () => m.patchNote({ headline: unique("Version"), text: "<p>Matrix</p>", version: "9.9.9" }),
       view: () => m.view(viewOwner.id, { catalogue_id: catalogue, name: unique("Ansicht"), state: "{}", shared: 1 }),
+      withdrawnRelease: () => m.release(catalogue, { withdrawn: "Matrix" }),
       managedUser: async () => (await m.user("client")).id,
       paragraph: async () => ({ id: String(catalogue), kind: "paragraph", item: String(await m.paragraph(section, { title: unique("Absatz"), content: "<p>x</p>" })) }),
     };
@@ -149,6 +150,9 @@ test.describe("role × route matrix", () => {
       message: await make.message(),
       patchNote: await make.patchNote(),
       view: await make.view(),
+      releasedService: await m.service(catalogue, category, { status: "closed" }),
+      release: await m.release(catalogue),
+      withdrawnRelease: await make.withdrawnRelease(),
       managedUser: await make.managedUser(),
       section,
       paragraph: Number((await make.paragraph()).item),

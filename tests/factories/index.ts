@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Insertable, Kysely } from "kysely";
 import type { Role } from "~/modules/access/roles";
 import { createUser } from "~/modules/access/user.server";
+import { publishRelease, withdrawRelease } from "~/modules/releases/releases.server";
 import type { Database, DropdownSlot } from "~/server/db/schema";
 
 /**
@@ -183,6 +184,17 @@ export function factories(source: Kysely<Database> | (() => Kysely<Database>)) {
     // System info (decision 0029).
     message: (values: Row<"system_messages"> = {}) => insertId("system_messages", { headline: unique("Meldung"), ...values }),
     patchNote: (values: Row<"patch_notes"> = {}) => insertId("patch_notes", { headline: unique("Version"), ...values }),
+
+    /**
+     * A release of the catalogue as it is now (the publishing code itself: a release is only ever
+     * made by publishing), optionally withdrawn at once.
+     */
+    async release(catalogueId: number, values: { label?: string; note?: string | null; withdrawn?: string; by?: { id: number; name: string } } = {}) {
+      const by = values.by ?? { id: await f.userRow(), name: "Veröffentlicher" };
+      const id = await publishRelease(db(), catalogueId, { label: values.label ?? unique("Version"), note: values.note ?? null }, by);
+      if (values.withdrawn) await withdrawRelease(db(), id, values.withdrawn, by);
+      return id;
+    },
 
     // Credits (decision 0033).
     tokenOrder: (values: Row<"token_orders"> = {}) => insertId("token_orders", { value: 10, ...values }),

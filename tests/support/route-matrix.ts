@@ -72,6 +72,10 @@ export interface MatrixRows {
   message: number;
   patchNote: number;
   view: number;
+  /** A published release of the catalogue holding `releasedService`, and a withdrawn one. */
+  release: number;
+  releasedService: number;
+  withdrawnRelease: number;
   managedUser: number;
   section: number;
   paragraph: number;
@@ -245,6 +249,23 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     { file: "_app.views.$id.edit.tsx", params: (r) => ({ id: id(r.view) }), get: { guard: can("manage:views") }, post: { guard: can("manage:views"), intents: none } },
     { file: "_app.views.$id.delete.tsx", params: (r) => ({ id: id(r.view) }), get: { guard: can("manage:views") }, post: { guard: can("manage:views"), intents: none, fresh: async () => ({ id: id(await make.view()) }) } },
 
+    // ------------------------------------------------------------------ releases (issue 35)
+    { file: "_app.servicecatalog.releases.tsx", get: { guard: can("read:catalogue") }, post: null },
+    { file: "_app.servicecatalog.releases.new.tsx", get: { guard: can("publish:release") }, post: { guard: can("publish:release"), intents: none } },
+    { file: "_app.servicecatalog.releases.$id.withdraw.tsx", params: (r) => ({ id: id(r.release) }), get: { guard: can("publish:release") }, post: { guard: can("publish:release"), intents: none } },
+    // Re-instating a published release changes nothing: a harmless body.
+    { file: "_app.servicecatalog.releases.$id.reinstate.tsx", params: (r) => ({ id: id(r.release) }), get: { guard: can("publish:release") }, post: { guard: can("publish:release"), intents: none } },
+    {
+      file: "_app.servicecatalog.releases.$id.delete.tsx",
+      params: (r) => ({ id: id(r.withdrawnRelease) }),
+      get: { guard: can("delete:release") },
+      post: { guard: can("delete:release"), intents: none, fresh: async () => ({ id: id(await make.withdrawnRelease()) }) },
+    },
+    { file: "_app.servicecatalog.releases_.$id.tsx", params: (r) => ({ id: id(r.release) }), get: { guard: can("read:catalogue") }, post: null },
+    { file: "_app.servicecatalog.releases_.$id_.service.$serviceId.tsx", params: (r) => ({ id: id(r.release), serviceId: id(r.releasedService) }), get: { guard: can("read:catalogue") }, post: null },
+    // The released service has no picture: a reader gets 404, the guard still decides first.
+    { file: "servicecatalog.releases.$id.service.$serviceId.picture.tsx", params: (r) => ({ id: id(r.release), serviceId: id(r.releasedService) }), get: { guard: can("read:catalogue"), allowed: "404" }, post: null },
+
     // ------------------------------------------------------------------ base data
     ...entityRoutes("_app.basedata.$entity", can("read:basedata"), can("update:basedata"), (r) => r.owner, async () => ({ entity: "owner", id: id(await make.owner()) }), { entity: "owner" }),
     { file: "_app.basedata.customerdata.tsx", get: { guard: can("read:basedata") }, post: { guard: can("update:basedata"), intents: none } },
@@ -353,6 +374,8 @@ export interface MatrixMake {
   message: () => Promise<number>;
   patchNote: () => Promise<number>;
   view: () => Promise<number>;
+  /** A withdrawn release (what the delete dialog deletes). */
+  withdrawnRelease: () => Promise<number>;
   managedUser: () => Promise<number>;
   /** A paragraph of the catalogue's frame: the params of its delete dialog. */
   paragraph: () => Promise<Record<string, string>>;

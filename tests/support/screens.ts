@@ -17,6 +17,9 @@ export async function firstIds(db: import("~/server/db/db.server").DB) {
   const staticParagraph = await db.selectFrom("paragraphs").select("id").where("section_id", "=", staticSection.id).orderBy("global_position").executeTakeFirstOrThrow();
   const view = await db.selectFrom("saved_views").select("id").where("shared", "=", 1).orderBy("id").executeTakeFirstOrThrow();
   const tag = await db.selectFrom("tags").select("id").orderBy("id").executeTakeFirstOrThrow();
+  // The demo's release 2026.1 of the IT catalogue, and one of its services.
+  const release = await db.selectFrom("releases").select("id").where("state", "=", "published").orderBy("id").executeTakeFirstOrThrow();
+  const releasedService = await db.selectFrom("release_items").select("item_id").where("release_id", "=", release.id).where("kind", "=", "service").orderBy("item_id").executeTakeFirstOrThrow();
   return {
     service: service.id,
     area: area.id,
@@ -30,6 +33,8 @@ export async function firstIds(db: import("~/server/db/db.server").DB) {
     staticParagraph: staticParagraph.id,
     view: view.id,
     tag: tag.id,
+    release: release.id,
+    releasedService: releasedService.item_id,
     ...(await screenRows(db)),
   };
 }
@@ -56,7 +61,24 @@ async function screenRows(db: import("~/server/db/db.server").DB) {
   const trashed =
     (await db.selectFrom("services").select("id").where("name", "=", MARK).executeTakeFirst()) ??
     (await db.insertInto("services").values({ name: MARK, service_catalogue_id: null, category_id: null, deleted_at: now, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow());
-  return { mask: mask.id, message: message.id, patchNote: patchNote.id, trashed: trashed.id };
+  const withdrawnRelease =
+    (await db.selectFrom("releases").select("id").where("label", "=", MARK).executeTakeFirst())?.id ?? (await withdrawnScreenRelease(db));
+  return { mask: mask.id, message: message.id, patchNote: patchNote.id, trashed: trashed.id, withdrawnRelease };
+}
+
+/** A withdrawn release of the first catalogue (what the delete dialog shows), made by the publishing code itself. */
+async function withdrawnScreenRelease(db: import("~/server/db/db.server").DB) {
+  const { publishRelease, withdrawRelease } = await import("~/modules/releases/releases.server");
+  const catalogue = await db.selectFrom("service_catalogues").select("id").where("id", ">", 0).orderBy("id").executeTakeFirstOrThrow();
+  const by = await db.selectFrom("users").select(["id", "name"]).where("email", "=", "superadmin@example.com").executeTakeFirstOrThrow();
+  try {
+    const id = await publishRelease(db, catalogue.id, { label: MARK, note: null }, by);
+    await withdrawRelease(db, id, MARK, by);
+    return id;
+  } catch {
+    // A parallel worker published it first: the label is taken.
+    return (await db.selectFrom("releases").select("id").where("label", "=", MARK).executeTakeFirstOrThrow()).id;
+  }
 }
 
 export const PUBLIC_SCREENS = ["/login", "/reset-password", "/reset-password/no-such-token"];
@@ -177,6 +199,14 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     `/admin/systeminfo/patch-notes/${ids.patchNote}/edit`,
     `/admin/systeminfo/patch-notes/${ids.patchNote}/delete`,
     `/bin/${ids.trashed}/restore`,
+    // Releases (issue 35): the list and its dialogs, a release's contents and one of its service pages.
+    "/servicecatalog/releases",
+    "/servicecatalog/releases/new",
+    `/servicecatalog/releases/${ids.release}/withdraw`,
+    `/servicecatalog/releases/${ids.withdrawnRelease}/reinstate`,
+    `/servicecatalog/releases/${ids.withdrawnRelease}/delete`,
+    `/servicecatalog/releases/${ids.release}`,
+    `/servicecatalog/releases/${ids.release}/service/${ids.releasedService}`,
   ];
 }
 

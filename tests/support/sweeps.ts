@@ -156,6 +156,8 @@ const CONTENT_TABLES = [
   "users",
   "customer_data",
   "settings",
+  // A release's label, note, publisher and withdrawal reason are what people wrote.
+  "releases",
   // An admin's own headlines (the defaults are ours and translated).
   "service_headlines",
   "attribute_masks",

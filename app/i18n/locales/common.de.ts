@@ -26,6 +26,7 @@ const common = {
     dashboard: "Dashboard",
     servicecatalog: "ServiceHub",
     views: "Ansichten",
+    releases: "Veröffentlichungen",
     sla: "SLA",
     basedata: "Stammdaten",
     catalogframe: "Katalograhmen",

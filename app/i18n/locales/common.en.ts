@@ -26,6 +26,7 @@ const common: typeof commonDe = {
     dashboard: "Dashboard",
     servicecatalog: "ServiceHub",
     views: "Views",
+    releases: "Releases",
     sla: "SLA",
     basedata: "Base Data",
     catalogframe: "Catalogue frame",

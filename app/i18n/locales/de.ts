@@ -30,6 +30,7 @@ import factory from "../../modules/factory/i18n/factory.de";
 import reports from "../../modules/reports/i18n/reports.de";
 import sla from "../../modules/sla/i18n/sla.de";
 import views from "../../modules/views/i18n/views.de";
+import releases from "../../modules/releases/i18n/releases.de";
 import documentation from "../../modules/documentation/i18n/documentation.de";
 import productinfo from "../../modules/productinfo/i18n/productinfo.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
@@ -68,6 +69,7 @@ const de = {
   reports,
   sla,
   views,
+  releases,
   documentation,
   productinfo,
 };

@@ -30,6 +30,7 @@ import factory from "../../modules/factory/i18n/factory.en";
 import reports from "../../modules/reports/i18n/reports.en";
 import sla from "../../modules/sla/i18n/sla.en";
 import views from "../../modules/views/i18n/views.en";
+import releases from "../../modules/releases/i18n/releases.en";
 import documentation from "../../modules/documentation/i18n/documentation.en";
 import productinfo from "../../modules/productinfo/i18n/productinfo.en";
 import type { Resources } from "./de";
@@ -67,6 +68,7 @@ const en: Resources = {
   reports,
   sla,
   views,
+  releases,
   documentation,
   productinfo,
 };

@@ -107,6 +107,9 @@ const history = {
     imported: "Aus Vorlage importiert",
     exported: "Nach Word exportiert",
     status_changed: "Status geändert",
+    published: "Veröffentlicht",
+    withdrawn: "Zurückgezogen",
+    reinstated: "Wieder freigegeben",
   },
 };
 export default history;

@@ -109,6 +109,9 @@ const history: typeof historyDe = {
     imported: "Imported from template",
     exported: "Exported to Word",
     status_changed: "Status changed",
+    published: "Published",
+    withdrawn: "Withdrawn",
+    reinstated: "Re-instated",
   },
 };
 export default history;

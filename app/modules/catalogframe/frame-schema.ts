@@ -39,11 +39,8 @@ export const CELL_MAX = 2000;
 export const ALL_FIELDS = "catalogframe.errors.allFields";
 
 /** HTML from the editor (or the textarea without JS); sanitised on save. */
-const richText = z
-  .string()
-  .optional()
-  .transform((v) => v ?? "")
-  .pipe(z.string().max(RICH_MAX, { error: tooLong(RICH_MAX) }));
+// `.default("")`, not a transform into a pipe: conform's coercion turned the piped "" into undefined.
+const richText = z.string().max(RICH_MAX, { error: tooLong(RICH_MAX) }).default("");
 
 export const FrameBasicsSchema = z.object({
   title: optionalText(TITLE_MAX),

@@ -22,14 +22,14 @@ export async function imageLoader({ request, params }: LoaderFunctionArgs) {
   const kind = params.kind;
   if (kind === "frame") {
     const catalogueId = frameParam(params.id);
-    return answer(request, catalogueId === null ? undefined : await readFramePicture(getDb(), catalogueId));
+    return imageAnswer(request, catalogueId === null ? undefined : await readFramePicture(getDb(), catalogueId));
   }
   if (kind !== "service" && !isStructureKind(kind)) notFound();
   const id = idOr404(params.id);
-  return answer(request, kind === "service" ? await getServicePicture(getDb(), id) : await getImage(getDb(), kind, id));
+  return imageAnswer(request, kind === "service" ? await getServicePicture(getDb(), id) : await getImage(getDb(), kind, id));
 }
 
-function answer(request: Request, image: { data: Buffer; mime: string; updated_at: string } | undefined) {
+export function imageAnswer(request: Request, image: { data: Buffer; mime: string; updated_at: string } | undefined) {
   if (!image) notFound();
 
   const etag = `"${crypto.createHash("sha256").update(image.data).digest("base64url").slice(0, 32)}"`;

@@ -39,6 +39,7 @@ export const SUBJECT_TYPES = [
   "section_table",
   "matrix_table",
   "saved_view",
+  "release",
 ] as const;
 
 

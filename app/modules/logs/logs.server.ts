@@ -46,7 +46,7 @@ export interface LogPage {
 }
 
 /** Where each kind of record is shown, and the table and column its name comes from. */
-const SUBJECTS: Record<string, { table: NameTable; column: "name" | "title" | "term"; href: (id: number) => string }> = {
+const SUBJECTS: Record<string, { table: NameTable; column: "name" | "title" | "term" | "label"; href: (id: number) => string }> = {
   service: { table: "services", column: "name", href: (id) => `/servicecatalog/service/${id}` },
   area: { table: "service_areas", column: "name", href: (id) => `/servicecatalog/area/${id}` },
   category: { table: "service_categories", column: "name", href: (id) => `/servicecatalog/category/${id}` },
@@ -59,8 +59,9 @@ const SUBJECTS: Record<string, { table: NameTable; column: "name" | "title" | "t
   user: { table: "users", column: "name", href: (id) => `/admin/usermanagement/user/${id}` },
   // The subject id of a frame is its catalogue's (the static catalogue's -1 has no live link).
   catalog_frame: { table: "service_catalogues", column: "title", href: (id) => `/catalogframe/${id}` },
+  release: { table: "releases", column: "label", href: (id) => `/servicecatalog/releases/${id}` },
 };
-type NameTable = "services" | "service_areas" | "service_categories" | "service_catalogues" | "owners" | "kpis" | "providers" | "term_definitions" | "tags" | "users";
+type NameTable = "releases" | "services" | "service_areas" | "service_categories" | "service_catalogues" | "owners" | "kpis" | "providers" | "term_definitions" | "tags" | "users";
 
 /** Records without an id of their own, with a page of their own. */
 const SINGLETONS: Record<string, string> = { customer_data: "/basedata/customerdata", contract: "/settings/contract" };

@@ -9,12 +9,12 @@ export const VERSION_MAX = 40;
 export const TEXT_MAX = 50_000;
 
 const headline = requiredText(HEADLINE_MAX);
-/** HTML from the editor (or the textarea without JS); sanitised on save. */
-const text = z
-  .string()
-  .optional()
-  .transform((v) => v ?? "")
-  .pipe(z.string().max(TEXT_MAX, { error: tooLong(TEXT_MAX) }));
+/**
+ * HTML from the editor (or the textarea without JS); sanitised on save. Empty is allowed:
+ * `.default("")`, not a transform into a pipe — conform's coercion turned the piped "" into
+ * undefined, so an empty text was refused with zod's untranslated message.
+ */
+const text = z.string().max(TEXT_MAX, { error: tooLong(TEXT_MAX) }).default("");
 
 /** A datetime-local value; read as Berlin time. */
 const localDateTime = z.string().refine((v) => berlinLocalToIso(v) !== null, { error: "systeminfo.errors.dateInvalid" });

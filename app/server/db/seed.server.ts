@@ -8,6 +8,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { hashPassword } from "../../modules/access/password.server";
 import { roleHasPermission } from "../../modules/access/policy";
+import { publishRelease } from "../../modules/releases/releases.server";
 import type { Role } from "../../modules/access/roles";
 import { inTransaction } from "../db-helpers.server";
 import { seedDemoFrame } from "./seed-frame.server";
@@ -1072,6 +1073,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ created: boolean
 
     // The IT catalogue's cover sheet in full, so its frame page does not look unfinished.
     await seedDemoFrame(trx, catalogueIds.it, now);
+
+    // A first release of the IT catalogue (issue 35): what its customers were handed.
+    await publishRelease(trx, catalogueIds.it, { label: "2026.1", note: html.p("Erste veröffentlichte Fassung des IT-Servicekatalogs.") }, { id: authorId, name: "Sabine Superadmin" });
 
     // Static catalogue frame: a title, an introduction and one section with two paragraphs.
     await trx

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "~/modules/access/roles";
-import { NAVIGATION, findPlannedPage, isActivePath, isGroup, navigationFor, type NavEntry, type NavItem } from "~/shell/navigation";
+import { NAVIGATION, currentNavPath, findPlannedPage, isActivePath, isGroup, navigationFor, type NavEntry, type NavItem } from "~/shell/navigation";
 
 /** The menu as a readable outline: top-level keys, groups as "group[item,item]". */
 function outline(entries: NavEntry[]): string[] {
@@ -15,10 +15,10 @@ function paths(entries: NavEntry[]): string[] {
 const BASEDATA_WITHOUT_FRAME = "basedata[owner,kpis,provider,customerdata,termdefinitions]";
 
 describe("navigationFor", () => {
-  it.each<Role>(["client", "user"])("%s sees Dashboard, ServiceHub, Views, SLA, Reports and Tools only", (role) => {
+  it.each<Role>(["client", "user"])("%s sees Dashboard, ServiceHub, Views, Releases, SLA, Reports and Tools only", (role) => {
     const nav = navigationFor(role);
-    expect(outline(nav)).toEqual(["dashboard", "servicecatalog", "views", "sla", "reports", "tools"]);
-    expect(paths(nav)).toEqual(["/dashboard", "/servicecatalog", "/views", "/sla", "/reports", "/tools"]);
+    expect(outline(nav)).toEqual(["dashboard", "servicecatalog", "views", "releases", "sla", "reports", "tools"]);
+    expect(paths(nav)).toEqual(["/dashboard", "/servicecatalog", "/views", "/servicecatalog/releases", "/sla", "/reports", "/tools"]);
     for (const hidden of ["/basedata", "/admin", "/factory", "/bin", "/catalogframe"]) {
       expect(paths(nav).some((p) => p.startsWith(hidden))).toBe(false);
     }
@@ -26,7 +26,7 @@ describe("navigationFor", () => {
 
   it.each<Role>(["keyuser", "admin"])("%s also sees base data (without the admin-only catalogue frame) and credits, no admin groups", (role) => {
     const nav = navigationFor(role);
-    expect(outline(nav)).toEqual(["dashboard", "servicecatalog", "views", "sla", "reports", BASEDATA_WITHOUT_FRAME, "tools", "credits"]);
+    expect(outline(nav)).toEqual(["dashboard", "servicecatalog", "views", "releases", "sla", "reports", BASEDATA_WITHOUT_FRAME, "tools", "credits"]);
     expect(paths(nav)).not.toContain("/catalogframe");
     expect(paths(nav)).not.toContain("/bin");
     expect(paths(nav).some((p) => p.startsWith("/admin/") || p.startsWith("/factory/"))).toBe(false);
@@ -41,6 +41,7 @@ describe("navigationFor", () => {
       "dashboard",
       "servicecatalog",
       "views",
+      "releases",
       "sla",
       "reports",
       "basedata[catalogframe,owner,kpis,provider,customerdata,termdefinitions]",
@@ -55,7 +56,7 @@ describe("navigationFor", () => {
   });
 
   it("hides everything beyond the common entries for an unknown role", () => {
-    expect(outline(navigationFor("hacker" as Role))).toEqual(["dashboard", "servicecatalog", "views", "sla", "reports", "tools"]);
+    expect(outline(navigationFor("hacker" as Role))).toEqual(["dashboard", "servicecatalog", "views", "releases", "sla", "reports", "tools"]);
   });
 
   it("does not change the shared NAVIGATION when filtering", () => {
@@ -128,5 +129,15 @@ describe("isActivePath", () => {
     expect(isActivePath("/servicecatalogue", "/servicecatalog")).toBe(false);
     expect(isActivePath("/basedata/ownerx", "/basedata/owner")).toBe(false);
     expect(isActivePath("/dashboard", "/servicecatalog")).toBe(false);
+  });
+});
+
+describe("currentNavPath: the one menu entry of the current page", () => {
+  it("is the longest matching entry, so a page below two entries marks only the nearer one", () => {
+    const nav = navigationFor("client");
+    expect(currentNavPath("/servicecatalog/releases/4/service/9", nav)).toBe("/servicecatalog/releases");
+    expect(currentNavPath("/servicecatalog/service/9", nav)).toBe("/servicecatalog");
+    expect(currentNavPath("/admin/logs", navigationFor("superadmin"))).toBe("/admin/logs");
+    expect(currentNavPath("/nowhere", nav)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { berlinLocalToIso, comparePatchNotes, isMessageActive, isoToBerlinLocal, pagerOf, patchDateInput, patchDateOf, patchDay } from "~/modules/systeminfo/rules";
 import { PatchNoteSchema, SystemMessageSchema } from "~/modules/systeminfo/systeminfo-schema";
+import { validateForm } from "~/server/form.server";
 
 /** The rules of version, patch notes and system messages (spec 01 §2, §4, §5). */
 
@@ -107,5 +108,13 @@ describe("the forms' schemas", () => {
   it("a system message's expiration date is optional but must be a date when given", () => {
     expect(SystemMessageSchema.parse({ headline: "Wartung" })).toEqual({ headline: "Wartung", text: "" });
     expect(SystemMessageSchema.safeParse({ headline: "Wartung", expiration_date: "bald" }).success).toBe(false);
+  });
+  it("an emptied text is saved as empty through the form pipeline (it was refused with zod's untranslated message)", () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ headline: "Wartung", version: "1.0", patch_date: "2026-11-20T10:00", text: "" })) form.set(key, value);
+    const note = validateForm(form, PatchNoteSchema);
+    expect(note.status).toBe("success");
+    expect(note.status === "success" && note.value.text).toBe("");
+    expect(validateForm(form, SystemMessageSchema).status).toBe("success");
   });
 });

@@ -46,6 +46,7 @@ const logs = {
     section_table: "Tabelle (Katalograhmen)",
     matrix_table: "Matrix (Katalograhmen)",
     saved_view: "Gespeicherte Ansicht",
+    release: "Veröffentlichung",
   },
   unknownSubject: "Objekt „{{type}}“",
   unknownEvent: "Ereignis „{{event}}“",

@@ -47,6 +47,7 @@ const logs: typeof logsDe = {
     section_table: "Table (catalogue frame)",
     matrix_table: "Matrix (catalogue frame)",
     saved_view: "Saved view",
+    release: "Release",
   },
   unknownSubject: "Record “{{type}}”",
   unknownEvent: "Event “{{event}}”",

@@ -6,11 +6,13 @@ import { translateError } from "~/ui/forms";
 import { ServiceSection, SectionForm } from "./ServiceSection";
 import { resultFor, type Named, type ServiceAnswer } from "../types";
 import classes from "./service.module.css";
+import { useServiceHrefs } from "./service-hrefs";
 
 /** The service picture: jpg/png upload (sniffed, 2 MB), shown from the cached image route. */
 export function PictureSection({ service, canEdit, result }: { service: { id: number; name: string; has_picture: boolean; updated_at: string }; canEdit: boolean; result?: ServiceAnswer }) {
   const { t } = useTranslation();
   const mine = resultFor(result, "picture");
+  const hrefs = useServiceHrefs();
   return (
     <ServiceSection
       id="picture"
@@ -36,7 +38,7 @@ export function PictureSection({ service, canEdit, result }: { service: { id: nu
       }
     >
       {service.has_picture ? (
-        <img className={classes.picture} src={`/images/service/${service.id}?v=${encodeURIComponent(service.updated_at)}`} alt={t("service.picture.alt", { name: service.name })} data-testid="service-picture" />
+        <img className={classes.picture} src={hrefs.picture(service.id, service.updated_at)} alt={t("service.picture.alt", { name: service.name })} data-testid="service-picture" />
       ) : (
         <Text c="dimmed" size="sm">
           {t("service.none")}
@@ -49,6 +51,7 @@ export function PictureSection({ service, canEdit, result }: { service: { id: nu
 /** The parent this service was derived from and its derivatives in other catalogues. */
 export function LineageSection({ parent, derivatives }: { parent: Named | null; derivatives: (Named & { catalogue_id: number | null; catalogue_title: string | null })[] }) {
   const { t } = useTranslation();
+  const hrefs = useServiceHrefs();
   if (!parent && !derivatives.length) return null;
   return (
     <ServiceSection id="lineage" title={t("service.sections.lineage")}>
@@ -58,7 +61,7 @@ export function LineageSection({ parent, derivatives }: { parent: Named | null; 
             <Text size="xs" fw={700} c="gray.7">
               {t("service.lineage.parent")}
             </Text>
-            <Anchor component={Link} to={`/servicecatalog/service/${parent.id}`}>
+            <Anchor component={Link} to={hrefs.service(parent.id)}>
               {parent.name}
             </Anchor>
           </div>
@@ -72,7 +75,7 @@ export function LineageSection({ parent, derivatives }: { parent: Named | null; 
               {derivatives.map((d) => (
                 <List.Item key={d.id}>
                   <Group gap={6}>
-                    <Anchor component={Link} to={`/servicecatalog/service/${d.id}`}>
+                    <Anchor component={Link} to={hrefs.service(d.id)}>
                       {d.name}
                     </Anchor>
                     {d.catalogue_id !== null ? (

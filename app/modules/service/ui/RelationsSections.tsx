@@ -6,6 +6,7 @@ import { translateError } from "~/ui/forms";
 import { ServiceSection, SectionForm } from "./ServiceSection";
 import { resultFor, type Named, type ServiceAnswer } from "../types";
 import classes from "./service.module.css";
+import { useServiceHrefs } from "./service-hrefs";
 
 /** A searchable picker: the ticked records, then a page of others; never every record (issue 10). */
 function Picker({ name, label, choices }: { name: string; label: string; choices: RelationChoices }) {
@@ -83,6 +84,7 @@ export function RelationsSection(props: {
 }) {
   const { t } = useTranslation();
   const mine = resultFor(props.result, "relations");
+  const hrefs = useServiceHrefs();
   const rows: [string, Named[], string][] = [
     ["owners", props.owners, "/basedata/owner"],
     ["providers", props.providers, "/basedata/provider"],
@@ -112,7 +114,7 @@ export function RelationsSection(props: {
             <Text size="xs" fw={700} c="gray.7">
               {t(`service.fields.${key}`)}
             </Text>
-            <Chips items={items} empty={t("service.none")} link={(id) => `${base}/${id}`} />
+            <Chips items={items} empty={t("service.none")} link={hrefs.baseData ? (id) => hrefs.baseData!(base, id) : undefined} />
           </div>
         ))}
       </Stack>
@@ -187,8 +189,9 @@ export function DependenciesSection({
 }) {
   const { t } = useTranslation();
   const mine = resultFor(result, "dependencies");
+  const hrefs = useServiceHrefs();
   const link = (s: Named) => (
-    <Anchor component={Link} to={`/servicecatalog/service/${s.id}`} size="sm">
+    <Anchor component={Link} to={hrefs.service(s.id)} size="sm">
       {s.name}
     </Anchor>
   );

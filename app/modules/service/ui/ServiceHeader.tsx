@@ -1,10 +1,19 @@
-import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Group,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { StatusBadge } from "../../catalogue/ui/browser/StatusBadge";
 import { serviceExportHref } from "~/modules/wordexport/export";
 import { WordExportLink } from "~/modules/wordexport/ui/WordExportButton";
+import { useServiceHrefs } from "./service-hrefs";
 
 export interface ServiceHeaderData {
   id: number;
@@ -36,22 +45,31 @@ export function ServiceHeader({
   const { t } = useTranslation();
   const catalogue =
     service.service_catalogue_id !== null
-      ? catalogueTitle(t, { id: service.service_catalogue_id, title: service.catalogue_title, frameTitle: service.catalogue_frame_title })
+      ? catalogueTitle(t, {
+          id: service.service_catalogue_id,
+          title: service.catalogue_title,
+          frameTitle: service.catalogue_frame_title,
+        })
       : t("catalogue.defaultLabel");
-  const base = `/servicecatalog/service/${service.id}`;
+  const hrefs = useServiceHrefs();
+  const base = hrefs.service(service.id);
   return (
     <Stack gap="xs">
       <Breadcrumbs aria-label={t("service.breadcrumb")} separator="›">
-        <Anchor component={Link} to="/servicecatalog" size="sm">
+        <Anchor component={Link} to={hrefs.catalogue} size="sm">
           {catalogue}
         </Anchor>
         {service.area_id ? (
-          <Anchor component={Link} to={`/servicecatalog/area/${service.area_id}`} size="sm">
+          <Anchor component={Link} to={hrefs.area(service.area_id)} size="sm">
             {service.area_name}
           </Anchor>
         ) : null}
         {service.category_id ? (
-          <Anchor component={Link} to={`/servicecatalog/category/${service.category_id}`} size="sm">
+          <Anchor
+            component={Link}
+            to={hrefs.category(service.category_id)}
+            size="sm"
+          >
             {service.category_name}
           </Anchor>
         ) : null}
@@ -65,7 +83,10 @@ export function ServiceHeader({
             {service.name}
           </Title>
           <Group gap="xs">
-            <StatusBadge status={service.status} percent={service.statuspercent} />
+            <StatusBadge
+              status={service.status}
+              percent={service.statuspercent}
+            />
             <Text size="sm" c="dimmed">
               {t(`catalogue.type.${service.servicetype}`)}
             </Text>
@@ -73,16 +94,39 @@ export function ServiceHeader({
         </Stack>
         {canStructure || canExport ? (
           <Group gap="xs">
-            {canExport ? <WordExportLink href={serviceExportHref(service.id)} label={t("wordexport.export")} testId="word-export" /> : null}
+            {canExport ? (
+              <WordExportLink
+                href={serviceExportHref(service.id)}
+                label={t("wordexport.export")}
+                testId="word-export"
+              />
+            ) : null}
             {canStructure ? (
               <>
-                <Button component={Link} to={`${base}/duplicate`} variant="default" size="sm">
+                <Button
+                  component={Link}
+                  to={`${base}/duplicate`}
+                  variant="default"
+                  size="sm"
+                >
                   {t("service.actions.duplicate")}
                 </Button>
-                <Button component={Link} to={`${base}/derivative`} variant="default" size="sm">
+                <Button
+                  component={Link}
+                  to={`${base}/derivative`}
+                  variant="default"
+                  size="sm"
+                >
                   {t("service.actions.derivative")}
                 </Button>
-                <Button component={Link} to={`${base}/delete`} color="red" variant="light" size="sm" data-testid="delete-service">
+                <Button
+                  component={Link}
+                  to={`${base}/delete`}
+                  color="red"
+                  variant="light"
+                  size="sm"
+                  data-testid="delete-service"
+                >
                   {t("service.actions.delete")}
                 </Button>
               </>
@@ -90,14 +134,31 @@ export function ServiceHeader({
           </Group>
         ) : null}
       </Group>
-      <Group gap="xs" role="tablist" aria-label={t("service.tabs.content")}>
-        <Button component={Link} to={base} variant={tab === "content" ? "filled" : "default"} size="xs" role="tab" aria-selected={tab === "content"}>
-          {t("service.tabs.content")}
-        </Button>
-        <Button component={Link} to={`${base}?tab=history`} variant={tab === "history" ? "filled" : "default"} size="xs" role="tab" aria-selected={tab === "history"} data-testid="tab-history">
-          {t("service.tabs.history")}
-        </Button>
-      </Group>
+      {hrefs.history ? (
+        <Group gap="xs" role="tablist" aria-label={t("service.tabs.content")}>
+          <Button
+            component={Link}
+            to={base}
+            variant={tab === "content" ? "filled" : "default"}
+            size="xs"
+            role="tab"
+            aria-selected={tab === "content"}
+          >
+            {t("service.tabs.content")}
+          </Button>
+          <Button
+            component={Link}
+            to={`${base}?tab=history`}
+            variant={tab === "history" ? "filled" : "default"}
+            size="xs"
+            role="tab"
+            aria-selected={tab === "history"}
+            data-testid="tab-history"
+          >
+            {t("service.tabs.history")}
+          </Button>
+        </Group>
+      ) : null}
     </Stack>
   );
 }

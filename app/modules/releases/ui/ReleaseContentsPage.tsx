@@ -1,0 +1,60 @@
+import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
+import type { releaseLoader } from "../release-pages.server";
+import { ReleaseBanner, releasePath } from "./ReleaseBanner";
+import classes from "./releases.module.css";
+
+/** /servicecatalog/releases/:id — the release's areas, categories and services. */
+export function ReleaseContentsPage() {
+  const { release, tree } = useLoaderData<typeof releaseLoader>();
+  const { t } = useTranslation();
+  const service = (s: { id: number; name: string }) => (
+    <li key={s.id}>
+      <Anchor component={Link} to={`${releasePath(release.id)}/service/${s.id}`} size="sm" data-testid="release-service">
+        {s.name}
+      </Anchor>
+    </li>
+  );
+  const empty = tree.areas.every((a) => a.categories.every((c) => !c.services.length)) && !tree.uncategorised.length;
+  return (
+    <Stack gap="md" maw={1000}>
+      <ReleaseBanner release={release} />
+      <Title order={1}>{catalogueTitle(t, { id: 0, title: tree.title, frameTitle: tree.frameTitle })}</Title>
+      <Title order={2} size="h3">
+        {t("releases.outline")}
+      </Title>
+      {empty ? (
+        <Text size="sm" c="dimmed">
+          {t("releases.noServices")}
+        </Text>
+      ) : (
+        <ul className={classes.tree} data-testid="release-tree">
+          {tree.areas.map((area) => (
+            <li key={area.id ?? "none"} id={area.id !== null ? `area-${area.id}` : undefined}>
+              <Text fw={700}>{area.id !== null ? area.name : t("releases.withoutArea")}</Text>
+              <ul>
+                {area.categories.map((category) => (
+                  <li key={category.id} id={`category-${category.id}`}>
+                    <Text fw={600} size="sm">
+                      {category.name}
+                    </Text>
+                    <ul>{category.services.map(service)}</ul>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+          {tree.uncategorised.length ? (
+            <li>
+              <Text fw={700}>{t("releases.withoutCategory")}</Text>
+              <ul>{tree.uncategorised.map(service)}</ul>
+            </li>
+          ) : null}
+        </ul>
+      )}
+    </Stack>
+  );
+}
+

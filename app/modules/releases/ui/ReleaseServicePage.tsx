@@ -1,0 +1,51 @@
+import { Stack } from "@mantine/core";
+import { useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
+import { ServicePage } from "~/modules/service/ui/ServicePage";
+import { ServiceHrefsContext, type ServiceHrefs } from "~/modules/service/ui/service-hrefs";
+import type { releaseServiceLoader } from "../release-pages.server";
+import { ReleaseBanner, releasePath } from "./ReleaseBanner";
+
+/** Links of a release's pages stay inside the release (no edit route, no base-data screen). */
+function releaseHrefs(id: number): ServiceHrefs {
+  const base = releasePath(id);
+  return {
+    catalogue: base,
+    area: (area) => `${base}#area-${area}`,
+    category: (category) => `${base}#category-${category}`,
+    service: (service) => `${base}/service/${service}`,
+    picture: (service) => `${base}/service/${service}/picture`,
+    baseData: null,
+    history: false,
+  };
+}
+
+/** /servicecatalog/releases/:id/service/:serviceId — the service as the release froze it, read-only. */
+export function ReleaseServicePage() {
+  const { release, page } = useLoaderData<typeof releaseServiceLoader>();
+  const hrefs = useMemo(() => releaseHrefs(release.id), [release.id]);
+  const data = {
+    ...page,
+    options: null,
+    pickers: null,
+    history: null,
+    candidates: [],
+    depq: "",
+    tab: "content" as const,
+    canEdit: false,
+    readOnly: null,
+    canStructure: false,
+    canExport: false,
+    ai: null,
+    canCreateTags: false,
+    statuses: [],
+  };
+  return (
+    <Stack gap="md">
+      <ReleaseBanner release={release} />
+      <ServiceHrefsContext.Provider value={hrefs}>
+        <ServicePage data={data} />
+      </ServiceHrefsContext.Provider>
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import type { Page } from "@playwright/test";
+import { formatDate } from "~/lib/dates";
+import type { Factories } from "../factories";
+import { expect, test, unique } from "../support/fixtures";
+import { servicePage, toast } from "../support/helpers";
+
+/**
+ * Catalogue releases (issue 35), with JavaScript and without: publishing from the releases page
+ * (what goes in, what is left out), reading a release while the working copy moves on, and
+ * withdrawing, re-instating and deleting — with who may see what.
+ */
+
+const card = (page: Page, label: string) => page.getByTestId("release").filter({ has: page.getByTestId("release-label").getByText(label, { exact: true }) });
+
+/** A catalogue with an approved service (with a description) and one in progress, made current for the user. */
+async function catalogue(make: Factories, userId: number) {
+  const tag = unique("Rel");
+  const catalogueId = await make.catalogue({ title: `Katalog ${tag}` });
+  const area = await make.area(catalogueId, { name: `Bereich ${tag}` });
+  const category = await make.category(catalogueId, { service_area_id: area, name: `Kategorie ${tag}` });
+  const approved = await make.service(catalogueId, category, { name: `Freigegeben ${tag}`, status: "closed", description: "<p>Beschreibung wie veröffentlicht</p>" });
+  const inProgress = await make.service(catalogueId, category, { name: `In Arbeit ${tag}`, status: "open" });
+  await make.useCatalogue(userId, catalogueId);
+  return { tag, catalogueId, approved, inProgress };
+}
+
+test("a keysuperuser publishes the approved services; the release stays as published while the working copy changes", async ({ page, db, make, login }) => {
+  const user = await login("keysuperuser");
+  const c = await catalogue(make, user.id);
+  await page.goto("/servicecatalog/releases");
+  await expect(page.getByTestId("releases-empty")).toBeVisible();
+
+  await page.getByTestId("publish-release").click();
+  const dialog = page.getByRole("dialog", { name: "Katalog veröffentlichen" });
+  await expect(dialog.getByTestId("publish-included")).toHaveText("1 freigegebener Service wird veröffentlicht.");
+  await expect(dialog.getByTestId("publish-left-out")).toContainText("1 Service ist nicht freigegeben und bleibt außen vor.");
+  await expect(dialog.getByRole("link", { name: "Nicht freigegebene Services anzeigen" })).toHaveAttribute("href", "/servicecatalog?status=open&status=checking");
+
+  // The version is required: refused beside the field, nothing published.
+  await dialog.getByTestId("publish-submit").click();
+  await expect(dialog.getByText("Bitte füllen Sie dieses Feld aus.")).toBeVisible();
+  expect(await db.selectFrom("releases").select("id").where("service_catalogue_id", "=", c.catalogueId).execute()).toEqual([]);
+
+  await dialog.getByTestId("release-label-input").fill("2026.1");
+  await dialog.getByTestId("publish-submit").click();
+  await expect(page).toHaveURL(/\/servicecatalog\/releases\/\d+$/);
+  await expect(toast(page)).toContainText("Version 2026.1 wurde veröffentlicht.");
+  const today = formatDate(new Date(), "de");
+  await expect(page.getByTestId("release-banner")).toContainText(`Veröffentlichung 2026.1, veröffentlicht am ${today}`);
+  await expect(page.getByTestId("release-service")).toHaveText([`Freigegeben ${c.tag}`]);
+
+  // The working copy changes after publishing.
+  await db.updateTable("services").set({ description: "<p>Später geändert</p>", name: `Umbenannt ${c.tag}` }).where("id", "=", c.approved).execute();
+
+  await page.getByTestId("release-service").click();
+  await expect(page).toHaveURL(new RegExp(`/servicecatalog/releases/\\d+/service/${c.approved}$`));
+  await expect(page.getByTestId("service-name")).toHaveText(`Freigegeben ${c.tag}`);
+  await expect(page.getByText("Beschreibung wie veröffentlicht")).toBeVisible();
+  await expect(page.getByText("Später geändert")).toHaveCount(0);
+  // Read-only: no edit control, no history tab; the breadcrumb stays inside the release.
+  await expect(page.getByRole("button", { name: /^Bearbeiten/ })).toHaveCount(0);
+  await expect(page.getByTestId("tab-history")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: `Katalog ${c.tag}`, exact: true })).toHaveAttribute("href", /^\/servicecatalog\/releases\/\d+$/);
+
+  // Back to the working copy: the edit shows there.
+  await page.goto(servicePage(c.approved));
+  await expect(page.getByTestId("service-name")).toHaveText(`Umbenannt ${c.tag}`);
+  await expect(page.getByText("Später geändert")).toBeVisible();
+
+  await page.goto("/servicecatalog/releases");
+  await expect(card(page, "2026.1").getByTestId("release-counts")).toHaveText("1 Services · 1 Bereiche · 1 Kategorien");
+  await expect(card(page, "2026.1").getByTestId("release-changes")).toHaveText("Erste Veröffentlichung");
+});
+
+test("withdraw hides a release from customers, re-instate brings it back, and only a superadmin deletes a withdrawn one", async ({ page, db, make, login, browser, baseURL }) => {
+  const admin = await login("superadmin");
+  const c = await catalogue(make, admin.id);
+  const first = await make.release(c.catalogueId, { label: "A" });
+  await make.service(c.catalogueId, null, { name: `Neu ${c.tag}`, status: "closed" });
+  const second = await make.release(c.catalogueId, { label: "B" });
+  await page.goto("/servicecatalog/releases");
+  await expect(page.getByTestId("release-label")).toHaveText(["B", "A"]);
+  await expect(card(page, "B").getByTestId("release-changes")).toHaveText("Gegenüber A: +1 neu · −0 entfernt · ~0 geändert");
+
+  // A client of the same catalogue reads B.
+  const clientContext = await browser.newContext({ baseURL });
+  const client = await make.user("client");
+  await make.useCatalogue(client.id, c.catalogueId);
+  const { addSessionCookie } = await import("../support/fixtures");
+  await addSessionCookie(db, clientContext, baseURL!, client.id);
+  const clientPage = await clientContext.newPage();
+  await clientPage.goto("/servicecatalog/releases");
+  await expect(clientPage.getByTestId("release-label")).toHaveText(["B", "A"]);
+  await expect(clientPage.getByTestId("publish-release")).toHaveCount(0);
+  await expect(clientPage.getByTestId("withdraw-release")).toHaveCount(0);
+
+  await card(page, "B").getByTestId("withdraw-release").click();
+  const withdraw = page.getByRole("dialog", { name: "Veröffentlichung B zurückziehen" });
+  await withdraw.getByTestId("withdraw-submit").click();
+  await expect(withdraw.getByText("Bitte füllen Sie dieses Feld aus.")).toBeVisible();
+  await withdraw.getByTestId("withdraw-reason").fill("Preise falsch");
+  await withdraw.getByTestId("withdraw-submit").click();
+  await expect(toast(page)).toContainText("Version B wurde zurückgezogen.");
+  await expect(card(page, "B").getByTestId("release-withdrawn-note")).toContainText("Preise falsch");
+
+  // The client no longer sees B, not even by its address.
+  await clientPage.goto("/servicecatalog/releases");
+  await expect(clientPage.getByTestId("release-label")).toHaveText(["A"]);
+  const refused = await clientPage.goto(`/servicecatalog/releases/${second}`);
+  expect(refused?.status()).toBe(404);
+  await clientContext.close();
+
+  await card(page, "B").getByTestId("reinstate-release").click();
+  await page.getByRole("dialog", { name: "Veröffentlichung B wieder freigeben" }).getByTestId("reinstate-submit").click();
+  await expect(toast(page)).toContainText("Version B ist wieder freigegeben.");
+  await expect(card(page, "B").getByTestId("release-withdrawn")).toHaveCount(0);
+  // A published release has no delete control.
+  await expect(card(page, "B").getByTestId("delete-release")).toHaveCount(0);
+
+  await make.release(c.catalogueId, { label: "C", withdrawn: "Probe" });
+  await page.goto("/servicecatalog/releases");
+  await card(page, "C").getByTestId("delete-release").click();
+  await page.getByRole("dialog", { name: "Veröffentlichung C löschen" }).getByTestId("delete-submit").click();
+  await expect(toast(page)).toContainText("Version C wurde gelöscht.");
+  await expect(page.getByTestId("release-label")).toHaveText(["B", "A"]);
+  const events = await db.selectFrom("activities").select("event").where("subject_type", "=", "release").where("subject_id", "in", [String(first), String(second)]).orderBy("id").execute();
+  expect(events.map((e) => e.event)).toEqual(["published", "published", "withdrawn", "reinstated"]);
+});
