@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requirePermission } from "~/modules/access/policy.server";
 import { userHasPermission } from "~/modules/access/policy";
-import { forbid } from "~/modules/access/session.server";
 import { getCatalogue, getCurrentCatalogueId } from "~/modules/catalogue/catalogue.server";
 import { getDb } from "~/server/db/db.server";
 import { redirectWithFlash } from "~/server/flash.server";
@@ -91,7 +90,7 @@ export async function withdrawAction({ request, params }: ActionFunctionArgs) {
   const { user, release } = await managedRelease(request, params.id, "publish:release");
   const { submission } = await parseForm(request, WithdrawSchema);
   if (submission.status !== "success") return refuse(submission);
-  await withdrawRelease(getDb(), release.id, submission.value.reason, user);
+  if (!(await withdrawRelease(getDb(), release.id, submission.value.reason, user))) return refuse(submission, { form: "releases.alreadyWithdrawn" });
   return redirectWithFlash(request, RELEASES_PATH, { kind: "success", message: "releases.withdrawDialog.done", values: { label: release.label } });
 }
 
@@ -103,14 +102,13 @@ export async function reinstateLoader({ request, params }: LoaderFunctionArgs) {
 export async function reinstateAction({ request, params }: ActionFunctionArgs) {
   const { user, release } = await managedRelease(request, params.id, "publish:release");
   await readFormData(request); // the confirmation is a form post: anything else is refused first
-  await reinstateRelease(getDb(), release.id, user);
+  if (!(await reinstateRelease(getDb(), release.id, user))) return refuseForm({ form: "releases.reinstateOnlyWithdrawn" });
   return redirectWithFlash(request, RELEASES_PATH, { kind: "success", message: "releases.reinstateDialog.done", values: { label: release.label } });
 }
 
 export async function deleteLoader({ request, params }: LoaderFunctionArgs) {
   const { release } = await managedRelease(request, params.id, "delete:release");
-  // Only a withdrawn release can go: for a published one the dialog has nothing to offer.
-  if (release.state !== "withdrawn") forbid(request);
+  // A published release is not deleted: the dialog says so instead of offering to.
   return dialogData(release);
 }
 

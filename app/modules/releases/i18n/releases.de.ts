@@ -24,6 +24,8 @@ const releases = {
   deleteNamed: "Veröffentlichung {{label}} löschen",
   note: "Versionshinweis",
   labelTaken: "Diese Version gibt es in diesem Katalog bereits.",
+  reinstateOnlyWithdrawn: "Diese Veröffentlichung ist nicht zurückgezogen.",
+  alreadyWithdrawn: "Diese Veröffentlichung ist bereits zurückgezogen.",
   deleteOnlyWithdrawn: "Nur eine zurückgezogene Veröffentlichung kann gelöscht werden.",
   publishDialog: {
     title: "Katalog veröffentlichen",

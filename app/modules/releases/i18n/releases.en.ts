@@ -26,6 +26,8 @@ const releases: typeof releasesDe = {
   deleteNamed: "Delete release {{label}}",
   note: "Release note",
   labelTaken: "This catalogue already has this version.",
+  reinstateOnlyWithdrawn: "This release is not withdrawn.",
+  alreadyWithdrawn: "This release has already been withdrawn.",
   deleteOnlyWithdrawn: "Only a withdrawn release can be deleted.",
   publishDialog: {
     title: "Publish catalogue",

@@ -94,13 +94,23 @@ function Confirmation({ kind, danger }: { kind: "reinstate" | "delete"; danger: 
   const { release } = useLoaderData<typeof reinstateLoader | typeof deleteLoader>();
   const error = formError(useActionData<FormAnswer>());
   const busy = useNavigation().state === "submitting";
+  // Only a withdrawn release is deleted (and only a withdrawn one re-instated): otherwise the dialog says why not.
+  const possible = release.state === "withdrawn";
   return (
     <RouteDialog title={t(`releases.${kind}Dialog.title`, { label: release.label })} closeTo={LIST} maxWidth={480}>
       <Form method="post">
         <Stack gap="sm">
-          <FormAlert error={error} />
+          <FormAlert error={error ?? (possible ? undefined : `releases.${kind === "delete" ? "deleteOnlyWithdrawn" : "reinstateOnlyWithdrawn"}`)} />
           <Text size="sm">{t(`releases.${kind}Dialog.text`)}</Text>
-          <Buttons busy={busy} label={t(`releases.${kind}Dialog.submit`)} testId={`${kind}-submit`} danger={danger} />
+          {possible ? (
+            <Buttons busy={busy} label={t(`releases.${kind}Dialog.submit`)} testId={`${kind}-submit`} danger={danger} />
+          ) : (
+            <Group justify="flex-end">
+              <Button component={Link} to={LIST} variant="default" preventScrollReset>
+                {t("app.close")}
+              </Button>
+            </Group>
+          )}
         </Stack>
       </Form>
     </RouteDialog>
