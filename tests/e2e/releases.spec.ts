@@ -126,3 +126,64 @@ test("withdraw hides a release from customers, re-instate brings it back, and on
   const events = await db.selectFrom("activities").select("event").where("subject_type", "=", "release").where("subject_id", "in", [String(first), String(second)]).orderBy("id").execute();
   expect(events.map((e) => e.event)).toEqual(["published", "published", "withdrawn", "reinstated"]);
 });
+
+test("compare two releases: counts, what was added, removed, moved and changed, one service field by field, filters, CSV and the change list", async ({ page, db, make, login, context }) => {
+  const user = await login("keysuperuser");
+  const tag = unique("Vgl");
+  const catalogueId = await make.catalogue({ title: `Katalog ${tag}` });
+  const first = await make.category(catalogueId, { name: `Erste ${tag}` });
+  const second = await make.category(catalogueId, { name: `Zweite ${tag}` });
+  const owner = await make.owner({ name: `Owner ${tag}` });
+  const changed = await make.service(catalogueId, first, { name: `Geändert ${tag}`, status: "closed", description: "<p>Alte Beschreibung</p>", owners: [owner] });
+  const moved = await make.service(catalogueId, first, { name: `Verschoben ${tag}`, status: "closed" });
+  const removed = await make.service(catalogueId, first, { name: `Entfernt ${tag}`, status: "closed" });
+  await make.service(catalogueId, first, { name: `Gleich ${tag}`, status: "closed" });
+  await make.useCatalogue(user.id, catalogueId);
+  await make.release(catalogueId, { label: "1" });
+  await db.updateTable("services").set({ description: "<p>Neue Beschreibung</p>" }).where("id", "=", changed).execute();
+  await db.updateTable("services").set({ category_id: second }).where("id", "=", moved).execute();
+  await db.updateTable("services").set({ status: "open" }).where("id", "=", removed).execute();
+  await make.service(catalogueId, second, { name: `Neu ${tag}`, status: "closed" });
+  await make.release(catalogueId, { label: "2" });
+
+  await page.goto("/servicecatalog/releases");
+  await page.getByTestId("release").filter({ hasText: "Gegenüber 1" }).getByTestId("compare-release").click();
+  await expect(page).toHaveURL(/\/servicecatalog\/releases\/compare\?from=\d+&to=\d+$/);
+  await expect(page.getByTestId("compare-summary")).toHaveText("+1 neu · −1 entfernt · ↷1 verschoben · ~1 geändert · 1 unverändert");
+  await expect(page.getByTestId("compared-name")).toHaveText([`Entfernt ${tag}`, `Geändert ${tag}`, `Neu ${tag}`, `Verschoben ${tag}`]);
+  const entry = (name: string) => page.getByTestId("compared-service").filter({ has: page.getByTestId("compared-name").getByText(name, { exact: true }) });
+  await expect(entry(`Verschoben ${tag}`)).toContainText(`Erste ${tag} → Zweite ${tag}`);
+  await expect(entry(`Geändert ${tag}`).getByTestId("compared-fields")).toHaveText("Geändert: Beschreibung");
+  await expect(page.getByTestId("change-list")).toHaveValue(
+    [`Neu (1):`, `- Neu ${tag}`, ``, `Entfernt (1):`, `- Entfernt ${tag}`, ``, `Verschoben (1):`, `- Verschoben ${tag} (Erste ${tag} → Zweite ${tag})`, ``, `Geändert (1):`, `- Geändert ${tag} (Beschreibung)`].join("\n"),
+  );
+  await expect(page.getByTestId("change-list-other")).toHaveValue(/^Added \(1\):\n- Neu /);
+
+  // Filtered to one kind of change (a GET form: the same without JS).
+  await page.getByLabel("Art der Änderung").selectOption("moved");
+  await page.getByTestId("compare-submit").click();
+  await expect(page.getByTestId("compared-name")).toHaveText([`Verschoben ${tag}`]);
+  await expect(page).toHaveURL(/change=moved/);
+
+  // The CSV of the comparison.
+  const csvUrl = await page.getByTestId("compare-csv").getAttribute("href");
+  const csv = await (await context.request.get(csvUrl!)).text();
+  expect(csv).toContain("Service-ID;Service;Änderung;Bereich vorher;Kategorie vorher;Bereich nachher;Kategorie nachher;Geänderte Felder");
+  expect(csv).toContain(`${moved};Verschoben ${tag};Verschoben;;Erste ${tag};;Zweite ${tag};`);
+  expect(csv).not.toContain(`Geändert ${tag}`);
+
+  // One service field by field, through the History tab's presenter.
+  await page.goto(page.url().replace(/&change=moved.*/, ""));
+  await entry(`Geändert ${tag}`).getByTestId("compared-details").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Geändert ${tag}: Unterschiede`);
+  await expect(page.getByTestId("history-diff-before")).toContainText("Alte Beschreibung");
+  await expect(page.getByTestId("history-diff-after")).toContainText("Neue Beschreibung");
+  await expect(page.getByTestId("history-diff-before").locator("del")).toHaveText("Alte");
+  await expect(page.getByTestId("history-diff-after").locator("ins")).toHaveText("Neue");
+
+  // Release 2 against the working copy: a later edit shows as the service's change.
+  await db.updateTable("services").set({ advantages: "<p>Später ergänzt</p>" }).where("id", "=", changed).execute();
+  await page.goto("/servicecatalog/releases/compare?to=working&from=" + (await db.selectFrom("releases").select("id").where("service_catalogue_id", "=", catalogueId).where("label", "=", "2").executeTakeFirstOrThrow()).id);
+  await expect(page.getByTestId("compare-summary")).toHaveText("+0 neu · −0 entfernt · ↷0 verschoben · ~1 geändert · 3 unverändert");
+  await expect(entry(`Geändert ${tag}`).getByTestId("compared-fields")).toHaveText("Geändert: Vorteile");
+});

@@ -179,7 +179,7 @@ test.describe("role × route matrix", () => {
       // A page's loader and action are asked through a data request (what the app's own client
       // sends): the route's own guard alone, without its layouts' and without rendering the page.
       const data = exportsOf(entry.file).page && (cell.method === "POST" || exportsOf(entry.file).loader);
-      const query = new URLSearchParams(entry.query ?? "");
+      const query = new URLSearchParams(typeof entry.query === "function" ? entry.query(rows) : (entry.query ?? ""));
       if (cell.method === "POST" && isIndexRoute(entry.file)) query.set("index", "");
       if (data && cell.method === "GET") query.set("_routes", routeId(entry.file));
       const url = entry.at ?? routeUrl(entry.file, params);

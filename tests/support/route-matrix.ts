@@ -102,8 +102,8 @@ export interface RouteEntry {
   file: string;
   /** Values of the route's dynamic segments (`$id` → id, splat → `*`). */
   params?: (rows: MatrixRows) => Record<string, string>;
-  /** A query string for every request (without "?"). */
-  query?: string;
+  /** A query string for every request (without "?"), or one made from the matrix's rows. */
+  query?: string | ((rows: MatrixRows) => string);
   /** The URL of a layout's cell: a child's path (the layout's own loader is asked alone). */
   at?: string;
   /** The GET cell (a loader, or a page without one); null when the route answers no GET. */
@@ -261,6 +261,15 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
       get: { guard: can("delete:release") },
       post: { guard: can("delete:release"), intents: none, fresh: async () => ({ id: id(await make.withdrawnRelease()) }) },
     },
+    { file: "_app.servicecatalog.releases_.compare.tsx", get: { guard: can("read:catalogue") }, post: null },
+    {
+      file: "_app.servicecatalog.releases_.compare_.service.$id.tsx",
+      params: (r) => ({ id: id(r.releasedService) }),
+      query: (r) => `from=${r.release}&to=working`,
+      get: { guard: can("read:catalogue") },
+      post: null,
+    },
+    { file: "servicecatalog.releases.compare[.]csv.tsx", query: (r) => `from=${r.release}&to=working`, get: { guard: can("read:catalogue") }, post: null },
     { file: "_app.servicecatalog.releases_.$id.tsx", params: (r) => ({ id: id(r.release) }), get: { guard: can("read:catalogue") }, post: null },
     { file: "_app.servicecatalog.releases_.$id_.service.$serviceId.tsx", params: (r) => ({ id: id(r.release), serviceId: id(r.releasedService) }), get: { guard: can("read:catalogue") }, post: null },
     // The released service has no picture: a reader gets 404, the guard still decides first.

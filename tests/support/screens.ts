@@ -206,6 +206,9 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     `/servicecatalog/releases/${ids.withdrawnRelease}/reinstate`,
     `/servicecatalog/releases/${ids.withdrawnRelease}/delete`,
     `/servicecatalog/releases/${ids.release}`,
+    // The demo's one release against the working copy, and one service's differences.
+    "/servicecatalog/releases/compare",
+    `/servicecatalog/releases/compare/service/${ids.releasedService}?from=${ids.release}&to=working`,
     `/servicecatalog/releases/${ids.release}/service/${ids.releasedService}`,
   ];
 }

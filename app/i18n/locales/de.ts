@@ -31,6 +31,7 @@ import reports from "../../modules/reports/i18n/reports.de";
 import sla from "../../modules/sla/i18n/sla.de";
 import views from "../../modules/views/i18n/views.de";
 import releases from "../../modules/releases/i18n/releases.de";
+import releasecompare from "../../modules/releases/i18n/releasecompare.de";
 import documentation from "../../modules/documentation/i18n/documentation.de";
 import productinfo from "../../modules/productinfo/i18n/productinfo.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
@@ -70,6 +71,7 @@ const de = {
   sla,
   views,
   releases,
+  releasecompare,
   documentation,
   productinfo,
 };

@@ -31,6 +31,7 @@ import reports from "../../modules/reports/i18n/reports.en";
 import sla from "../../modules/sla/i18n/sla.en";
 import views from "../../modules/views/i18n/views.en";
 import releases from "../../modules/releases/i18n/releases.en";
+import releasecompare from "../../modules/releases/i18n/releasecompare.en";
 import documentation from "../../modules/documentation/i18n/documentation.en";
 import productinfo from "../../modules/productinfo/i18n/productinfo.en";
 import type { Resources } from "./de";
@@ -69,6 +70,7 @@ const en: Resources = {
   sla,
   views,
   releases,
+  releasecompare,
   documentation,
   productinfo,
 };

@@ -210,22 +210,26 @@ export async function serviceChangeCounts(db: Executor, from: number, to: number
  * (withdrawn ones included for those who may see them: a withdrawn release was still handed out).
  */
 export async function listReleases(db: Executor, catalogueId: number, opts: { withWithdrawn: boolean }) {
-  const rows = (
-    await db
-      .selectFrom("releases")
-      .select(RELEASE_COLUMNS)
-      .where("service_catalogue_id", "=", catalogueId)
-      .$if(!opts.withWithdrawn, (q) => q.where("state", "=", "published"))
-      .orderBy("published_at", "desc")
-      .orderBy("id", "desc")
-      .execute()
-  ).map(toRow);
+  const rows = await releasesOf(db, catalogueId, opts);
   return Promise.all(
     rows.map(async (release, index) => {
       const previous = rows[index + 1];
-      return { ...release, previousLabel: previous?.label ?? null, changes: previous ? await serviceChangeCounts(db, previous.id, release.id) : null };
+      return { ...release, previousId: previous?.id ?? null, previousLabel: previous?.label ?? null, changes: previous ? await serviceChangeCounts(db, previous.id, release.id) : null };
     }),
   );
+}
+
+/** The releases of a catalogue, newest first, without their changes. */
+export async function releasesOf(db: Executor, catalogueId: number, opts: { withWithdrawn: boolean }): Promise<ReleaseRow[]> {
+  const rows = await db
+    .selectFrom("releases")
+    .select(RELEASE_COLUMNS)
+    .where("service_catalogue_id", "=", catalogueId)
+    .$if(!opts.withWithdrawn, (q) => q.where("state", "=", "published"))
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map(toRow);
 }
 
 async function releaseOrNotFound(db: Executor, id: number) {

@@ -17,14 +17,29 @@ export const releasePath = (id: number) => `/servicecatalog/releases/${id}`;
 export function ReleaseBanner({ release }: { release: ReleaseBannerData }) {
   const { t, i18n } = useTranslation();
   return (
-    <Alert color={release.state === "withdrawn" ? "red" : "blue"} icon={<IconHistory size={18} aria-hidden />} data-testid="release-banner" role="note">
+    <Alert
+      color={release.state === "withdrawn" ? "red" : "blue"}
+      icon={<IconHistory size={18} aria-hidden />}
+      data-testid="release-banner"
+      role="note"
+    >
       <Stack gap={4}>
         <Text size="sm" fw={700}>
-          {t("releases.banner", { label: release.label, date: formatDate(release.publishedAt, i18n.language) })}
+          {t("releases.banner", {
+            label: release.label,
+            date: formatDate(release.publishedAt, i18n.language),
+          })}
         </Text>
-        {release.state === "withdrawn" ? <Text size="sm">{t("releases.bannerWithdrawn")}</Text> : null}
+        {release.state === "withdrawn" ? (
+          <Text size="sm">{t("releases.bannerWithdrawn")}</Text>
+        ) : null}
         <Group gap="md">
-          <Anchor component={Link} to="/servicecatalog" size="sm" data-testid="to-working-copy">
+          <Anchor
+            component={Link}
+            to="/servicecatalog"
+            size="sm"
+            data-testid="to-working-copy"
+          >
             {t("releases.toWorkingCopy")}
           </Anchor>
           <Anchor component={Link} to="/servicecatalog/releases" size="sm">
@@ -35,4 +50,3 @@ export function ReleaseBanner({ release }: { release: ReleaseBannerData }) {
     </Alert>
   );
 }
-

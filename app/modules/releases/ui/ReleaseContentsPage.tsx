@@ -12,16 +12,29 @@ export function ReleaseContentsPage() {
   const { t } = useTranslation();
   const service = (s: { id: number; name: string }) => (
     <li key={s.id}>
-      <Anchor component={Link} to={`${releasePath(release.id)}/service/${s.id}`} size="sm" data-testid="release-service">
+      <Anchor
+        component={Link}
+        to={`${releasePath(release.id)}/service/${s.id}`}
+        size="sm"
+        data-testid="release-service"
+      >
         {s.name}
       </Anchor>
     </li>
   );
-  const empty = tree.areas.every((a) => a.categories.every((c) => !c.services.length)) && !tree.uncategorised.length;
+  const empty =
+    tree.areas.every((a) => a.categories.every((c) => !c.services.length)) &&
+    !tree.uncategorised.length;
   return (
     <Stack gap="md" maw={1000}>
       <ReleaseBanner release={release} />
-      <Title order={1}>{catalogueTitle(t, { id: 0, title: tree.title, frameTitle: tree.frameTitle })}</Title>
+      <Title order={1}>
+        {catalogueTitle(t, {
+          id: 0,
+          title: tree.title,
+          frameTitle: tree.frameTitle,
+        })}
+      </Title>
       <Title order={2} size="h3">
         {t("releases.outline")}
       </Title>
@@ -32,8 +45,13 @@ export function ReleaseContentsPage() {
       ) : (
         <ul className={classes.tree} data-testid="release-tree">
           {tree.areas.map((area) => (
-            <li key={area.id ?? "none"} id={area.id !== null ? `area-${area.id}` : undefined}>
-              <Text fw={700}>{area.id !== null ? area.name : t("releases.withoutArea")}</Text>
+            <li
+              key={area.id ?? "none"}
+              id={area.id !== null ? `area-${area.id}` : undefined}
+            >
+              <Text fw={700}>
+                {area.id !== null ? area.name : t("releases.withoutArea")}
+              </Text>
               <ul>
                 {area.categories.map((category) => (
                   <li key={category.id} id={`category-${category.id}`}>
@@ -57,4 +75,3 @@ export function ReleaseContentsPage() {
     </Stack>
   );
 }
-

@@ -2,7 +2,10 @@ import { Stack } from "@mantine/core";
 import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { ServicePage } from "~/modules/service/ui/ServicePage";
-import { ServiceHrefsContext, type ServiceHrefs } from "~/modules/service/ui/service-hrefs";
+import {
+  ServiceHrefsContext,
+  type ServiceHrefs,
+} from "~/modules/service/ui/service-hrefs";
 import type { releaseServiceLoader } from "../release-pages.server";
 import { ReleaseBanner, releasePath } from "./ReleaseBanner";
 
