@@ -107,3 +107,42 @@ test("services: 50 a page in id order with links; drafts and trashed services ar
     }
   });
 });
+
+test("releases: the published ones listed; a release's services in the shape of /api/services, as published — later edits and a withdrawal show", async ({ request, db, make }) => {
+  const catalogueId = await make.catalogue({ title: "API-Releasekatalog" });
+  const area = await make.area(catalogueId, { name: "API-Bereich" });
+  const category = await make.category(catalogueId, { service_area_id: area, name: "API-Kategorie" });
+  const owner = await make.owner({ name: "API-Owner" });
+  const service = await make.service(catalogueId, category, { name: "API-Service", status: "closed", description: "<p>wie veröffentlicht</p>", owners: [owner], options: ["API-Option"], responsibilities: ["API-Aufgabe"], links: ["https://example.com/api"] });
+  const release = await make.release(catalogueId, { label: "API 1" });
+  const withdrawn = await make.release(catalogueId, { label: "API 0", withdrawn: "Test" });
+  await db.updateTable("services").set({ description: "<p>später</p>", name: "API-Service neu" }).where("id", "=", service).execute();
+  await withLock("api-key", async () => {
+    const key = await rotateApiKey(db, await make.user("superadmin"));
+    expect((await read(request, "/api/releases")).status).toBe(401);
+    const list = await read(request, "/api/releases", key);
+    expect(list.status).toBe(200);
+    expect(mismatches(list.body, responseSchema("/api/releases"))).toEqual([]);
+    const listed = (list.body.data as { id: number; label: string; catalogue_id: number; services_count: number }[]).filter((r) => r.catalogue_id === catalogueId);
+    expect(listed).toEqual([expect.objectContaining({ id: release, label: "API 1", services_count: 1, catalogue_title: "API-Releasekatalog" })]);
+
+    const page = await read(request, `/api/releases/${release}/services?page=1`, key);
+    expect(page.status).toBe(200);
+    expect(mismatches(page.body, responseSchema("/api/releases/{id}/services"))).toEqual([]);
+    expect(page.body).toMatchObject({ total: 1, current_page: 1, last_page: 1 });
+    expect((page.body.data as unknown[])[0]).toMatchObject({
+      id: service,
+      name: "API-Service",
+      description: "<p>wie veröffentlicht</p>",
+      category_name: "API-Kategorie",
+      area_name: "API-Bereich",
+      owners: ["API-Owner"],
+      options: [expect.objectContaining({ name: "API-Option" })],
+      responsibilities: [expect.objectContaining({ description: "API-Aufgabe", client: 0, it: 0 })],
+      links: [expect.objectContaining({ url: "https://example.com/api" })],
+    });
+    // A withdrawn or unknown release is not published.
+    expect((await read(request, `/api/releases/${withdrawn}/services`, key)).status).toBe(404);
+    expect((await read(request, "/api/releases/999999999/services", key)).status).toBe(404);
+  });
+});

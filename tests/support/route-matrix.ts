@@ -364,6 +364,8 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     // ------------------------------------------------------------------ outside programs (keys, not sessions)
     ...["api.areas.tsx", "api.categories.tsx", "api.factory.kpis.tsx", "api.factory.providers.tsx", "api.servicecatalog.tsx", "api.services.tsx"].map((file): RouteEntry => ({ file, get: { guard: KEY, anonymous: "401" }, post: null })),
     { file: "api.services_.$id.tsx", params: (r) => ({ id: id(r.service) }), get: { guard: KEY, anonymous: "401" }, post: null },
+    { file: "api.releases.tsx", get: { guard: KEY, anonymous: "401" }, post: null },
+    { file: "api.releases.$id.services.tsx", params: (r) => ({ id: id(r.release) }), get: { guard: KEY, anonymous: "401" }, post: null },
     { file: "api.billing.orders.$id.tsx", params: (r) => ({ id: id(r.order) }), get: { guard: KEY, anonymous: "401" }, post: { guard: KEY, anonymous: "401", intents: none } },
     { file: "api.openapi[.]json.tsx", get: { guard: PUBLIC }, post: null },
     ...["api.latest-message.tsx", "api.latest-version.tsx", "api.patch-notes.tsx"].map((file): RouteEntry => ({ file, get: { guard: PUBLIC }, post: { guard: PUBLIC, intents: none, allowed: "405" } })),

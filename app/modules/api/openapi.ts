@@ -65,6 +65,15 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
+    "/api/releases": { get: { operationId: "listReleases", summary: "Published releases of the catalogues, newest first", responses: answers(listOf("Release"), "The releases") } },
+    "/api/releases/{id}/services": {
+      get: {
+        operationId: "listReleaseServices",
+        summary: "The services of a release, as it was published (the shape of /api/services)",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }, pageParam],
+        responses: { ...answers(page("Service"), "One page of the release's services"), "404": message("Unknown or withdrawn release") },
+      },
+    },
     "/api/factory/kpis": { get: { operationId: "listKpis", summary: "Service levels", responses: answers(listOf("Kpi"), "All service levels") } },
     "/api/factory/providers": { get: { operationId: "listProviders", summary: "Service providers", responses: answers(listOf("Provider"), "All providers") } },
     "/api/billing/orders/{id}": {
@@ -144,6 +153,11 @@ export const OPENAPI_DOCUMENT = {
           required_services: names,
         },
         additionalProperties: true,
+      },
+      Release: {
+        type: "object",
+        required: ["id", "catalogue_id", "label", "published_at", "services_count", "areas_count", "categories_count"],
+        properties: { id: int, catalogue_id: int, catalogue_title: nstr, label: str, published_at: str, services_count: int, areas_count: int, categories_count: int },
       },
       Kpi: { type: "object", required: ["id", "name"], properties: { id: int, name: str, definition: nstr, calculation: nstr, measuring_points: nstr } },
       Order: {

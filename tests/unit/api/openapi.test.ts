@@ -16,7 +16,7 @@ describe("OpenAPI document", () => {
     const fs = await import("node:fs");
     const keyed = fs
       .readdirSync("app/routes")
-      .filter((f) => f.startsWith("api.") && fs.readFileSync(`app/routes/${f}`, "utf8").includes("catalogue-api.server"))
+      .filter((f) => f.startsWith("api.") && /catalogue-api.server|release-api.server/.test(fs.readFileSync(`app/routes/${f}`, "utf8")))
       .map((f) => "/" + f.replace(/\.tsx$/, "").replace(/_\./g, ".").replace(/\./g, "/").replace(/\$(\w+)/g, "{$1}"));
     expect(keyed.length).toBeGreaterThanOrEqual(7);
     for (const path of keyed) {
