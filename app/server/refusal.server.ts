@@ -5,7 +5,8 @@
  * pages through the `_app` error boundary, resource routes (downloads) through the server, which
  * asks the catch-all page to render the refusal (`REFUSAL_PAGE_HEADER`).
  */
-const REASONS = { 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed" } as const;
+// 410 and 429: a share link that was revoked or expired, and too many requests through share links.
+const REASONS = { 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 410: "Gone", 429: "Too Many Requests" } as const;
 
 export type RefusalStatus = keyof typeof REASONS;
 
@@ -22,7 +23,7 @@ export function refusal(status: RefusalStatus, init: { allow?: string; headers?:
 export const REFUSAL_PAGE_HEADER = "x-servicehub-refusal";
 
 /** The refusal the server asks the catch-all page to show, if any. */
-export function askedRefusal(request: Request): RefusalStatus | null {
+export function askedRefusal(request: Request): 403 | 404 | 405 | null {
   const status = Number(request.headers.get(REFUSAL_PAGE_HEADER));
   return status === 403 || status === 404 || status === 405 ? status : null;
 }

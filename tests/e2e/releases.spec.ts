@@ -187,3 +187,65 @@ test("compare two releases: counts, what was added, removed, moved and changed, 
   await expect(page.getByTestId("compare-summary")).toHaveText("+0 neu · −0 entfernt · ↷0 verschoben · ~1 geändert · 3 unverändert");
   await expect(entry(`Geändert ${tag}`).getByTestId("compared-fields")).toHaveText("Geändert: Vorteile");
 });
+
+test("a share link opens exactly its release in a browser without an account; revoked or expired it answers 410, unknown 404", async ({ page, db, make, login, browser, baseURL }) => {
+  const admin = await login("keysuperuser");
+  const tag = unique("Teilen");
+  const catalogueId = await make.catalogue({ title: `Katalog ${tag}` });
+  const category = await make.category(catalogueId, { name: `Kategorie ${tag}` });
+  const service = await make.service(catalogueId, category, { name: `Geteilt ${tag}`, status: "closed", description: "<p>Für den Einkauf</p>" });
+  await make.useCatalogue(admin.id, catalogueId);
+  const release = await make.release(catalogueId, { label: "2026.2" });
+  await db.updateTable("services").set({ description: "<p>Noch nicht veröffentlicht</p>" }).where("id", "=", service).execute();
+
+  await page.goto("/servicecatalog/releases");
+  await page.getByTestId("share-release").click();
+  const dialog = page.getByRole("dialog", { name: "Veröffentlichung 2026.2 teilen" });
+  await dialog.getByTestId("share-label").fill("Einkauf Stadtwerke");
+  await dialog.getByTestId("share-create").click();
+  const url = await dialog.getByTestId("share-url").inputValue();
+  expect(url).toMatch(/\/share\/[A-Za-z0-9_-]{32}$/);
+  await expect(dialog.getByTestId("share-link-name")).toHaveText(["Einkauf Stadtwerke"]);
+  // Only the token's hash is stored.
+  const token = url.split("/share/")[1]!;
+  expect(JSON.stringify(await db.selectFrom("release_links").selectAll().where("release_id", "=", release).execute())).not.toContain(token);
+
+  // A fresh browser without an account: the release, read-only, no cookie, not indexed.
+  const visitor = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const reader = await visitor.newPage();
+  const answer = await reader.goto(`/share/${token}`);
+  expect(answer?.status()).toBe(200);
+  expect(answer?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  expect(answer?.headers()["set-cookie"]).toBeUndefined();
+  await expect(reader.getByTestId("release-banner")).toContainText("Veröffentlichung 2026.2");
+  await expect(reader.getByTestId("to-working-copy")).toHaveCount(0);
+  await reader.getByTestId("release-service").click();
+  await expect(reader).toHaveURL(new RegExp(`/share/${token}/service/${service}$`));
+  await expect(reader.getByText("Für den Einkauf")).toBeVisible();
+  await expect(reader.getByText("Noch nicht veröffentlicht")).toHaveCount(0);
+  // Nothing else is reachable from it: no app link, and the app itself wants a sign-in.
+  expect(await reader.locator('a[href^="/servicecatalog"], a[href^="/basedata"], a[href^="/dashboard"]').count()).toBe(0);
+  await reader.goto(`/servicecatalog/releases/${release}`);
+  await expect(reader).toHaveURL(/\/login/);
+  expect((await visitor.cookies()).filter((c) => c.name === "sh_session")).toEqual([]);
+
+  // The list counts the visits (opened anew: reloading the answer to "create" would post it again).
+  await page.goto(`/servicecatalog/releases/${release}/share`);
+  await expect(page.getByRole("dialog").getByTestId("share-link-usage")).toContainText("2 Aufrufe");
+
+  // Revoked: 410 with a clear page.
+  await page.getByRole("dialog").getByTestId("revoke-link").click();
+  await expect(page.getByRole("dialog").getByTestId("share-link-state")).toContainText("Widerrufen am");
+  const gone = await reader.goto(`/share/${token}`);
+  expect(gone?.status()).toBe(410);
+  await expect(reader.getByTestId("share-gone")).toContainText("Dieser Link ist nicht mehr gültig");
+
+  // Expired (the day is over) and unknown links.
+  const { createReleaseLink } = await import("~/modules/releases/release-links.server");
+  const { token: old } = await createReleaseLink(db, release, { label: null, expiresAt: "2020-01-01T22:59:59.999Z" }, { id: admin.id, name: admin.name });
+  expect((await reader.goto(`/share/${old}`))?.status()).toBe(410);
+  const unknown = await reader.goto("/share/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+  expect(unknown?.status()).toBe(404);
+  await expect(reader.getByTestId("share-unknown")).toBeVisible();
+  await visitor.close();
+});

@@ -7,7 +7,7 @@ import { expect, test, unique } from "../support/fixtures";
 import { postForm, rawRequest, type RawAnswer } from "../support/raw-http";
 import { accountCells, type AccountCell, type AccountTarget } from "../support/account-matrix";
 import { coverageProblems, exportsOf, isIndexRoute, routeId, routePattern, routeUrl } from "../support/route-files";
-import { ACTORS, matrixCells, routeMatrix, SERVICE_VERSION, type Actor, type Cell, type MatrixMake, type MatrixRows, type Outcome, type RouteEntry } from "../support/route-matrix";
+import { ACTORS, MATRIX_SHARE_TOKEN, matrixCells, routeMatrix, SERVICE_VERSION, type Actor, type Cell, type MatrixMake, type MatrixRows, type Outcome, type RouteEntry } from "../support/route-matrix";
 import { startSecondInstance, type SecondInstance } from "../support/second-instance";
 
 // The role × route matrix (issue 21 item 1): every route file × every role and anonymous, GET and
@@ -159,6 +159,10 @@ test.describe("role × route matrix", () => {
       order: await m.tokenOrder({ value: 10, user_id: viewOwner.id }),
       activity: (await db.selectFrom("activities").select("id").orderBy("id").executeTakeFirstOrThrow()).id,
     };
+    await db
+      .insertInto("release_links")
+      .values({ release_id: rows.release, token_hash: crypto.createHash("sha256").update(MATRIX_SHARE_TOKEN).digest("hex"), label: "Matrix" })
+      .execute();
   });
 
   test.afterAll(async () => {

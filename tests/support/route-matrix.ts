@@ -114,6 +114,9 @@ export interface RouteEntry {
 
 const ADMIN = can("access:admin");
 
+/** The token of a share link of the matrix's release (the matrix stores its hash). */
+export const MATRIX_SHARE_TOKEN = "Matrix-share-token-0123456789abcdef";
+
 /** The version (`updated_at`) every matrix service is created with: the forms carry it. */
 export const SERVICE_VERSION = "2026-01-01T00:00:00.000Z";
 const none = [{ intent: null }];
@@ -270,6 +273,17 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
       post: null,
     },
     { file: "servicecatalog.releases.compare[.]csv.tsx", query: (r) => `from=${r.release}&to=working`, get: { guard: can("read:catalogue") }, post: null },
+    {
+      file: "_app.servicecatalog.releases.$id.share.tsx",
+      params: (r) => ({ id: id(r.release) }),
+      get: { guard: can("share:release") },
+      post: { guard: can("share:release"), intents: [{ intent: "create" }, { intent: "revoke" }] },
+    },
+    // A share link's pages: anyone with the token, signed in or not (the token is the guard).
+    { file: "share.$token.tsx", at: `/share/${MATRIX_SHARE_TOKEN}`, get: { guard: PUBLIC }, post: null },
+    { file: "share.$token._index.tsx", params: () => ({ token: MATRIX_SHARE_TOKEN }), get: { guard: PUBLIC }, post: null },
+    { file: "share.$token.service.$serviceId.tsx", params: (r) => ({ token: MATRIX_SHARE_TOKEN, serviceId: id(r.releasedService) }), get: { guard: PUBLIC }, post: null },
+    { file: "share.$token.service.$serviceId.picture.tsx", params: (r) => ({ token: MATRIX_SHARE_TOKEN, serviceId: id(r.releasedService) }), get: { guard: PUBLIC, allowed: "404" }, post: null },
     { file: "_app.servicecatalog.releases_.$id.tsx", params: (r) => ({ id: id(r.release) }), get: { guard: can("read:catalogue") }, post: null },
     { file: "_app.servicecatalog.releases_.$id_.service.$serviceId.tsx", params: (r) => ({ id: id(r.release), serviceId: id(r.releasedService) }), get: { guard: can("read:catalogue") }, post: null },
     // The released service has no picture: a reader gets 404, the guard still decides first.

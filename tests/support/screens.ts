@@ -40,6 +40,7 @@ export async function firstIds(db: import("~/server/db/db.server").DB) {
 }
 
 const MARK = "Bildschirmprobe";
+export const SCREEN_SHARE_TOKEN = "Bildschirmprobe-share-token-0001";
 
 /**
  * Rows the demo data has none of, made once per database for the screens that show one: an
@@ -63,6 +64,12 @@ async function screenRows(db: import("~/server/db/db.server").DB) {
     (await db.insertInto("services").values({ name: MARK, service_catalogue_id: null, category_id: null, deleted_at: now, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow());
   const withdrawnRelease =
     (await db.selectFrom("releases").select("id").where("label", "=", MARK).executeTakeFirst())?.id ?? (await withdrawnScreenRelease(db));
+  // A share link of the demo release with a token the screen list knows (only its hash is stored).
+  const release = await db.selectFrom("releases").select("id").where("state", "=", "published").orderBy("id").executeTakeFirstOrThrow();
+  const tokenHash = (await import("node:crypto")).createHash("sha256").update(SCREEN_SHARE_TOKEN).digest("hex");
+  if (!(await db.selectFrom("release_links").select("id").where("token_hash", "=", tokenHash).executeTakeFirst())) {
+    await db.insertInto("release_links").values({ release_id: release.id, token_hash: tokenHash, label: MARK }).onConflict((oc) => oc.column("token_hash").doNothing()).execute();
+  }
   return { mask: mask.id, message: message.id, patchNote: patchNote.id, trashed: trashed.id, withdrawnRelease };
 }
 
@@ -208,6 +215,10 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     `/servicecatalog/releases/${ids.release}`,
     // The demo's one release against the working copy, and one service's differences.
     "/servicecatalog/releases/compare",
+    `/servicecatalog/releases/${ids.release}/share`,
+    // What a share link opens (without an account; here as the sweep's user, which changes nothing).
+    `/share/${SCREEN_SHARE_TOKEN}`,
+    `/share/${SCREEN_SHARE_TOKEN}/service/${ids.releasedService}`,
     `/servicecatalog/releases/compare/service/${ids.releasedService}?from=${ids.release}&to=working`,
     `/servicecatalog/releases/${ids.release}/service/${ids.releasedService}`,
   ];

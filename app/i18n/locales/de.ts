@@ -32,6 +32,7 @@ import sla from "../../modules/sla/i18n/sla.de";
 import views from "../../modules/views/i18n/views.de";
 import releases from "../../modules/releases/i18n/releases.de";
 import releasecompare from "../../modules/releases/i18n/releasecompare.de";
+import releaseshare from "../../modules/releases/i18n/releaseshare.de";
 import documentation from "../../modules/documentation/i18n/documentation.de";
 import productinfo from "../../modules/productinfo/i18n/productinfo.de";
 // German is the product's default language. English (en.ts) must hold exactly the same keys;
@@ -72,6 +73,7 @@ const de = {
   views,
   releases,
   releasecompare,
+  releaseshare,
   documentation,
   productinfo,
 };

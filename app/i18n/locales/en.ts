@@ -32,6 +32,7 @@ import sla from "../../modules/sla/i18n/sla.en";
 import views from "../../modules/views/i18n/views.en";
 import releases from "../../modules/releases/i18n/releases.en";
 import releasecompare from "../../modules/releases/i18n/releasecompare.en";
+import releaseshare from "../../modules/releases/i18n/releaseshare.en";
 import documentation from "../../modules/documentation/i18n/documentation.en";
 import productinfo from "../../modules/productinfo/i18n/productinfo.en";
 import type { Resources } from "./de";
@@ -71,6 +72,7 @@ const en: Resources = {
   views,
   releases,
   releasecompare,
+  releaseshare,
   documentation,
   productinfo,
 };

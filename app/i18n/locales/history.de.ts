@@ -110,6 +110,8 @@ const history = {
     published: "Veröffentlicht",
     withdrawn: "Zurückgezogen",
     reinstated: "Wieder freigegeben",
+    link_created: "Link geteilt",
+    link_revoked: "Link widerrufen",
   },
 };
 export default history;

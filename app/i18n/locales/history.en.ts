@@ -112,6 +112,8 @@ const history: typeof historyDe = {
     published: "Published",
     withdrawn: "Withdrawn",
     reinstated: "Re-instated",
+    link_created: "Link shared",
+    link_revoked: "Link revoked",
   },
 };
 export default history;

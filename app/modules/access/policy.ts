@@ -33,13 +33,15 @@ export const PERMISSIONS = [
   "publish:release",
   /** Delete a withdrawn release for good. */
   "delete:release",
+  /** Make and revoke share links of a release for people without an account. */
+  "share:release",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
 
 const READER: readonly Permission[] = ["read:catalogue", "export:word"];
 const KEYUSER: readonly Permission[] = [...READER, "update:service", "manage:structure", "read:basedata", "update:basedata", "use:ai", "share:views"];
-const ADMIN_GUARD: readonly Permission[] = [...KEYUSER, "access:admin", "manage:users", "manage:views", "publish:release"];
+const ADMIN_GUARD: readonly Permission[] = [...KEYUSER, "access:admin", "manage:users", "manage:views", "publish:release", "share:release"];
 
 /** The role matrix: one entry per role. Plain `admin` does not pass the admin guard (spec 01 §2 "Guards"). */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

@@ -2,3 +2,4 @@
 export const LABEL_MAX = 60;
 export const NOTE_MAX = 50_000;
 export const REASON_MAX = 500;
+export const LINK_LABEL_MAX = 100;

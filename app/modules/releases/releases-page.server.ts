@@ -42,6 +42,7 @@ export async function releasesLoader({ request }: LoaderFunctionArgs) {
     releases: releases.map((r) => ({ ...r, note: r.note ? sanitizeRichText(r.note) : null })),
     canPublish,
     canDelete: userHasPermission(user, "delete:release"),
+    canShare: userHasPermission(user, "share:release"),
   };
 }
 

@@ -753,6 +753,27 @@ export interface ReleaseItemsTable {
   content_hash: string;
 }
 
+export interface ReleaseLinksTable {
+  id: Generated<number>;
+  release_id: number;
+  /** SHA-256 (hex) of the link's token; the token itself is shown once and never stored. */
+  token_hash: string;
+  label: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_access_at: string | null;
+  created_by_name: string | null;
+  created_by: number | null;
+  access_count: DefaultInt;
+  created_at: Timestamp;
+}
+
+export interface ReleaseLinkHitsTable {
+  ip: string;
+  window_start: string;
+  count: DefaultInt;
+}
+
 // -------------------------------------------------------------------------------------- database
 
 export interface Database {
@@ -818,6 +839,8 @@ export interface Database {
   release_contents: ReleaseContentsTable;
   releases: ReleasesTable;
   release_items: ReleaseItemsTable;
+  release_links: ReleaseLinksTable;
+  release_link_hits: ReleaseLinkHitsTable;
 }
 
 export type TableName = keyof Database;

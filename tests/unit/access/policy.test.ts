@@ -34,6 +34,7 @@ const MATRIX: Record<Permission, Record<Role, boolean>> = {
   "manage:organisation": { client: false, user: false, keyuser: false, admin: false, keysuperuser: false, superadmin: true },
   "publish:release": { client: false, user: false, keyuser: false, admin: false, keysuperuser: true, superadmin: true },
   "delete:release": { client: false, user: false, keyuser: false, admin: false, keysuperuser: false, superadmin: true },
+  "share:release": { client: false, user: false, keyuser: false, admin: false, keysuperuser: true, superadmin: true },
 };
 
 describe("the role matrix: every permission × every role", () => {

@@ -66,6 +66,8 @@ const releases = {
   compareTitle: "Versionen vergleichen",
   compareAction: "Vergleichen",
   compareActionNamed: "Veröffentlichung {{label}} mit der vorigen vergleichen",
+  shareAction: "Teilen",
+  shareActionNamed: "Veröffentlichung {{label}} teilen",
   toReleases: "Alle Veröffentlichungen",
   outline: "Inhalt",
   noServices: "Diese Veröffentlichung enthält keine Services.",

@@ -68,6 +68,8 @@ const releases: typeof releasesDe = {
   compareTitle: "Compare versions",
   compareAction: "Compare",
   compareActionNamed: "Compare release {{label}} with the one before",
+  shareAction: "Share",
+  shareActionNamed: "Share release {{label}}",
   toReleases: "All releases",
   outline: "Contents",
   noServices: "This release contains no services.",

@@ -14,7 +14,7 @@ export interface ReleaseBannerData {
 export const releasePath = (id: number) => `/servicecatalog/releases/${id}`;
 
 /** "Release 2026.1, published 28.11.2026" with the way back to the working copy, on every page of a release. */
-export function ReleaseBanner({ release }: { release: ReleaseBannerData }) {
+export function ReleaseBanner({ release, shared = false }: { release: ReleaseBannerData; /** Opened through a share link: no way into the app. */ shared?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
     <Alert
@@ -33,6 +33,7 @@ export function ReleaseBanner({ release }: { release: ReleaseBannerData }) {
         {release.state === "withdrawn" ? (
           <Text size="sm">{t("releases.bannerWithdrawn")}</Text>
         ) : null}
+        {shared ? null : (
         <Group gap="md">
           <Anchor
             component={Link}
@@ -46,6 +47,7 @@ export function ReleaseBanner({ release }: { release: ReleaseBannerData }) {
             {t("releases.toReleases")}
           </Anchor>
         </Group>
+        )}
       </Stack>
     </Alert>
   );

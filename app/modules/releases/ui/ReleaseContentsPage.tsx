@@ -6,15 +6,22 @@ import type { releaseLoader } from "../release-pages.server";
 import { ReleaseBanner, releasePath } from "./ReleaseBanner";
 import classes from "./releases.module.css";
 
+type Contents = Awaited<ReturnType<typeof releaseLoader>>;
+
 /** /servicecatalog/releases/:id — the release's areas, categories and services. */
 export function ReleaseContentsPage() {
   const { release, tree } = useLoaderData<typeof releaseLoader>();
+  return <ReleaseContents release={release} tree={tree} base={releasePath(release.id)} shared={false} />;
+}
+
+/** A release's contents, its services linking below `base` (the app's release pages, or a share link's). */
+export function ReleaseContents({ release, tree, base, shared }: Contents & { base: string; shared: boolean }) {
   const { t } = useTranslation();
   const service = (s: { id: number; name: string }) => (
     <li key={s.id}>
       <Anchor
         component={Link}
-        to={`${releasePath(release.id)}/service/${s.id}`}
+        to={`${base}/service/${s.id}`}
         size="sm"
         data-testid="release-service"
       >
@@ -27,7 +34,7 @@ export function ReleaseContentsPage() {
     !tree.uncategorised.length;
   return (
     <Stack gap="md" maw={1000}>
-      <ReleaseBanner release={release} />
+      <ReleaseBanner release={release} shared={shared} />
       <Title order={1}>
         {catalogueTitle(t, {
           id: 0,

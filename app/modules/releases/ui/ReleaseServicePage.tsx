@@ -10,8 +10,7 @@ import type { releaseServiceLoader } from "../release-pages.server";
 import { ReleaseBanner, releasePath } from "./ReleaseBanner";
 
 /** Links of a release's pages stay inside the release (no edit route, no base-data screen). */
-function releaseHrefs(id: number): ServiceHrefs {
-  const base = releasePath(id);
+function releaseHrefs(base: string): ServiceHrefs {
   return {
     catalogue: base,
     area: (area) => `${base}#area-${area}`,
@@ -26,7 +25,14 @@ function releaseHrefs(id: number): ServiceHrefs {
 /** /servicecatalog/releases/:id/service/:serviceId — the service as the release froze it, read-only. */
 export function ReleaseServicePage() {
   const { release, page } = useLoaderData<typeof releaseServiceLoader>();
-  const hrefs = useMemo(() => releaseHrefs(release.id), [release.id]);
+  return <ReleaseServiceView release={release} page={page} base={releasePath(release.id)} shared={false} />;
+}
+
+type ServiceData = Awaited<ReturnType<typeof releaseServiceLoader>>;
+
+/** A service of a release, read-only, its links below `base` (the app's release pages, or a share link's). */
+export function ReleaseServiceView({ release, page, base, shared }: ServiceData & { base: string; shared: boolean }) {
+  const hrefs = useMemo(() => releaseHrefs(base), [base]);
   const data = {
     ...page,
     options: null,
@@ -45,7 +51,7 @@ export function ReleaseServicePage() {
   };
   return (
     <Stack gap="md">
-      <ReleaseBanner release={release} />
+      <ReleaseBanner release={release} shared={shared} />
       <ServiceHrefsContext.Provider value={hrefs}>
         <ServicePage data={data} />
       </ServiceHrefsContext.Provider>

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import {
   IconArrowBackUp,
+  IconShare,
   IconArrowsDiff,
   IconEye,
   IconRocket,
@@ -26,10 +27,12 @@ function ReleaseCard({
   release,
   canPublish,
   canDelete,
+  canShare,
 }: {
   release: ReleaseItem;
   canPublish: boolean;
   canDelete: boolean;
+  canShare: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const withdrawn = release.state === "withdrawn";
@@ -85,6 +88,17 @@ function ReleaseCard({
                 data-testid="compare-release"
               >
                 {t("releases.compareAction")}
+              </Button>
+            ) : null}
+            {canShare && !withdrawn ? (
+              <Button
+                {...small}
+                to={`${PATH}/${release.id}/share`}
+                leftSection={<IconShare size={14} aria-hidden />}
+                aria-label={t("releases.shareActionNamed", { label: release.label })}
+                data-testid="share-release"
+              >
+                {t("releases.shareAction")}
               </Button>
             ) : null}
             {canPublish && !withdrawn ? (
@@ -172,7 +186,7 @@ function ReleaseCard({
 
 /** /servicecatalog/releases — the current catalogue's releases, newest first; the dialogs nest here. */
 export function ReleasesPage() {
-  const { catalogue, releases, canPublish, canDelete } =
+  const { catalogue, releases, canPublish, canDelete, canShare } =
     useLoaderData<typeof releasesLoader>();
   const { t } = useTranslation();
   return (
@@ -225,6 +239,7 @@ export function ReleasesPage() {
               release={release}
               canPublish={canPublish}
               canDelete={canDelete}
+              canShare={canShare}
             />
           ))}
         </Stack>

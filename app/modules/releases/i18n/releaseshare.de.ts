@@ -1,0 +1,46 @@
+// Texts of share links of a release (issue 35 §7): the dialog and the pages a link opens.
+const releaseshare = {
+  action: "Teilen",
+  actionNamed: "Veröffentlichung {{label}} teilen",
+  title: "Veröffentlichung {{label}} teilen",
+  intro: "Ein Link zeigt genau diese Veröffentlichung – ohne Anmeldung, nur lesend, nichts sonst. Wer den Link hat, kann ihn öffnen: geben Sie ihn nur weiter, wem er zusteht.",
+  label: "Für wen",
+  labelHint: "Optional, z. B. „Einkauf Stadtwerke“",
+  expires: "Gültig bis einschließlich",
+  expiresHint: "Optional; ohne Datum gilt der Link, bis er widerrufen wird.",
+  create: "Link erzeugen",
+  createdTitle: "Neuer Link",
+  createdHint: "Kopieren Sie den Link jetzt: Er wird nur dieses eine Mal angezeigt.",
+  links: "Links dieser Veröffentlichung",
+  none: "Für diese Veröffentlichung gibt es noch keinen Link.",
+  unnamed: "Link vom {{date}}",
+  createdBy: "Erzeugt am {{date}} von {{name}}",
+  accesses_one: "{{count}} Aufruf",
+  accesses_other: "{{count}} Aufrufe",
+  lastAccess: "zuletzt {{date}}",
+  neverOpened: "noch nicht geöffnet",
+  validUntil: "gültig bis {{date}}",
+  validAlways: "unbefristet",
+  expiredOn: "Abgelaufen am {{date}}",
+  revokedOn: "Widerrufen am {{date}}",
+  revoke: "Widerrufen",
+  revokeNamed: "Link {{name}} widerrufen",
+  revoked: "Der Link wurde widerrufen.",
+  expiresInvalid: "Bitte geben Sie ein Datum ein.",
+  expiresPast: "Das Datum liegt in der Vergangenheit.",
+  readOnly: "Geteilte Veröffentlichung – nur lesen",
+  gone: {
+    title: "Dieser Link ist nicht mehr gültig",
+    text: "Der Link wurde widerrufen oder ist abgelaufen, oder die Veröffentlichung wurde zurückgezogen. Bitten Sie die Person, die ihn Ihnen gegeben hat, um einen neuen.",
+  },
+  unknown: {
+    title: "Diesen Link gibt es nicht",
+    text: "Prüfen Sie, ob der Link vollständig kopiert wurde.",
+  },
+  tooMany: {
+    title: "Zu viele Aufrufe",
+    text: "Bitte warten Sie eine Minute und versuchen Sie es dann erneut.",
+  },
+};
+
+export default releaseshare;

@@ -1,0 +1,13 @@
+import { routeHandle } from "~/i18n/namespaces";
+import { shareHeaders } from "~/modules/releases/share-page.server";
+import { ShareError, ShareLayout } from "~/modules/releases/ui/SharePages";
+
+// A visitor without an account reads: no scripts (decision 0067), not indexed.
+export const handle = routeHandle({ i18n: ["ai", "auth", "basedata", "catalogframe", "catalogue", "headlines", "history", "masks", "releases", "releaseshare", "service", "servicechildren", "structure", "users", "wordexport"], hydrate: false });
+
+export const headers = shareHeaders;
+export const meta = () => [{ name: "robots", content: "noindex, nofollow" }];
+
+/** /share/:token/* — the pages a share link opens. */
+export default ShareLayout;
+export const ErrorBoundary = ShareError;
