@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LanguageSwitch } from "~/shell/LanguageSwitch";
+import type { ReactNode } from "react";
 import type { shareContentsLoader, shareServiceLoader } from "../share-page.server";
 import { ReleaseContents } from "./ReleaseContentsPage";
 import { ReleaseServiceView } from "./ReleaseServicePage";
@@ -13,14 +13,14 @@ import { ReleaseServiceView } from "./ReleaseServicePage";
 
 const shareBase = (token: string) => `/share/${token}`;
 
-/** /share/:token/* — the frame: who is reading what, and the language. */
-export function ShareLayout() {
+/** /share/:token/* — the frame: who is reading what, and the language (the shell's switch, handed in by the route). */
+export function ShareLayout({ languageSwitch }: { languageSwitch: ReactNode }) {
   const { t } = useTranslation();
   return (
     <main id="main" style={{ maxWidth: 1100, margin: "0 auto", padding: "var(--mantine-spacing-md)" }}>
       <Stack gap="md">
         <Stack gap={4} align="flex-end">
-          <LanguageSwitch />
+          {languageSwitch}
         </Stack>
         <Text size="sm" c="dimmed" data-testid="share-read-only">
           {t("releaseshare.readOnly")}
