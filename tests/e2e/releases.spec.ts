@@ -48,6 +48,17 @@ test("a keysuperuser publishes the approved services; the release stays as publi
   const today = formatDate(new Date(), "de");
   await expect(page.getByTestId("release-banner")).toContainText(`Veröffentlichung 2026.1, veröffentlicht am ${today}`);
   await expect(page.getByTestId("release-service")).toHaveText([`Freigegeben ${c.tag}`]);
+  // Searching the release (a GET form): only matching names; a miss says so.
+  await page.getByTestId("release-search").fill("freigeg");
+  await page.getByTestId("release-search-submit").click();
+  await expect(page.getByTestId("release-found")).toHaveText(`1 Service für „freigeg“ Suche zurücksetzen`);
+  await expect(page.getByTestId("release-service")).toHaveText([`Freigegeben ${c.tag}`]);
+  await page.getByTestId("release-search").fill("In Arbeit");
+  await page.getByTestId("release-search-submit").click();
+  await expect(page.getByTestId("release-found")).toContainText("0 Services für „In Arbeit“");
+  await expect(page.getByTestId("release-service")).toHaveCount(0);
+  await page.getByRole("link", { name: "Suche zurücksetzen" }).click();
+  await expect(page.getByTestId("release-service")).toHaveText([`Freigegeben ${c.tag}`]);
 
   // The working copy changes after publishing.
   await db.updateTable("services").set({ description: "<p>Später geändert</p>", name: `Umbenannt ${c.tag}` }).where("id", "=", c.approved).execute();

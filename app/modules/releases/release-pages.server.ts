@@ -18,7 +18,8 @@ const banner = (release: Awaited<ReturnType<typeof readableRelease>>) => ({ id: 
 export async function releaseLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "read:catalogue");
   const release = await readableRelease(user, params.id);
-  return { release: banner(release), tree: await releaseTree(getDb(), release) };
+  const search = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
+  return { release: banner(release), tree: await releaseTree(getDb(), release, search) };
 }
 
 export async function releaseServiceLoader({ request, params }: LoaderFunctionArgs) {

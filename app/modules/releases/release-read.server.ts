@@ -25,26 +25,33 @@ async function namesOf(db: Executor, releaseId: number, kind: ReleaseItemKind, i
   return rows.map((r) => ({ id: r.item_id, name: r.name })).sort((a, b) => a.name.localeCompare(b.name, "de") || a.id - b.id);
 }
 
-/** The release's areas → categories → services, for its contents page. */
-export async function releaseTree(db: Executor, release: ReleaseRow) {
+/**
+ * The release's areas → categories → services, for its contents page; with a search, only the
+ * services whose name contains it (case-insensitive) and the areas and categories that hold them.
+ */
+export async function releaseTree(db: Executor, release: ReleaseRow, search = "") {
   const [items, header] = await Promise.all([releaseOutline(db, release.id), releaseHeader<HeaderContent>(db, release.id)]);
+  const term = search.trim().toLocaleLowerCase("de");
   const areas = items.filter((i) => i.kind === "area");
   const categories = items.filter((i) => i.kind === "category");
-  const services = items.filter((i) => i.kind === "service");
+  const services = items.filter((i) => i.kind === "service" && (!term || i.name.toLocaleLowerCase("de").includes(term)));
   const categoryIds = new Set(categories.map((c) => c.id));
   const areaIds = new Set(areas.map((a) => a.id));
   const servicesOf = (categoryId: number | null) => services.filter((s) => (categoryId === null ? s.parentId === null || !categoryIds.has(s.parentId) : s.parentId === categoryId)).map((s) => ({ id: s.id, name: s.name }));
   const categoriesOf = (areaId: number | null) =>
     categories
       .filter((c) => (areaId === null ? c.parentId === null || !areaIds.has(c.parentId) : c.parentId === areaId))
-      .map((c) => ({ id: c.id, name: c.name, services: servicesOf(c.id) }));
+      .map((c) => ({ id: c.id, name: c.name, services: servicesOf(c.id) }))
+      .filter((c) => !term || c.services.length > 0);
   return {
     title: header?.title ?? null,
     frameTitle: header?.frame.title ?? null,
     areas: [...areas.map((a) => ({ id: a.id as number | null, name: a.name, categories: categoriesOf(a.id) })), { id: null, name: "", categories: categoriesOf(null) }].filter(
-      (a) => a.id !== null || a.categories.length > 0,
+      (a) => (a.id !== null && !term) || a.categories.length > 0,
     ),
     uncategorised: servicesOf(null),
+    search: search.trim(),
+    found: services.length,
   };
 }
 

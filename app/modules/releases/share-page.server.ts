@@ -90,7 +90,7 @@ export const shareHeaders = () => NOINDEX;
 
 export async function shareContentsLoader({ request, params }: LoaderFunctionArgs) {
   const release = await openedRelease(request, params.token);
-  const tree = await releaseTree(getDb(), release);
+  const tree = await releaseTree(getDb(), release, (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100));
   return data({ token: params.token!, release: { id: release.id, label: release.label, publishedAt: release.publishedAt, state: release.state }, tree }, { headers: NOINDEX });
 }
 

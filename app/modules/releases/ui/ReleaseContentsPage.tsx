@@ -1,5 +1,5 @@
-import { Anchor, Stack, Text, Title } from "@mantine/core";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import type { releaseLoader } from "../release-pages.server";
@@ -45,10 +45,28 @@ export function ReleaseContents({ release, tree, base, shared }: Contents & { ba
       <Title order={2} size="h3">
         {t("releases.outline")}
       </Title>
-      {empty ? (
-        <Text size="sm" c="dimmed">
-          {t("releases.noServices")}
+      <Form method="get" role="search" aria-label={t("releases.search")} key={tree.search}>
+        <Group align="flex-end" gap="xs">
+          <TextInput type="search" name="q" label={t("releases.search")} defaultValue={tree.search} maxLength={100} style={{ flex: "1 1 220px", minWidth: 0 }} data-testid="release-search" />
+          <Button type="submit" variant="default" data-testid="release-search-submit">
+            {t("releases.searchSubmit")}
+          </Button>
+        </Group>
+      </Form>
+      {tree.search ? (
+        <Text size="sm" data-testid="release-found">
+          {t("releases.found", { count: tree.found, search: tree.search })}{" "}
+          <Anchor component={Link} to={base} size="sm">
+            {t("releases.searchReset")}
+          </Anchor>
         </Text>
+      ) : null}
+      {empty ? (
+        tree.search ? null : (
+          <Text size="sm" c="dimmed">
+            {t("releases.noServices")}
+          </Text>
+        )
       ) : (
         <ul className={classes.tree} data-testid="release-tree">
           {tree.areas.map((area) => (
