@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Executor } from "~/server/audit.server";
 import { activeAttributeItems } from "~/modules/service/service-children-read.server";
+import { SERVICE_BOOKKEEPING } from "~/modules/service/service-fields";
 import { hiddenForCategories } from "~/modules/masks/mask-rules.server";
 import { readFrame } from "~/modules/catalogframe/frame-read.server";
 import type { ReleaseItemKind } from "~/server/db/schema";
@@ -22,13 +23,7 @@ const NOT_CONTENT = new Set([
   "status",
   "statuspercent",
   "position",
-  "factory_service_id",
-  "deleted_at",
-  "deleted_by",
-  "created_at",
-  "updated_at",
-  "created_by",
-  "updated_by",
+  ...SERVICE_BOOKKEEPING,
 ]);
 
 export interface ServiceContent {

@@ -24,6 +24,7 @@ import { closeCategoryGaps, insertService, lockCategories, placeAtEnd } from "./
 // What the bin, the lineage and the copy dialogs read: its own file, re-exported here.
 export * from "./service-lifecycle-read.server";
 import { derivativesOf, findServiceHead, type Derivative } from "./service-lifecycle-read.server";
+import { SERVICE_BOOKKEEPING } from "./service-fields";
 
 export const NAME_MAX = 255;
 /** The suffix of a duplicate's name when the caller passes none (the German UI text). */
@@ -173,13 +174,7 @@ const NOT_COPIED = new Set<keyof Service>([
   "service_catalogue_id",
   "position",
   "parent_service_id",
-  "factory_service_id",
-  "deleted_at",
-  "deleted_by",
-  "created_at",
-  "updated_at",
-  "created_by",
-  "updated_by",
+  ...SERVICE_BOOKKEEPING,
 ]);
 
 /** Child rows are inserted in chunks so a service with many options stays under parameter limits. */
