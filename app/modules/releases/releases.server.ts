@@ -6,6 +6,7 @@ import { isUniqueViolation } from "~/server/db-errors";
 import { nowIso } from "~/lib/time";
 import type { ReleaseItemKind, ReleaseState } from "~/server/db/schema";
 import { baseDataPieces, contentOf, headerContent, piece, serviceContents, structurePieces, type Piece } from "./release-snapshot.server";
+import { chunks } from "~/lib/chunks";
 
 /**
  * Catalogue releases (issue 35, decision 0068): publishing freezes the catalogue's approved services
@@ -59,9 +60,6 @@ async function storePieces(db: Executor, releaseId: number, pieces: Piece[]) {
   }
 }
 
-function* chunks<T>(list: T[], size: number) {
-  for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
-}
 
 /** Publishes the catalogue as it is now under `label`; returns the new release's id. */
 export async function publishRelease(db: Executor, catalogueId: number, input: ReleaseInput, causer: Causer): Promise<number> {

@@ -23,6 +23,7 @@ import { ForbiddenError, NotFoundError, StaleRecordError, TooManyServicesError, 
 import { MAX_BULK_SERVICES } from "./tools-query";
 import type { BulkChange, BulkRelationKind } from "./tools-schemas";
 import { ID_CHUNK } from "./tools-selection.server";
+import { chunks } from "~/lib/chunks";
 
 /** Why a service is left out of a bulk change. */
 export type SkipReason = "noPermission" | "unchanged" | "workflow" | "alreadyAssigned" | "notAssigned" | "alreadyThere" | "hidden" | "stale" | "gone";
@@ -64,15 +65,10 @@ const RELATION_TABLES = {
 
 const isRelation = (change: BulkChange): change is Extract<BulkChange, { mode: "add" | "remove" }> => change.kind !== "status" && change.kind !== "catalogue";
 
-function chunks<T>(items: T[], size = ID_CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 async function serviceRows(db: Executor, ids: number[]) {
   const rows = [];
-  for (const part of chunks(ids)) {
+  for (const part of chunks(ids, ID_CHUNK)) {
     rows.push(
       ...(await db
         .selectFrom("services")
@@ -92,7 +88,7 @@ async function holders(db: Executor, kind: BulkRelationKind, recordId: number, i
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- table and column come from the fixed map above
   const untyped = db as unknown as Kysely<any>;
   const found = new Set<number>();
-  for (const part of chunks(ids)) {
+  for (const part of chunks(ids, ID_CHUNK)) {
     const rows: { service_id: number }[] = await untyped.selectFrom(table).select("service_id").where(fk, "=", recordId).where("service_id", "in", part).execute();
     for (const r of rows) found.add(Number(r.service_id));
   }

@@ -12,6 +12,7 @@ import { DETAIL_TEXT_FIELDS, PERSONAL_TEXT_FIELDS } from "~/modules/service/serv
 import { TooManyServicesError } from "~/server/errors.server";
 import type { Executor } from "~/server/audit.server";
 import { imageOf, type ExportImage } from "./export-image.server";
+import { chunks } from "~/lib/chunks";
 
 /**
  * What a Word export holds, read in a fixed number of queries whatever the number of services:
@@ -118,16 +119,11 @@ export interface ExportData {
   picturesLeftOut: number;
 }
 
-function chunks<T>(list: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
 
 /** One query per chunk of ids; the rows of all chunks together. */
 async function perChunk<T>(ids: number[], read: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
   const out: T[] = [];
-  for (const chunk of chunks(ids)) out.push(...(await read(chunk)));
+  for (const chunk of chunks(ids, CHUNK)) out.push(...(await read(chunk)));
   return out;
 }
 
