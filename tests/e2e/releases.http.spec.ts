@@ -61,3 +61,20 @@ test("no post to any release route changes a published release's snapshot", asyn
   // Posting "new" published other releases of the catalogue; they share the unchanged contents.
   expect(Number((await db.selectFrom("releases").select((eb) => eb.fn.countAll().as("n")).where("service_catalogue_id", "=", catalogueId).executeTakeFirstOrThrow()).n)).toBeGreaterThan(1);
 });
+
+test("revoking a link of another release, or none, is a 404 and changes nothing", async ({ db, make, request }) => {
+  const admin = await make.user("superadmin");
+  const catalogueId = await make.catalogue({ title: unique("Links") });
+  const mine = await make.release(catalogueId, { label: "1" });
+  const other = await make.release(catalogueId, { label: "2" });
+  const { createReleaseLink } = await import("~/modules/releases/release-links.server");
+  const { id: link } = await createReleaseLink(db, other, { label: null, expiresAt: null }, { id: admin.id, name: admin.name });
+  const cookie = (await sessionCookie.serialize(await createSession(db, admin.id, "releases-links"))).split(";")[0];
+  const base = `http://127.0.0.1:${process.env.E2E_PORT}/servicecatalog/releases/${mine}/share`;
+  for (const id of [String(link), "999999999"]) {
+    const answer = await request.post(base, { form: { intent: "revoke", link: id }, headers: { Cookie: cookie }, maxRedirects: 0 });
+    expect(answer.status(), id).toBe(404);
+  }
+  expect((await db.selectFrom("release_links").select("revoked_at").where("id", "=", link).executeTakeFirstOrThrow()).revoked_at).toBeNull();
+});
+

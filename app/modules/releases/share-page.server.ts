@@ -6,7 +6,7 @@ import { imageAnswer } from "~/modules/catalogue/image-page.server";
 import { berlinLocalToIso } from "~/modules/systeminfo/rules";
 import { getDb } from "~/server/db/db.server";
 import { appOrigin } from "~/server/env.server";
-import { dispatchIntent, refuse, validateForm } from "~/server/form.server";
+import { commonRefusal, dispatchIntent, refuse, validateForm } from "~/server/form.server";
 import { idOr404 } from "~/server/ids.server";
 import { refusal } from "~/server/refusal.server";
 import { readFormData } from "~/server/request-body.server";
@@ -65,7 +65,13 @@ export async function shareDialogAction({ request, params }: ActionFunctionArgs)
     revoke: async () => {
       const submission = validateForm(form, RevokeLinkSchema);
       if (submission.status !== "success") return refuse(submission);
-      await revokeReleaseLink(getDb(), release.id, submission.value.link, user);
+      try {
+        await revokeReleaseLink(getDb(), release.id, submission.value.link, user);
+      } catch (error) {
+        // Another release's link, or none: 404, not a 500.
+        commonRefusal(error, { stale: "releaseshare.revoked" });
+        throw error;
+      }
       return redirectWithFlash(request, `${LIST}/${release.id}/share`, { kind: "success", message: "releaseshare.revoked" });
     },
   });
