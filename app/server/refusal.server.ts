@@ -5,8 +5,8 @@
  * pages through the `_app` error boundary, resource routes (downloads) through the server, which
  * asks the catch-all page to render the refusal (`REFUSAL_PAGE_HEADER`).
  */
-// 410 and 429: a share link that was revoked or expired, and too many requests through share links.
-const REASONS = { 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 410: "Gone", 429: "Too Many Requests" } as const;
+// 410, 413 and 429: a share link that was revoked or expired, a Word export too large for a visitor, and too many requests through share links.
+const REASONS = { 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 410: "Gone", 413: "Content Too Large", 429: "Too Many Requests" } as const;
 
 export type RefusalStatus = keyof typeof REASONS;
 

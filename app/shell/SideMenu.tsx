@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { IconChevronsLeft, IconChevronsRight } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,7 +26,9 @@ function MenuLink({ item, current }: { item: NavItem; current: string | null }) 
 export function NavigationEntries({ role, idPrefix }: { role: Role; idPrefix: string }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const entries = navigationFor(role);
+  // A customer who reads a release sees no working-copy screens (the layout's loader knows).
+  const readsRelease = useRouteLoaderData<{ readsRelease?: boolean }>("routes/_app")?.readsRelease ?? false;
+  const entries = navigationFor(role, readsRelease);
   const current = currentNavPath(location.pathname, entries);
   return entries.map((entry) =>
     isGroup(entry) ? (

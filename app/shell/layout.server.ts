@@ -9,6 +9,7 @@ import { getAppBarSettings, getLogoVersion } from "~/modules/appearance/appearan
 import { logoUrl } from "~/modules/appearance/appearance";
 import { shellSystemMessage } from "~/modules/systeminfo/public-page.server";
 import { appBarStyle } from "~/modules/appearance/app-bar";
+import { currentCustomerRelease } from "~/modules/releases/customer-view.server";
 
 /** The signed-in shell: the user, their sidebar, the top bar's look and title. */
 /** Spec 01 §2: paths under /servicecatalog show the current catalogue's title in the top bar. */
@@ -20,13 +21,24 @@ async function catalogueNaming(request: Request, userId: number) {
 
 export async function appLayoutLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [prefs, appBar, catalogue, logoVersion, systemMessage] = await Promise.all([
+  const [prefs, appBar, catalogue, logoVersion, systemMessage, customerRelease] = await Promise.all([
     readSidebarPrefs(request),
     getAppBarSettings(getDb()),
     catalogueNaming(request, user.id),
     getLogoVersion(getDb()),
     shellSystemMessage(user.id),
+    currentCustomerRelease(getDb(), user),
   ]);
-  return { user, prefs, version, appBarStyle: appBarStyle(appBar), catalogue, canChangePassword: mayChangePassword(user), logoUrl: logoUrl(logoVersion), systemMessage };
+  return {
+    user,
+    prefs,
+    version,
+    appBarStyle: appBarStyle(appBar),
+    catalogue,
+    canChangePassword: mayChangePassword(user),
+    logoUrl: logoUrl(logoVersion),
+    systemMessage,
+    readsRelease: customerRelease !== null,
+  };
 }
 

@@ -1,8 +1,8 @@
 import { roleHasPermission } from "~/modules/access/policy";
 import { type Role } from "~/modules/access/roles";
 
-/** Who sees a menu entry (spec 01 §6): everyone, base-data roles, AI users, the admin guard, or superadmins only. */
-export type Audience = "all" | "basedata" | "ai" | "admin" | "superadmin";
+/** Who sees a menu entry (spec 01 §6): everyone, readers of working copies, base-data roles, AI users, the admin guard, or superadmins only. */
+export type Audience = "all" | "workingCopy" | "basedata" | "ai" | "admin" | "superadmin";
 
 export interface NavItem {
   key: string; // i18n key under nav.*, also the icon's name
@@ -10,6 +10,8 @@ export interface NavItem {
   audience: Audience;
   /** The screen is not built yet: a "coming soon" page stands in, behind the same guard. */
   planned?: boolean;
+  /** The screen shows only the working copy: hidden for a customer who reads a release (issue 35 §6). */
+  workingCopyOnly?: boolean;
 }
 
 export interface NavGroup {
@@ -46,11 +48,11 @@ export function currentNavPath(pathname: string, entries: readonly NavEntry[]): 
 export const NAVIGATION: NavEntry[] = [
   { key: "dashboard", to: "/dashboard", audience: "all" },
   { key: "servicecatalog", to: "/servicecatalog", audience: "all" },
-  { key: "views", to: "/views", audience: "all" },
-  { key: "releases", to: "/servicecatalog/releases", audience: "all" },
-  { key: "sla", to: "/sla", audience: "all" },
+  { key: "views", to: "/views", audience: "all", workingCopyOnly: true },
+  { key: "releases", to: "/servicecatalog/releases", audience: "workingCopy" },
+  { key: "sla", to: "/sla", audience: "all", workingCopyOnly: true },
   // Not in the spec's menu; the issue's "which services are incomplete, stale or unowned in one click" (decision 0035).
-  { key: "reports", to: "/reports", audience: "all" },
+  { key: "reports", to: "/reports", audience: "all", workingCopyOnly: true },
   {
     key: "basedata",
     audience: "basedata",
@@ -63,7 +65,7 @@ export const NAVIGATION: NavEntry[] = [
       { key: "termdefinitions", to: "/basedata/termdefinitions", audience: "basedata" },
     ],
   },
-  { key: "tools", to: "/tools", audience: "all" },
+  { key: "tools", to: "/tools", audience: "all", workingCopyOnly: true },
   { key: "credits", to: "/credits", audience: "ai" },
   {
     key: "admin",
@@ -102,18 +104,20 @@ export function audienceAllows(audience: Audience, role: Role): boolean {
   if (audience === "admin") return roleHasPermission(role, "access:admin");
   if (audience === "basedata") return roleHasPermission(role, "read:basedata");
   if (audience === "ai") return roleHasPermission(role, "use:ai");
+  if (audience === "workingCopy") return roleHasPermission(role, "read:working-copy");
   return true;
 }
 
-/** The menu as this role sees it: hidden entries removed, empty groups dropped. */
-export function navigationFor(role: Role): NavEntry[] {
+/** The menu as this role sees it: hidden entries removed, empty groups dropped; a customer who reads a release sees no working-copy screens. */
+export function navigationFor(role: Role, readsRelease = false): NavEntry[] {
   const out: NavEntry[] = [];
+  const shown = (item: NavItem) => audienceAllows(item.audience, role) && !(readsRelease && item.workingCopyOnly);
   for (const entry of NAVIGATION) {
     if (!audienceAllows(entry.audience, role)) continue;
     if (isGroup(entry)) {
-      const items = entry.items.filter((item) => audienceAllows(item.audience, role));
+      const items = entry.items.filter(shown);
       if (items.length) out.push({ ...entry, items });
-    } else out.push(entry);
+    } else if (shown(entry)) out.push(entry);
   }
   return out;
 }

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import mammoth from "mammoth";
-import type { DB } from "~/server/db/db.server";
-import { factories, type Factories } from "../factories";
+import type { Factories } from "../factories";
 import { expect, gotoReady, SERVER_CHECK, test } from "../support/fixtures";
-import { hex, servicePage, toast, withLock } from "../support/helpers";
+import { hex, servicePage, toast, withLicence } from "../support/helpers";
 import { violations } from "../support/sweeps";
 
 // The Word export (issue 17 §5–7), with JS on and off: a permitted user downloads a catalogue, the
@@ -13,22 +12,6 @@ import { violations } from "../support/sweeps";
 // table and the service's bold text. Without the word-export flag or without the licence there is
 // no button and the export URLs answer 403. The licence (export_active) is global: tests that need
 // it in a given state hold the "export-licence" lock (as user-grants.spec.ts does) and restore it.
-
-const licence = async (db: DB) => (await db.selectFrom("settings").select("value").where("key", "=", "export_active").executeTakeFirst())?.value;
-
-async function withLicence<T>(db: DB, active: boolean, fn: () => Promise<T>): Promise<T> {
-  return withLock("export-licence", async () => {
-    const original = await licence(db);
-    const value = JSON.stringify(active);
-    await factories(db).setting("export_active", value);
-    try {
-      return await fn();
-    } finally {
-      if (original === undefined) await db.deleteFrom("settings").where("key", "=", "export_active").execute();
-      else await db.updateTable("settings").set({ value: original }).where("key", "=", "export_active").execute();
-    }
-  });
-}
 
 /** Clicks and returns the downloaded file, read back as HTML by mammoth. */
 async function download(page: Page, button: Locator) {

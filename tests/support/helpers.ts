@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { Kysely } from "kysely";
 import type { DB } from "~/server/db/db.server";
-import type { Factories, ServiceSpec } from "../factories";
+import { factories, type Factories, type ServiceSpec } from "../factories";
 
 /**
  * Helpers the e2e specs share: small generators, page shortcuts, a cross-process lock and the
@@ -68,3 +68,21 @@ export async function serviceOfItsOwn(make: Factories, spec: ServiceSpec = {}): 
 
 /** A page a user can use: hydrated, or sent without scripts (`hydrate: false`, decision 0067). */
 export const PAGE_READY = "html[data-hydrated], html[data-static-page]";
+
+/** The export licence (a global setting) held in a state while `fn` runs, then restored; under the "export-licence" lock. */
+const licence = async (db: DB) => (await db.selectFrom("settings").select("value").where("key", "=", "export_active").executeTakeFirst())?.value;
+
+export async function withLicence<T>(db: DB, active: boolean, fn: () => Promise<T>): Promise<T> {
+  return withLock("export-licence", async () => {
+    const original = await licence(db);
+    const value = JSON.stringify(active);
+    await factories(db).setting("export_active", value);
+    try {
+      return await fn();
+    } finally {
+      if (original === undefined) await db.deleteFrom("settings").where("key", "=", "export_active").execute();
+      else await db.updateTable("settings").set({ value: original }).where("key", "=", "export_active").execute();
+    }
+  });
+}
+

@@ -46,6 +46,11 @@ export const SIGNED_IN: Guard = { kind: "signedIn" };
 export const SUPERADMIN: Guard = { kind: "superadmin" };
 export const KEY: Guard = { kind: "key" };
 export const can = (permission: Permission, grantScoped = false): Guard => ({ kind: "permission", permission, grantScoped });
+/**
+ * Pages that show only the working copy (issue 35 §6): everyone who reads the catalogue, except a
+ * customer whose catalogue shows them its latest release — as the matrix's catalogue does (it has one).
+ */
+const WORKING_COPY = can("read:working-copy");
 
 /** Exceptions to the usual answers of a guard, per cell kind. */
 export interface Answers {
@@ -177,18 +182,18 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     { file: "_app.documentation._index.tsx", get: { guard: SIGNED_IN }, post: null },
     { file: "_app.documentation.$chapter.tsx", params: () => ({ chapter: "roles" }), get: { guard: SIGNED_IN }, post: null },
     // Read-only pages: their action guards, then answers 405.
-    { file: "_app.reports.tsx", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), allowed: "405", intents: none } },
-    { file: "reports[.]csv.tsx", query: "table=status", get: { guard: can("read:catalogue") }, post: null },
-    { file: "_app.sla.tsx", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), allowed: "405", intents: none } },
+    { file: "_app.reports.tsx", get: { guard: WORKING_COPY }, post: { guard: WORKING_COPY, allowed: "405", intents: none } },
+    { file: "reports[.]csv.tsx", query: "table=status", get: { guard: WORKING_COPY }, post: null },
+    { file: "_app.sla.tsx", get: { guard: WORKING_COPY }, post: { guard: WORKING_COPY, allowed: "405", intents: none } },
     { file: "_app.support.tsx", get: { guard: SIGNED_IN }, post: { guard: SIGNED_IN, intents: none } },
-    { file: "_app.tools.tsx", get: { guard: can("read:catalogue") }, post: { guard: can("update:service"), intents: intents("preview", "apply", "import-apply") } },
-    { file: "tools.export[.]csv.tsx", get: { guard: can("read:catalogue") }, post: null },
+    { file: "_app.tools.tsx", get: { guard: WORKING_COPY }, post: { guard: can("update:service"), intents: intents("preview", "apply", "import-apply") } },
+    { file: "tools.export[.]csv.tsx", get: { guard: WORKING_COPY }, post: null },
     { file: "tom[.]pdf.tsx", get: { guard: SIGNED_IN }, post: null },
 
     // ------------------------------------------------------------------ catalogue
     { file: "_app.servicecatalog._browser.tsx", at: "/servicecatalog", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), intents: browserIntents(realMove) } },
     { file: "_app.servicecatalog._browser._index.tsx", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), intents: browserIntents(emptyMove) } },
-    { file: "_app.servicecatalog._browser.save-view.tsx", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), intents: none } },
+    { file: "_app.servicecatalog._browser.save-view.tsx", get: { guard: WORKING_COPY }, post: { guard: WORKING_COPY, intents: none } },
     { file: "_app.servicecatalog.catalogues.tsx", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), intents: [{ intent: "catalogue" }, { intent: "createCatalogue", guard: ADMIN }] } },
     { file: "servicecatalog.suggest.tsx", get: { guard: can("read:catalogue") }, post: null },
     { file: "_app.servicecatalog.new.tsx", get: { guard: can("manage:structure") }, post: { guard: can("manage:structure"), intents: none } },
@@ -247,13 +252,13 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     { file: "servicecatalog.service.$id.export[.]docx.tsx", params: (r) => ({ id: id(r.service) }), get: { guard: can("export:word"), refused: "403" }, post: null },
 
     // ------------------------------------------------------------------ saved views
-    { file: "_app.views.tsx", get: { guard: can("read:catalogue") }, post: null },
-    { file: "_app.views.$id.open.tsx", params: (r) => ({ id: id(r.view) }), get: { guard: PUBLIC }, post: { guard: can("read:catalogue"), intents: none } },
+    { file: "_app.views.tsx", get: { guard: WORKING_COPY }, post: null },
+    { file: "_app.views.$id.open.tsx", params: (r) => ({ id: id(r.view) }), get: { guard: PUBLIC }, post: { guard: WORKING_COPY, intents: none } },
     { file: "_app.views.$id.edit.tsx", params: (r) => ({ id: id(r.view) }), get: { guard: can("manage:views") }, post: { guard: can("manage:views"), intents: none } },
     { file: "_app.views.$id.delete.tsx", params: (r) => ({ id: id(r.view) }), get: { guard: can("manage:views") }, post: { guard: can("manage:views"), intents: none, fresh: async () => ({ id: id(await make.view()) }) } },
 
     // ------------------------------------------------------------------ releases (issue 35)
-    { file: "_app.servicecatalog.releases.tsx", get: { guard: can("read:catalogue") }, post: null },
+    { file: "_app.servicecatalog.releases.tsx", get: { guard: can("read:working-copy") }, post: { guard: can("publish:release"), intents: none } },
     { file: "_app.servicecatalog.releases.new.tsx", get: { guard: can("publish:release") }, post: { guard: can("publish:release"), intents: none } },
     { file: "_app.servicecatalog.releases.$id.withdraw.tsx", params: (r) => ({ id: id(r.release) }), get: { guard: can("publish:release") }, post: { guard: can("publish:release"), intents: none } },
     // Re-instating a published release changes nothing: a harmless body.
@@ -264,15 +269,15 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
       get: { guard: can("delete:release") },
       post: { guard: can("delete:release"), intents: none, fresh: async () => ({ id: id(await make.withdrawnRelease()) }) },
     },
-    { file: "_app.servicecatalog.releases_.compare.tsx", get: { guard: can("read:catalogue") }, post: null },
+    { file: "_app.servicecatalog.releases_.compare.tsx", get: { guard: can("read:working-copy") }, post: null },
     {
       file: "_app.servicecatalog.releases_.compare_.service.$id.tsx",
       params: (r) => ({ id: id(r.releasedService) }),
       query: (r) => `from=${r.release}&to=working`,
-      get: { guard: can("read:catalogue") },
+      get: { guard: can("read:working-copy") },
       post: null,
     },
-    { file: "servicecatalog.releases.compare[.]csv.tsx", query: (r) => `from=${r.release}&to=working`, get: { guard: can("read:catalogue") }, post: null },
+    { file: "servicecatalog.releases.compare[.]csv.tsx", query: (r) => `from=${r.release}&to=working`, get: { guard: can("read:working-copy") }, post: null },
     {
       file: "_app.servicecatalog.releases.$id.share.tsx",
       params: (r) => ({ id: id(r.release) }),
@@ -283,10 +288,18 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     { file: "share.$token.tsx", at: `/share/${MATRIX_SHARE_TOKEN}`, get: { guard: PUBLIC }, post: null },
     { file: "share.$token._index.tsx", params: () => ({ token: MATRIX_SHARE_TOKEN }), get: { guard: PUBLIC }, post: null },
     { file: "share.$token.service.$serviceId.tsx", params: (r) => ({ token: MATRIX_SHARE_TOKEN, serviceId: id(r.releasedService) }), get: { guard: PUBLIC }, post: null },
+    // The matrix's release has no cover-sheet picture: 404 once the token and the guard let the request through.
+    { file: "share.$token_.frame.tsx", params: () => ({ token: MATRIX_SHARE_TOKEN }), get: { guard: PUBLIC }, post: null },
+    { file: "share.$token.frame.picture.tsx", params: () => ({ token: MATRIX_SHARE_TOKEN }), get: { guard: PUBLIC, allowed: "404" }, post: null },
+    // The Word download of a share link: anyone with the token while the export licence is on (it is in the matrix).
+    { file: "share.$token.export[.]docx.tsx", params: () => ({ token: MATRIX_SHARE_TOKEN }), get: { guard: PUBLIC }, post: null },
     { file: "share.$token.service.$serviceId.picture.tsx", params: (r) => ({ token: MATRIX_SHARE_TOKEN, serviceId: id(r.releasedService) }), get: { guard: PUBLIC, allowed: "404" }, post: null },
     { file: "_app.servicecatalog.releases_.$id.tsx", params: (r) => ({ id: id(r.release) }), get: { guard: can("read:catalogue") }, post: null },
     { file: "_app.servicecatalog.releases_.$id_.service.$serviceId.tsx", params: (r) => ({ id: id(r.release), serviceId: id(r.releasedService) }), get: { guard: can("read:catalogue") }, post: null },
     // The released service has no picture: a reader gets 404, the guard still decides first.
+    { file: "servicecatalog.releases.$id.frame.tsx", params: (r) => ({ id: id(r.release) }), get: { guard: can("read:catalogue") }, post: null },
+    { file: "servicecatalog.releases.$id.frame.picture.tsx", params: (r) => ({ id: id(r.release) }), get: { guard: can("read:catalogue"), allowed: "404" }, post: null },
+    { file: "servicecatalog.releases.$id.export[.]docx.tsx", params: (r) => ({ id: id(r.release) }), get: { guard: can("export:word"), refused: "403" }, post: null },
     { file: "servicecatalog.releases.$id.service.$serviceId.picture.tsx", params: (r) => ({ id: id(r.release), serviceId: id(r.releasedService) }), get: { guard: can("read:catalogue"), allowed: "404" }, post: null },
 
     // ------------------------------------------------------------------ base data

@@ -219,6 +219,9 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     // What a share link opens (without an account; here as the sweep's user, which changes nothing).
     `/share/${SCREEN_SHARE_TOKEN}`,
     `/share/${SCREEN_SHARE_TOKEN}/service/${ids.releasedService}`,
+    `/share/${SCREEN_SHARE_TOKEN}/frame`,
+    // A release's cover sheet (issue 35 §6), a print page outside the shell.
+    `/servicecatalog/releases/${ids.release}/frame`,
     `/servicecatalog/releases/compare/service/${ids.releasedService}?from=${ids.release}&to=working`,
     `/servicecatalog/releases/${ids.release}/service/${ids.releasedService}`,
   ];

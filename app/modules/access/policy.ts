@@ -9,6 +9,11 @@ import { ROLES, roleOf, type Role, type RoleInput } from "./roles";
 export const PERMISSIONS = [
   /** Dashboard, catalogue browser, service pages. */
   "read:catalogue",
+  /**
+   * Read a catalogue's working copy whatever its "customers see" setting (issue 35 §6). Without it
+   * (the client role) a catalogue that shows customers its latest release is read from that release.
+   */
+  "read:working-copy",
   /** Edit a service's content. For `user` only where granted (category or service): see policy.server. */
   "update:service",
   /** Create, delete and move areas, categories and services; batch moves; tags inline. */
@@ -40,13 +45,14 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 const READER: readonly Permission[] = ["read:catalogue", "export:word"];
-const KEYUSER: readonly Permission[] = [...READER, "update:service", "manage:structure", "read:basedata", "update:basedata", "use:ai", "share:views"];
+const EDITOR: readonly Permission[] = [...READER, "read:working-copy", "update:service"];
+const KEYUSER: readonly Permission[] = [...EDITOR, "manage:structure", "read:basedata", "update:basedata", "use:ai", "share:views"];
 const ADMIN_GUARD: readonly Permission[] = [...KEYUSER, "access:admin", "manage:users", "manage:views", "publish:release", "share:release"];
 
 /** The role matrix: one entry per role. Plain `admin` does not pass the admin guard (spec 01 §2 "Guards"). */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   client: READER,
-  user: [...READER, "update:service"],
+  user: EDITOR,
   keyuser: KEYUSER,
   admin: KEYUSER,
   keysuperuser: ADMIN_GUARD,

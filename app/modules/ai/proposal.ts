@@ -1,4 +1,5 @@
 import { CONTENT_TYPES, VALUE_TYPES, isValueType, type ContentType, type GenerateMode, type GeneratedValue, type ItemKey, type Proposal, type ValueChange, type ValueType } from "./ai";
+import { plainText } from "~/lib/plain-text";
 import { ANSWER_FIELDS, appendListHtml, paragraphsHtml, splitList, valueHtml, type Answer } from "./answer";
 
 /**
@@ -11,18 +12,7 @@ import { ANSWER_FIELDS, appendListHtml, paragraphsHtml, splitList, valueHtml, ty
 export type CurrentValues = Record<ValueType, string | null>;
 
 /** The text of some HTML, for comparing a stored value with a generated one. */
-export function plainText(html: string | null | undefined): string {
-  return (html ?? "")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-}
+export { plainText };
 
 export function changeOf(value: string | null, newValue: string | null): ValueChange {
   const before = plainText(value);

@@ -129,7 +129,7 @@ function changeList(t: TFunction, services: Comparison["services"], fields: Map<
 }
 
 export async function compareLoader({ request }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "read:catalogue");
+  const user = await requirePermission(request, "read:working-copy");
   const { releases, from, to, fromId, toId } = await sidesOf(request, user);
   const filters = filtersOf(request);
   const choices = releases.map((r) => ({ id: r.id, label: r.label, withdrawn: r.state === "withdrawn" }));
@@ -156,7 +156,7 @@ export async function compareLoader({ request }: LoaderFunctionArgs) {
 }
 
 export async function compareCsvLoader({ request }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "read:catalogue");
+  const user = await requirePermission(request, "read:working-copy");
   const { from, to, fromId, toId } = await sidesOf(request, user);
   if (!from || !to) throw refusal(404);
   const db = getDb();
@@ -180,7 +180,7 @@ export async function compareCsvLoader({ request }: LoaderFunctionArgs) {
 }
 
 export async function compareServiceLoader({ request, params }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "read:catalogue");
+  const user = await requirePermission(request, "read:working-copy");
   const { from, to, fromId, toId } = await sidesOf(request, user);
   if (!from || !to) throw refusal(404);
   const difference = await serviceDifference(getDb(), from, to, idOr404(params.id));

@@ -1,33 +1,54 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { userHasPermission } from "~/modules/access/policy";
 import { requirePermission } from "~/modules/access/policy.server";
+import type { SessionUser } from "~/modules/access/user.server";
 import { imageAnswer } from "~/modules/catalogue/image-page.server";
+import { mayExportWord } from "~/modules/wordexport/export-access.server";
 import { getDb } from "~/server/db/db.server";
 import { idOr404 } from "~/server/ids.server";
 import { refusal } from "~/server/refusal.server";
-import { readableRelease } from "./releases-page.server";
+import { readableRelease } from "./customer-view.server";
+import { releaseFramePicture } from "./release-frame.server";
+import { parseReleaseFilter } from "./release-facets.server";
+import { releasePath } from "./release-paths";
+import type { ReleaseRow } from "./releases.server";
 import { releaseServicePage, releaseServicePicture, releaseTree } from "./release-read.server";
 
 /**
- * Reading a release (issue 35 §4): /servicecatalog/releases/:id (its contents) and
- * /servicecatalog/releases/:id/service/:serviceId (a service page, read-only). GET only: a release
- * has no form to post to, so every POST is refused (405) by the routes having no action.
+ * Reading a release (issue 35 §4, §6): /servicecatalog/releases/:id (its contents),
+ * /servicecatalog/releases/:id/service/:serviceId (a service page, read-only), its cover sheet
+ * (/frame, a print page) and its Word export (/export.docx, `?service=` for one service). GET only:
+ * a release has no form to post to, so every POST is refused (405) by the routes having no action.
  */
 
-const banner = (release: Awaited<ReturnType<typeof readableRelease>>) => ({ id: release.id, label: release.label, publishedAt: release.publishedAt, state: release.state });
+/** The banner's data: which release, and what it offers this reader. */
+async function banner(user: SessionUser, release: ReleaseRow, serviceId: number | null = null) {
+  const word = (await mayExportWord(getDb(), user)) ? releasePath(release.id, `/export.docx${serviceId === null ? "" : `?service=${serviceId}`}`) : null;
+  return {
+    id: release.id,
+    label: release.label,
+    publishedAt: release.publishedAt,
+    state: release.state,
+    // A customer reads the release they are shown and nothing of the working copy.
+    offers: { app: userHasPermission(user, "read:working-copy"), frame: releasePath(release.id, "/frame"), word },
+  };
+}
 
 export async function releaseLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "read:catalogue");
   const release = await readableRelease(user, params.id);
-  const search = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
-  return { release: banner(release), tree: await releaseTree(getDb(), release, search) };
+  const filter = parseReleaseFilter(new URL(request.url).searchParams);
+  const [head, tree] = await Promise.all([banner(user, release), releaseTree(getDb(), release, filter)]);
+  return { release: head, tree };
 }
 
 export async function releaseServiceLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "read:catalogue");
   const release = await readableRelease(user, params.id);
-  const page = await releaseServicePage(getDb(), release, idOr404(params.serviceId));
+  const serviceId = idOr404(params.serviceId);
+  const page = await releaseServicePage(getDb(), release, serviceId);
   if (!page) throw refusal(404);
-  return { release: banner(release), page };
+  return { release: await banner(user, release, serviceId), page };
 }
 
 export async function releasePictureLoader({ request, params }: LoaderFunctionArgs) {
@@ -36,5 +57,14 @@ export async function releasePictureLoader({ request, params }: LoaderFunctionAr
   const picture = await releaseServicePicture(getDb(), release.id, idOr404(params.serviceId));
   if (!picture) throw refusal(404);
   // A release never changes: its pictures are as immutable as the versioned working-copy URLs.
+  return imageAnswer(request, { ...picture, updated_at: release.publishedAt });
+}
+
+/** /servicecatalog/releases/:id/frame/picture — the cover sheet's picture as the release froze it. */
+export async function releaseFramePictureLoader({ request, params }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "read:catalogue");
+  const release = await readableRelease(user, params.id);
+  const picture = await releaseFramePicture(getDb(), release);
+  if (!picture) throw refusal(404);
   return imageAnswer(request, { ...picture, updated_at: release.publishedAt });
 }

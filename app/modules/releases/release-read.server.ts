@@ -5,7 +5,8 @@ import { sanitizeRichText } from "~/server/sanitize.server";
 import type { ReleaseItemKind } from "~/server/db/schema";
 import type { getServiceDetail } from "~/modules/service/service.server";
 import type { HeaderContent, ServiceContent } from "./release-snapshot.server";
-import { releaseContents, releaseHeader, releaseOutline, type ReleaseRow } from "./releases.server";
+import { releaseContents, releaseHeader, releaseOutline, type ReleaseRow } from "./release-rows.server";
+import { isReleaseFiltered, NO_FILTER, passes, releaseFacets, type ReleaseFilter } from "./release-facets.server";
 
 /**
  * Reading a release (issue 35 §4): its outline, and a service page built from the snapshot in the
@@ -26,15 +27,19 @@ async function namesOf(db: Executor, releaseId: number, kind: ReleaseItemKind, i
 }
 
 /**
- * The release's areas → categories → services, for its contents page; with a search, only the
- * services whose name contains it (case-insensitive) and the areas and categories that hold them.
+ * The release's areas → categories → services, for its contents page; filtered (full text, type,
+ * what is missing), only the services that pass and the areas and categories that hold them.
  */
-export async function releaseTree(db: Executor, release: ReleaseRow, search = "") {
-  const [items, header] = await Promise.all([releaseOutline(db, release.id), releaseHeader<HeaderContent>(db, release.id)]);
-  const term = search.trim().toLocaleLowerCase("de");
+export async function releaseTree(db: Executor, release: ReleaseRow, filter: ReleaseFilter = NO_FILTER) {
+  const filtered = isReleaseFiltered(filter);
+  const [items, header, facets] = await Promise.all([
+    releaseOutline(db, release.id),
+    releaseHeader<HeaderContent>(db, release.id),
+    filtered ? releaseFacets(db, release.id) : null,
+  ]);
   const areas = items.filter((i) => i.kind === "area");
   const categories = items.filter((i) => i.kind === "category");
-  const services = items.filter((i) => i.kind === "service" && (!term || i.name.toLocaleLowerCase("de").includes(term)));
+  const services = items.filter((i) => i.kind === "service" && (!facets || passes(facets.get(i.id), filter)));
   const categoryIds = new Set(categories.map((c) => c.id));
   const areaIds = new Set(areas.map((a) => a.id));
   const servicesOf = (categoryId: number | null) => services.filter((s) => (categoryId === null ? s.parentId === null || !categoryIds.has(s.parentId) : s.parentId === categoryId)).map((s) => ({ id: s.id, name: s.name }));
@@ -42,15 +47,17 @@ export async function releaseTree(db: Executor, release: ReleaseRow, search = ""
     categories
       .filter((c) => (areaId === null ? c.parentId === null || !areaIds.has(c.parentId) : c.parentId === areaId))
       .map((c) => ({ id: c.id, name: c.name, services: servicesOf(c.id) }))
-      .filter((c) => !term || c.services.length > 0);
+      .filter((c) => !filtered || c.services.length > 0);
   return {
     title: header?.title ?? null,
     frameTitle: header?.frame.title ?? null,
     areas: [...areas.map((a) => ({ id: a.id as number | null, name: a.name, categories: categoriesOf(a.id) })), { id: null, name: "", categories: categoriesOf(null) }].filter(
-      (a) => (a.id !== null && !term) || a.categories.length > 0,
+      (a) => (a.id !== null && !filtered) || a.categories.length > 0,
     ),
     uncategorised: servicesOf(null),
-    search: search.trim(),
+    search: filter.q,
+    filter,
+    filtered,
     found: services.length,
   };
 }

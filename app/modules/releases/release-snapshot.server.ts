@@ -5,6 +5,9 @@ import { SERVICE_BOOKKEEPING } from "~/modules/service/service-fields";
 import { hiddenForCategories } from "~/modules/masks/mask-rules.server";
 import { readFrame } from "~/modules/catalogframe/frame-read.server";
 import type { ReleaseItemKind } from "~/server/db/schema";
+import type { ServiceContent } from "./release-types";
+
+export type { ServiceContent } from "./release-types";
 
 /**
  * What a release freezes, one piece of content at a time (issue 35 §1, decision 0068). Every piece
@@ -26,19 +29,6 @@ const NOT_CONTENT = new Set([
   ...SERVICE_BOOKKEEPING,
 ]);
 
-export interface ServiceContent {
-  [field: string]: unknown;
-  owners: number[];
-  providers: number[];
-  kpis: number[];
-  tags: number[];
-  requires: number[];
-  options: { id: number; name: string; short_description: string | null; description: string | null; art_nr: string | null; costs: number; position: number; picture: string | null; picture_mime: string | null }[];
-  responsibilities: { id: number; pos: number; description: string | null; client: boolean; it: boolean }[];
-  links: { id: number; url: string; position: number }[];
-  /** Attribute values by attribute id: the text, or the chosen dropdown slot. */
-  attributes: Record<string, string>;
-}
 
 export interface Piece {
   kind: ReleaseItemKind;
@@ -206,12 +196,14 @@ export async function baseDataPieces(db: Executor, refs: { owners: Set<number>; 
 
 /** The catalogue's own content: title, introduction, picture, cover sheet, attribute definitions, section headlines. */
 export async function headerContent(db: Executor, catalogueId: number) {
-  const [catalogue, frame, framePicture, attributes, headlines] = await Promise.all([
+  const [catalogue, frame, framePicture, attributes, headlines, organisation] = await Promise.all([
     db.selectFrom("service_catalogues").select(["title", "introduction", "picture", "picture_mime"]).where("id", "=", catalogueId).executeTakeFirst(),
     readFrame(db, catalogueId),
     db.selectFrom("catalog_frames").select(["picture", "picture_mime"]).where("service_catalogue_id", "=", catalogueId).executeTakeFirst(),
     activeAttributeItems(db),
     db.selectFrom("service_headlines").select(["position", "headline_text_custom"]).orderBy("position").execute(),
+    // The organisation's address as the Word export prints it (basedata/customer-data.server.ts reads the same row).
+    db.selectFrom("customer_data").select(["company", "companyadditional", "street", "zipcode", "city", "country"]).where("id", "=", 1).executeTakeFirst(),
   ]);
   // The frame's version stamps say when it was saved, not what it says.
   const { updatedAt: _u, picture: _p, ...frameContent } = frame;
@@ -225,6 +217,8 @@ export async function headerContent(db: Executor, catalogueId: number) {
     frame_picture_mime: framePicture?.picture_mime ?? null,
     attributes,
     headlines: Object.fromEntries(headlines.filter((h) => h.headline_text_custom?.trim()).map((h) => [h.position, h.headline_text_custom!.trim()])),
+    // The organisation's address the Word export prints (absent from releases published before it was frozen).
+    organisation: organisation ?? { company: null, companyadditional: null, street: null, zipcode: null, city: null, country: null },
   };
 }
 

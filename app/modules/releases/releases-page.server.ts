@@ -9,9 +9,9 @@ import { idOr404 } from "~/server/ids.server";
 import { refusal } from "~/server/refusal.server";
 import { readFormData, RICH_FORM_MAX_BYTES } from "~/server/request-body.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
-import type { SessionUser } from "~/modules/access/user.server";
-import { PublishSchema, WithdrawSchema } from "./releases-schema";
-import { deleteRelease, getRelease, listReleases, publishPreview, publishRelease, reinstateRelease, withdrawRelease, type ReleaseRow } from "./releases.server";
+import { customerViewOf, setCustomerView } from "./customer-view.server";
+import { CustomerViewSchema, PublishSchema, WithdrawSchema } from "./releases-schema";
+import { deleteRelease, getRelease, latestRelease, listReleases, publishPreview, publishRelease, reinstateRelease, withdrawRelease, type ReleaseRow } from "./releases.server";
 
 /**
  * Loaders and actions of /servicecatalog/releases (the current catalogue's releases) and its
@@ -22,28 +22,39 @@ import { deleteRelease, getRelease, listReleases, publishPreview, publishRelease
 export const RELEASES_PATH = "/servicecatalog/releases";
 const MESSAGES = { stale: "releases.labelTaken" };
 
-/** A release the user may read: a withdrawn one only for those who publish. Unknown → 404. */
-export async function readableRelease(user: SessionUser, rawId: string | undefined): Promise<ReleaseRow> {
-  const release = await getRelease(getDb(), idOr404(rawId));
-  if (!release) throw refusal(404);
-  if (release.state === "withdrawn" && !userHasPermission(user, "publish:release")) throw refusal(404);
-  return release;
-}
+export { readableRelease } from "./customer-view.server";
 
 export async function releasesLoader({ request }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "read:catalogue");
+  // The list and what changed between releases are the publishers' and editors' tools; customers read the release they are shown.
+  const user = await requirePermission(request, "read:working-copy");
   const db = getDb();
   const catalogueId = await getCurrentCatalogueId(db, user.id);
   const catalogue = await getCatalogue(db, catalogueId);
   const canPublish = userHasPermission(user, "publish:release");
-  const releases = await listReleases(db, catalogueId, { withWithdrawn: canPublish });
+  const [releases, customerView, shown] = await Promise.all([
+    listReleases(db, catalogueId, { withWithdrawn: canPublish }),
+    customerViewOf(db, catalogueId),
+    latestRelease(db, catalogueId),
+  ]);
   return {
     catalogue: { id: catalogueId, title: catalogue?.title ?? null },
+    /** What customers read now: the setting, and the release it gives them (null: the working copy). */
+    customers: { view: customerView, release: customerView === "release" && shown ? { id: shown.id, label: shown.label } : null },
     releases: releases.map((r) => ({ ...r, note: r.note ? sanitizeRichText(r.note) : null })),
     canPublish,
     canDelete: userHasPermission(user, "delete:release"),
     canShare: userHasPermission(user, "share:release"),
   };
+}
+
+/** The list's own form: what customers of the current catalogue read (issue 35 §6). */
+export async function customerViewAction({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "publish:release");
+  const { submission } = await parseForm(request, CustomerViewSchema);
+  if (submission.status !== "success") return refuse(submission);
+  const db = getDb();
+  await setCustomerView(db, await getCurrentCatalogueId(db, user.id), submission.value.customerView, user);
+  return redirectWithFlash(request, RELEASES_PATH, { kind: "success", message: "releases.customers.saved" });
 }
 
 // ------------------------------------------------------------------------------------ publish

@@ -15,3 +15,8 @@ export const PublishSchema = z.object({
 export const WithdrawSchema = z.object({
   reason: requiredText(REASON_MAX),
 });
+
+/** "Kunden sehen": the latest release or the working copy (issue 35 §6). */
+export const CustomerViewSchema = z.object({
+  customerView: z.enum(["release", "working"], { error: "validation.invalidChoice" }),
+});

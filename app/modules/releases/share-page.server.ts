@@ -14,7 +14,10 @@ import { redirectWithFlash } from "~/server/flash.server";
 import { RevokeLinkSchema, ShareLinkSchema } from "./share-schema";
 import { countShareAccess, createReleaseLink, listReleaseLinks, resolveShareToken, revokeReleaseLink, withinShareLimit } from "./release-links.server";
 import { releaseServicePage, releaseServicePicture, releaseTree } from "./release-read.server";
-import { getRelease } from "./releases.server";
+import { getRelease, type ReleaseRow } from "./releases.server";
+import { releaseFramePage, releaseFramePicture } from "./release-frame.server";
+import { getExportActive } from "~/server/settings.server";
+import { parseReleaseFilter } from "./release-facets.server";
 
 /**
  * Share links (issue 35 §7): the dialog of a release where links are made, listed and revoked
@@ -79,10 +82,10 @@ export async function shareDialogAction({ request, params }: ActionFunctionArgs)
 
 // ------------------------------------------------------------------------------------ the visitor's pages
 
-const NOINDEX = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+export const NOINDEX = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
 /** The release a token opens, counted and rate-limited; a refusal page otherwise. */
-async function openedRelease(request: Request, token: string | undefined) {
+export async function openedRelease(request: Request, token: string | undefined) {
   const db = getDb();
   if (!(await withinShareLimit(db, clientIp(request) ?? "unknown"))) throw refusal(429, { headers: { ...NOINDEX, "Retry-After": String(60 - new Date().getUTCSeconds()) } });
   const shared = await resolveShareToken(db, token ?? "");
@@ -94,24 +97,51 @@ async function openedRelease(request: Request, token: string | undefined) {
 
 export const shareHeaders = () => NOINDEX;
 
+export const shareBase = (token: string) => `/share/${token}`;
+
+/** The banner of a shared release: no way into the app; the cover sheet; the Word download while the licence is on (issue 35 §7). */
+async function sharedBanner(token: string, release: ReleaseRow, serviceId: number | null = null) {
+  const word = (await getExportActive(getDb())) ? `${shareBase(token)}/export.docx${serviceId === null ? "" : `?service=${serviceId}`}` : null;
+  return { id: release.id, label: release.label, publishedAt: release.publishedAt, state: release.state, offers: { app: false, frame: `${shareBase(token)}/frame`, word } };
+}
+
 export async function shareContentsLoader({ request, params }: LoaderFunctionArgs) {
   const release = await openedRelease(request, params.token);
-  const tree = await releaseTree(getDb(), release, (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100));
-  return data({ token: params.token!, release: { id: release.id, label: release.label, publishedAt: release.publishedAt, state: release.state }, tree }, { headers: NOINDEX });
+  const [tree, banner] = await Promise.all([releaseTree(getDb(), release, parseReleaseFilter(new URL(request.url).searchParams)), sharedBanner(params.token!, release)]);
+  return data({ token: params.token!, release: banner, tree }, { headers: NOINDEX });
 }
 
 export async function shareServiceLoader({ request, params }: LoaderFunctionArgs) {
   const release = await openedRelease(request, params.token);
-  const page = await releaseServicePage(getDb(), release, idOr404(params.serviceId));
+  const serviceId = idOr404(params.serviceId);
+  const page = await releaseServicePage(getDb(), release, serviceId);
   if (!page) throw refusal(404, { headers: NOINDEX });
-  return data({ token: params.token!, release: { id: release.id, label: release.label, publishedAt: release.publishedAt, state: release.state }, page }, { headers: NOINDEX });
+  return data({ token: params.token!, release: await sharedBanner(params.token!, release, serviceId), page }, { headers: NOINDEX });
+}
+
+/** /share/:token/frame — the shared release's cover sheet. */
+export async function shareFrameLoader({ request, params }: LoaderFunctionArgs) {
+  const release = await openedRelease(request, params.token);
+  const page = await releaseFramePage(getDb(), release);
+  if (!page) throw refusal(404, { headers: NOINDEX });
+  return data({ ...page, back: shareBase(params.token!), pictureUrl: `${shareBase(params.token!)}/frame/picture` }, { headers: NOINDEX });
+}
+
+export async function shareFramePictureLoader({ request, params }: LoaderFunctionArgs) {
+  const release = await openedRelease(request, params.token);
+  const picture = await releaseFramePicture(getDb(), release);
+  if (!picture) throw refusal(404, { headers: NOINDEX });
+  return withNoIndex(imageAnswer(request, { ...picture, updated_at: release.publishedAt }));
+}
+
+export function withNoIndex(answer: Response) {
+  for (const [key, value] of Object.entries(NOINDEX)) if (key !== "Cache-Control") answer.headers.set(key, value);
+  return answer;
 }
 
 export async function sharePictureLoader({ request, params }: LoaderFunctionArgs) {
   const release = await openedRelease(request, params.token);
   const picture = await releaseServicePicture(getDb(), release.id, idOr404(params.serviceId));
   if (!picture) throw refusal(404, { headers: NOINDEX });
-  const answer = imageAnswer(request, { ...picture, updated_at: release.publishedAt });
-  for (const [key, value] of Object.entries(NOINDEX)) if (key !== "Cache-Control") answer.headers.set(key, value);
-  return answer;
+  return withNoIndex(imageAnswer(request, { ...picture, updated_at: release.publishedAt }));
 }

@@ -255,7 +255,7 @@ export async function loadExport(db: Executor, scope: ExportScope, max = MAX_EXP
 const names = (rows: { name: string }[] | undefined) => (rows ?? []).map((r) => r.name).sort((a, b) => a.localeCompare(b, "de"));
 
 /** Area by area (when areas are on), category by category, services by position; uncategorised last. */
-function inDocumentOrder(
+export function inDocumentOrder(
   services: ExportService[],
   categories: { id: number; service_area_id: number | null }[],
   areas: { id: number }[],
@@ -334,20 +334,33 @@ async function loadChildren(db: Executor, ids: number[]) {
   };
 }
 
+/** Takes what a picture of this many base64 characters costs of the budget; false (and counted) when it does not fit. */
+export function pictureBudget(budget = PICTURE_BUDGET) {
+  let left = budget;
+  let leftOut = 0;
+  return {
+    take(length: number): boolean {
+      if (length > left) {
+        leftOut++;
+        return false;
+      }
+      left -= length;
+      return true;
+    },
+    get leftOut() {
+      return leftOut;
+    },
+  };
+}
+
 /** The services' pictures, in the order read, until PICTURE_BUDGET is spent. */
 async function loadPictures(db: Executor, rows: ServiceRow[]) {
-  let budget = PICTURE_BUDGET;
+  const budget = pictureBudget();
   const wanted: number[] = [];
-  let leftOut = 0;
   for (const row of rows) {
     const length = Number(row.picture_length ?? 0);
     if (!length || !row.picture_mime) continue;
-    if (length > budget) {
-      leftOut++;
-      continue;
-    }
-    budget -= length;
-    wanted.push(row.id);
+    if (budget.take(length)) wanted.push(row.id);
   }
   const images = new Map<number, ExportImage>();
   const found = await perChunk(wanted, (chunk) => db.selectFrom("services").select(["id", "picture"]).where("id", "in", chunk).execute());
@@ -355,7 +368,7 @@ async function loadPictures(db: Executor, rows: ServiceRow[]) {
     const image = imageOf(row.picture);
     if (image) images.set(row.id, image);
   }
-  return { images, leftOut };
+  return { images, leftOut: budget.leftOut };
 }
 
 async function readFramePicture(db: Executor, catalogueId: number): Promise<ExportImage | null> {

@@ -4,7 +4,7 @@
  * text plus a `*_mime` column. `Generated<...>` marks columns the database fills when an insert
  * omits them (ids, timestamps with a default, defaults such as status 'open').
  */
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { Role } from "../../modules/access/roles";
 
 export type { Role };
@@ -268,9 +268,13 @@ export interface ServiceCataloguesTable {
   /** Base64. */
   picture: string | null;
   picture_mime: string | null;
+  /** What customers read (issue 35 §6): the latest release once one exists, or the working copy. */
+  customer_view: ColumnType<CustomerView, CustomerView | undefined, CustomerView>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+export type CustomerView = "release" | "working";
 
 export interface ServiceAreasTable {
   id: Generated<number>;

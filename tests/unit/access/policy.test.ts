@@ -21,6 +21,7 @@ import { ROLES, type Role } from "~/modules/access/roles";
  */
 const MATRIX: Record<Permission, Record<Role, boolean>> = {
   "read:catalogue": { client: true, user: true, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
+  "read:working-copy": { client: false, user: true, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
   "update:service": { client: false, user: true, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
   "manage:structure": { client: false, user: false, keyuser: true, admin: true, keysuperuser: true, superadmin: true },
   "read:basedata": { client: false, user: false, keyuser: true, admin: true, keysuperuser: true, superadmin: true },

@@ -14,7 +14,7 @@ type Data = Awaited<ReturnType<typeof framePrintLoader>>;
  * /catalogframe/:id/print — the cover sheet alone, without the app's chrome: on screen a bar to
  * go back and print (hidden in print), then the sheet (A4, each section on a new page).
  */
-export function FramePrintPage({ data }: { data: Data }) {
+export function FramePrintPage({ data, back, pictureUrl }: { data: Data; /** Where "back" leads, when not to the frame's editor (a release's cover sheet). */ back?: { href: string; label: string }; pictureUrl?: string }) {
   const { t } = useTranslation();
   const { catalogue, frame } = data;
   // The print button needs JS; without it the browser's own print (Ctrl+P) is named instead.
@@ -24,7 +24,7 @@ export function FramePrintPage({ data }: { data: Data }) {
   return (
     <main id="main" className={classes.printPage}>
       <div className={`${classes.printBar} ${classes.noPrint}`}>
-        <Anchor href={framePath(catalogue.id)}>{t("catalogframe.backToEditor")}</Anchor>
+        <Anchor href={back?.href ?? framePath(catalogue.id)}>{back?.label ?? t("catalogframe.backToEditor")}</Anchor>
         {hydrated ? (
           <Button variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()} data-testid="print">
             {t("catalogframe.printNow")}
@@ -33,7 +33,7 @@ export function FramePrintPage({ data }: { data: Data }) {
           <span className={classes.note}>{t("catalogframe.printHint")}</span>
         )}
       </div>
-      <FrameSheet frame={frame} title={title} />
+      <FrameSheet frame={frame} title={title} pictureUrl={pictureUrl} />
     </main>
   );
 }

@@ -110,14 +110,14 @@ export function KeyFiguresList({ figures, headingLevel = 2 }: { figures: FrameVi
 }
 
 /** The whole cover sheet: title, picture, introduction, rows, key figures, then each section (a new page in print). */
-export function FrameSheet({ frame, title }: { frame: FrameView; title: string }) {
+export function FrameSheet({ frame, title, pictureUrl }: { frame: FrameView; title: string; /** Where the picture is read, when not the working copy's (a release's cover sheet). */ pictureUrl?: string }) {
   const { t } = useTranslation();
   const empty =
     !frame.introduction && !frame.picture && !frame.priorities.length && !frame.solutionTimes.length && !frame.deploymentTimes.length && !KEY_FIGURES.some((k) => frame.keyFigures[k]) && !frame.sections.length;
   return (
     <article className={classes.sheet} data-testid="frame-sheet">
       <h1 className={classes.sheetTitle}>{title}</h1>
-      {frame.picture ? <img src={framePictureUrl(frame.catalogueId, frame.picture.version)} alt={t("catalogframe.basics.pictureAlt")} className={classes.picture} /> : null}
+      {frame.picture ? <img src={pictureUrl ?? framePictureUrl(frame.catalogueId, frame.picture.version)} alt={t("catalogframe.basics.pictureAlt")} className={classes.picture} /> : null}
       {frame.introduction ? <Html html={frame.introduction} testId="sheet-introduction" /> : null}
       {empty ? <p className={classes.note}>{t("catalogframe.sheet.empty")}</p> : null}
       <RowsTable kind="priorities" rows={frame.priorities} />

@@ -13,6 +13,8 @@ const dashboard = {
   withoutOwner: "ohne Service-Owner",
   withoutKpi: "ohne Service-Level",
   latestChanges: "Letzte Änderungen",
+  release: "Sie lesen die Veröffentlichung {{label}} vom {{date}}.",
+  openRelease: "Zum Katalog",
   subjects: {
     service: "Service",
     area: "Bereich",

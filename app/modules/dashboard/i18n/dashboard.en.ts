@@ -15,6 +15,8 @@ const dashboard: typeof dashboardDe = {
   withoutOwner: "without service owner",
   withoutKpi: "without service level",
   latestChanges: "Latest changes",
+  release: "You are reading release {{label}} of {{date}}.",
+  openRelease: "To the catalogue",
   subjects: {
     service: "Service",
     area: "Area",

@@ -16,7 +16,8 @@ import {
   toSearchParams,
 } from "~/modules/catalogue/catalogue-query";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
-import { formatDateTime } from "~/lib/dates";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { releasePath } from "~/modules/releases/release-paths";
 import { EmptyState } from "~/ui/EmptyState";
 import type { DashboardData } from "../dashboard-page.server";
 
@@ -53,8 +54,11 @@ function Figure({
 }
 
 /** /dashboard — the current catalogue's figures, each leading to the filtered browser, and the latest changes. */
-export function DashboardPage({ name, catalogue, figures, canCreate }: DashboardData) {
+export function DashboardPage({ name, catalogue, figures, release, canCreate }: DashboardData) {
   const { t, i18n } = useTranslation();
+  // A customer who reads a release: its figures, leading into its browser.
+  const filtered = (params: { types?: string[]; missing?: string[] }) =>
+    release ? releasePath(release.id, `?${new URLSearchParams([...(params.types ?? []).map((v) => ["type", v]), ...(params.missing ?? []).map((v) => ["missing", v])])}`) : browse(params as Parameters<typeof browse>[0]);
   return (
     <Stack gap="lg">
       <div>
@@ -75,6 +79,15 @@ export function DashboardPage({ name, catalogue, figures, canCreate }: Dashboard
           testId="dashboard-empty"
         />
       ) : null}
+      {release ? (
+        <Text data-testid="dashboard-release">
+          {t("dashboard.release", { label: release.label, date: formatDate(release.publishedAt, i18n.language) })}{" "}
+          <Anchor component={Link} to={releasePath(release.id)}>
+            {t("dashboard.openRelease")}
+          </Anchor>
+        </Text>
+      ) : null}
+      {release ? null : (
       <section>
         <Title order={2} size="h4" mb="xs">
           {t("dashboard.byStatus")}
@@ -91,6 +104,7 @@ export function DashboardPage({ name, catalogue, figures, canCreate }: Dashboard
           ))}
         </SimpleGrid>
       </section>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <section>
           <Title order={2} size="h4" mb="xs">
@@ -102,7 +116,7 @@ export function DashboardPage({ name, catalogue, figures, canCreate }: Dashboard
                 key={ty}
                 label={t(`catalogue.type.${ty}`)}
                 value={figures.byType[ty] ?? 0}
-                to={browse({ types: [ty] })}
+                to={filtered({ types: [ty] })}
                 testId={`type-${ty}`}
               />
             ))}
@@ -116,18 +130,19 @@ export function DashboardPage({ name, catalogue, figures, canCreate }: Dashboard
             <Figure
               label={t("dashboard.withoutOwner")}
               value={figures.withoutOwner}
-              to={browse({ missing: ["owner"] })}
+              to={filtered({ missing: ["owner"] })}
               testId="without-owner"
             />
             <Figure
               label={t("dashboard.withoutKpi")}
               value={figures.withoutKpi}
-              to={browse({ missing: ["kpi"] })}
+              to={filtered({ missing: ["kpi"] })}
               testId="without-kpi"
             />
           </SimpleGrid>
         </section>
       </SimpleGrid>
+      {release ? null : (
       <section>
         <Title order={2} size="h4" mb="xs">
           {t("dashboard.latestChanges")}
@@ -176,6 +191,7 @@ export function DashboardPage({ name, catalogue, figures, canCreate }: Dashboard
           </Group>
         )}
       </section>
+      )}
     </Stack>
   );
 }

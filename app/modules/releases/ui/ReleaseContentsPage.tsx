@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { SERVICE_TYPES } from "~/modules/catalogue/catalogue-query";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
@@ -11,11 +12,11 @@ type Contents = Awaited<ReturnType<typeof releaseLoader>>;
 /** /servicecatalog/releases/:id — the release's areas, categories and services. */
 export function ReleaseContentsPage() {
   const { release, tree } = useLoaderData<typeof releaseLoader>();
-  return <ReleaseContents release={release} tree={tree} base={releasePath(release.id)} shared={false} />;
+  return <ReleaseContents release={release} tree={tree} base={releasePath(release.id)} />;
 }
 
 /** A release's contents, its services linking below `base` (the app's release pages, or a share link's). */
-export function ReleaseContents({ release, tree, base, shared }: Contents & { base: string; shared: boolean }) {
+export function ReleaseContents({ release, tree, base }: Contents & { base: string }) {
   const { t } = useTranslation();
   const service = (s: { id: number; name: string }) => (
     <li key={s.id}>
@@ -34,7 +35,7 @@ export function ReleaseContents({ release, tree, base, shared }: Contents & { ba
     !tree.uncategorised.length;
   return (
     <Stack gap="md" maw={1000}>
-      <ReleaseBanner release={release} shared={shared} />
+      <ReleaseBanner release={release} />
       <Title order={1}>
         {catalogueTitle(t, {
           id: 0,
@@ -45,24 +46,35 @@ export function ReleaseContents({ release, tree, base, shared }: Contents & { ba
       <Title order={2} size="h3">
         {t("releases.outline")}
       </Title>
-      <Form method="get" role="search" aria-label={t("releases.search")} key={tree.search}>
+      <Form method="get" role="search" aria-label={t("releases.search")} key={JSON.stringify(tree.filter)}>
         <Group align="flex-end" gap="xs">
           <TextInput type="search" name="q" label={t("releases.search")} defaultValue={tree.search} maxLength={100} style={{ flex: "1 1 220px", minWidth: 0 }} data-testid="release-search" />
+          <NativeSelect
+            name="type"
+            label={t("releases.filterType")}
+            defaultValue={tree.filter.types[0] ?? ""}
+            data={[{ value: "", label: t("releases.allTypes") }, ...SERVICE_TYPES.map((type) => ({ value: type, label: t(`releases.types.${type}`) }))]}
+            data-testid="release-filter-type"
+          />
           <Button type="submit" variant="default" data-testid="release-search-submit">
             {t("releases.searchSubmit")}
           </Button>
         </Group>
+        <Group gap="md" mt="xs">
+          <Checkbox name="missing" value="owner" label={t("releases.withoutOwner")} defaultChecked={tree.filter.missing.includes("owner")} data-testid="release-filter-owner" />
+          <Checkbox name="missing" value="kpi" label={t("releases.withoutKpi")} defaultChecked={tree.filter.missing.includes("kpi")} data-testid="release-filter-kpi" />
+        </Group>
       </Form>
-      {tree.search ? (
+      {tree.filtered ? (
         <Text size="sm" data-testid="release-found">
-          {t("releases.found", { count: tree.found, search: tree.search })}{" "}
+          {tree.search ? t("releases.found", { count: tree.found, search: tree.search }) : t("releases.foundFiltered", { count: tree.found })}{" "}
           <Anchor component={Link} to={base} size="sm">
             {t("releases.searchReset")}
           </Anchor>
         </Text>
       ) : null}
       {empty ? (
-        tree.search ? null : (
+        tree.filtered ? null : (
           <Text size="sm" c="dimmed">
             {t("releases.noServices")}
           </Text>

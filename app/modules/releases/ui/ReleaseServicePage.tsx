@@ -25,13 +25,13 @@ function releaseHrefs(base: string): ServiceHrefs {
 /** /servicecatalog/releases/:id/service/:serviceId — the service as the release froze it, read-only. */
 export function ReleaseServicePage() {
   const { release, page } = useLoaderData<typeof releaseServiceLoader>();
-  return <ReleaseServiceView release={release} page={page} base={releasePath(release.id)} shared={false} />;
+  return <ReleaseServiceView release={release} page={page} base={releasePath(release.id)} />;
 }
 
 type ServiceData = Awaited<ReturnType<typeof releaseServiceLoader>>;
 
 /** A service of a release, read-only, its links below `base` (the app's release pages, or a share link's). */
-export function ReleaseServiceView({ release, page, base, shared }: ServiceData & { base: string; shared: boolean }) {
+export function ReleaseServiceView({ release, page, base }: ServiceData & { base: string }) {
   const hrefs = useMemo(() => releaseHrefs(base), [base]);
   const data = {
     ...page,
@@ -51,7 +51,7 @@ export function ReleaseServiceView({ release, page, base, shared }: ServiceData 
   };
   return (
     <Stack gap="md">
-      <ReleaseBanner release={release} shared={shared} />
+      <ReleaseBanner release={release} />
       <ServiceHrefsContext.Provider value={hrefs}>
         <ServicePage data={data} />
       </ServiceHrefsContext.Provider>

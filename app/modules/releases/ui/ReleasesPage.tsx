@@ -15,6 +15,7 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { EmptyState } from "~/ui/EmptyState";
 import type { releasesLoader } from "../releases-page.server";
 import classes from "./releases.module.css";
+import { CustomerViewForm } from "./CustomerViewForm";
 
 type ReleaseItem = Awaited<
   ReturnType<typeof releasesLoader>
@@ -186,7 +187,7 @@ function ReleaseCard({
 
 /** /servicecatalog/releases — the current catalogue's releases, newest first; the dialogs nest here. */
 export function ReleasesPage() {
-  const { catalogue, releases, canPublish, canDelete, canShare } =
+  const { catalogue, releases, customers, canPublish, canDelete, canShare } =
     useLoaderData<typeof releasesLoader>();
   const { t } = useTranslation();
   return (
@@ -224,6 +225,7 @@ export function ReleasesPage() {
         </Group>
       </Group>
       <Text size="sm">{t("releases.intro")}</Text>
+      <CustomerViewForm customers={customers} canPublish={canPublish} />
       {releases.length ? (
         <Stack
           component="ul"

@@ -2,7 +2,8 @@ import { Stack, Text, Title } from "@mantine/core";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
-import type { shareContentsLoader, shareServiceLoader } from "../share-page.server";
+import type { shareContentsLoader, shareFrameLoader, shareServiceLoader } from "../share-page.server";
+import { ReleaseFrameView } from "./ReleaseFramePage";
 import { ReleaseContents } from "./ReleaseContentsPage";
 import { ReleaseServiceView } from "./ReleaseServicePage";
 
@@ -50,11 +51,16 @@ export function ShareError() {
 /** /share/:token — the release's contents. */
 export function ShareContentsPage() {
   const { token, release, tree } = useLoaderData<typeof shareContentsLoader>();
-  return <ReleaseContents release={release} tree={tree} base={shareBase(token)} shared />;
+  return <ReleaseContents release={release} tree={tree} base={shareBase(token)} />;
 }
 
 /** /share/:token/service/:serviceId — one service of the release. */
 export function ShareServicePage() {
   const { token, release, page } = useLoaderData<typeof shareServiceLoader>();
-  return <ReleaseServiceView release={release} page={page} base={shareBase(token)} shared />;
+  return <ReleaseServiceView release={release} page={page} base={shareBase(token)} />;
+}
+
+/** /share/:token/frame — the shared release's cover sheet. */
+export function ShareFramePage() {
+  return <ReleaseFrameView data={useLoaderData<typeof shareFrameLoader>()} />;
 }
