@@ -306,7 +306,7 @@ test.describe("tree", () => {
   });
 
   test("zoom steps by 0.025 and stays within 0.3 and 1", async ({ page, login, javaScriptEnabled }) => {
-    await login("client");
+    await login("user");
     await gotoReady(page, "/servicecatalog?view=1", javaScriptEnabled);
     const tree = page.getByTestId("tree");
     const zoomIn = page.getByRole("link", { name: "Vergrößern" });

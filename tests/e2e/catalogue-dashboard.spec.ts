@@ -123,7 +123,8 @@ test("the figures equal the database's counts and each opens the matching list",
 });
 
 test("the figures of the demo catalogue match the database", async ({ page, db, login, javaScriptEnabled }) => {
-  await login("client");
+  // A reader of the working copy (a client reads the demo catalogue's release: releases-customers.spec.ts).
+  await login("user");
   const demo = await db.selectFrom("service_catalogues").select(["id", "title"]).where("id", ">", 0).orderBy("id").executeTakeFirstOrThrow();
   await gotoReady(page, "/dashboard", javaScriptEnabled);
   const expected = await countsInDb(db, demo.id);

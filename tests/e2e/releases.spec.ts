@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { formatDate } from "~/lib/dates";
 import type { Factories } from "../factories";
 import { expect, test, unique } from "../support/fixtures";
-import { servicePage, toast } from "../support/helpers";
+import mammoth from "mammoth";
+import { servicePage, toast, withLicence } from "../support/helpers";
 
 /**
  * Catalogue releases (issue 35), with JavaScript and without: publishing from the releases page
@@ -100,10 +101,11 @@ test("withdraw hides a release from customers, re-instate brings it back, and on
   const { addSessionCookie } = await import("../support/fixtures");
   await addSessionCookie(db, clientContext, baseURL!, client.id);
   const clientPage = await clientContext.newPage();
+  await clientPage.goto("/servicecatalog");
+  await expect(clientPage).toHaveURL(new RegExp(`/servicecatalog/releases/${second}$`));
+  // The list of releases, with its controls, is the publishers' and editors'.
   await clientPage.goto("/servicecatalog/releases");
-  await expect(clientPage.getByTestId("release-label")).toHaveText(["B", "A"]);
-  await expect(clientPage.getByTestId("publish-release")).toHaveCount(0);
-  await expect(clientPage.getByTestId("withdraw-release")).toHaveCount(0);
+  await expect(clientPage).toHaveURL(/\/unauthorized$/);
 
   await card(page, "B").getByTestId("withdraw-release").click();
   const withdraw = page.getByRole("dialog", { name: "Veröffentlichung B zurückziehen" });
@@ -114,9 +116,9 @@ test("withdraw hides a release from customers, re-instate brings it back, and on
   await expect(toast(page)).toContainText("Version B wurde zurückgezogen.");
   await expect(card(page, "B").getByTestId("release-withdrawn-note")).toContainText("Preise falsch");
 
-  // The client no longer sees B, not even by its address.
-  await clientPage.goto("/servicecatalog/releases");
-  await expect(clientPage.getByTestId("release-label")).toHaveText(["A"]);
+  // The client no longer sees B, not even by its address: they read A.
+  await clientPage.goto("/servicecatalog");
+  await expect(clientPage).toHaveURL(new RegExp(`/servicecatalog/releases/${first}$`));
   const refused = await clientPage.goto(`/servicecatalog/releases/${second}`);
   expect(refused?.status()).toBe(404);
   await clientContext.close();
@@ -230,6 +232,24 @@ test("a share link opens exactly its release in a browser without an account; re
   expect(answer?.headers()["set-cookie"]).toBeUndefined();
   await expect(reader.getByTestId("release-banner")).toContainText("Veröffentlichung 2026.2");
   await expect(reader.getByTestId("to-working-copy")).toHaveCount(0);
+  // Its cover sheet, and (the licence on) its Word download, the release's text and not the later one.
+  await reader.getByTestId("release-frame").click();
+  await expect(reader).toHaveURL(new RegExp(`/share/${token}/frame$`));
+  await expect(reader.getByTestId("frame-sheet")).toBeVisible();
+  await withLicence(db, true, async () => {
+    await reader.goto(`/share/${token}`);
+    const word = await reader.request.get(await reader.getByTestId("release-word").getAttribute("href") as string);
+    expect(word.status()).toBe(200);
+    expect(word.headers()["set-cookie"]).toBeUndefined();
+    const html = (await mammoth.convertToHtml({ buffer: await word.body() })).value;
+    expect(html).toContain("Für den Einkauf");
+    expect(html).not.toContain("Noch nicht veröffentlicht");
+  });
+  await withLicence(db, false, async () => {
+    await reader.goto(`/share/${token}`);
+    await expect(reader.getByTestId("release-word")).toHaveCount(0);
+    expect((await reader.request.get(`/share/${token}/export.docx`)).status()).toBe(403);
+  });
   await reader.getByTestId("release-service").click();
   await expect(reader).toHaveURL(new RegExp(`/share/${token}/service/${service}$`));
   await expect(reader.getByText("Für den Einkauf")).toBeVisible();
@@ -242,7 +262,7 @@ test("a share link opens exactly its release in a browser without an account; re
 
   // The list counts the visits (opened anew: reloading the answer to "create" would post it again).
   await page.goto(`/servicecatalog/releases/${release}/share`);
-  await expect(page.getByRole("dialog").getByTestId("share-link-usage")).toContainText("2 Aufrufe");
+  await expect(page.getByRole("dialog").getByTestId("share-link-usage")).toContainText("7 Aufrufe");
 
   // Revoked: 410 with a clear page.
   await page.getByRole("dialog").getByTestId("revoke-link").click();

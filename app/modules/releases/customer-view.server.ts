@@ -2,7 +2,8 @@ import { userHasPermission, type Permission } from "~/modules/access/policy";
 import { requirePermission } from "~/modules/access/policy.server";
 import { forbid } from "~/modules/access/session.server";
 import type { SessionUser } from "~/modules/access/user.server";
-import { getCurrentCatalogueId } from "~/modules/catalogue/catalogue.server";
+import { getCatalogue, getCurrentCatalogueId } from "~/modules/catalogue/catalogue.server";
+import { parseCatalogueId } from "~/lib/ids";
 import { recordActivity, type Causer, type Executor } from "~/server/audit.server";
 import type { CustomerView } from "~/server/db/schema";
 import { getDb } from "~/server/db/db.server";
@@ -44,7 +45,12 @@ export async function currentCustomerRelease(db: Executor, user: Pick<SessionUse
  */
 export async function requireWorkingCopy(request: Request, permission: Permission = "read:catalogue"): Promise<SessionUser> {
   const user = await requirePermission(request, permission);
-  if (await currentCustomerRelease(getDb(), user)) forbid(request);
+  if (userHasPermission(user, "read:working-copy")) return user;
+  // The catalogue the page will show: the one it names (`?catalogue=`, as the reports link), else the current one.
+  const db = getDb();
+  const named = parseCatalogueId(new URL(request.url).searchParams.get("catalogue")?.trim() ?? "");
+  const catalogueId = named !== null && (await getCatalogue(db, named)) ? named : await getCurrentCatalogueId(db, user.id);
+  if (await customerRelease(db, user, catalogueId)) forbid(request);
   return user;
 }
 
