@@ -28,7 +28,7 @@ async function openSupport(page: Page, javaScriptEnabled: boolean, from: string)
 }
 
 test("a user sends a ticket with bold text: it returns to the page with the toast, is stored with the user and mailed to support", async ({ page, db, login, baseURL, javaScriptEnabled }) => {
-  const user = await login("client");
+  const user = await login("user");
   await gotoReady(page, "/servicecatalog", javaScriptEnabled);
   const marker = unique("Drucker").replace(" ", "-");
   const form = await openSupport(page, javaScriptEnabled, "/servicecatalog");

@@ -82,7 +82,7 @@ test("a view saved in the browser is listed in /views and opens the same filtere
 });
 
 test("a view is renamed and deleted from /views, each change in the audit", async ({ page, db, login, javaScriptEnabled }) => {
-  const user = await login("client");
+  const user = await login("user");
   const tag = hex();
   const id = await seedView(db, user, { name: `Alt ${tag}` });
   await seedView(db, user, { name: `Zweite ${tag}` });
@@ -178,7 +178,7 @@ test("a shared view is listed for another user, who opens it but may neither ren
 });
 
 test("who may not share cannot share by posting it; the list says how to save a first view", async ({ page, db, login, javaScriptEnabled }) => {
-  const user = await login("client");
+  const user = await login("user");
   await gotoReady(page, "/views", javaScriptEnabled);
   await expect(page.getByTestId("views-empty")).toContainText("Sie haben noch keine Ansicht gespeichert.");
   await gotoReady(page, "/servicecatalog/save-view?view=1", javaScriptEnabled);
