@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { SERVICE_TYPES } from "~/modules/catalogue/catalogue-query";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -49,20 +49,29 @@ export function ReleaseContents({ release, tree, base }: Contents & { base: stri
       <Form method="get" role="search" aria-label={t("releases.search")} key={JSON.stringify(tree.filter)}>
         <Group align="flex-end" gap="xs">
           <TextInput type="search" name="q" label={t("releases.search")} defaultValue={tree.search} maxLength={100} style={{ flex: "1 1 220px", minWidth: 0 }} data-testid="release-search" />
-          <NativeSelect
-            name="type"
-            label={t("releases.filterType")}
-            defaultValue={tree.filter.types[0] ?? ""}
-            data={[{ value: "", label: t("releases.allTypes") }, ...SERVICE_TYPES.map((type) => ({ value: type, label: t(`releases.types.${type}`) }))]}
-            data-testid="release-filter-type"
-          />
+          {/* Native controls: Mantine's select and checkbox would add their input chunks to the page. */}
+          <label className={classes.filterField}>
+            <span>{t("releases.filterType")}</span>
+            <select name="type" defaultValue={tree.filter.types[0] ?? ""} data-testid="release-filter-type">
+              <option value="">{t("releases.allTypes")}</option>
+              {SERVICE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`releases.types.${type}`)}
+                </option>
+              ))}
+            </select>
+          </label>
           <Button type="submit" variant="default" data-testid="release-search-submit">
             {t("releases.searchSubmit")}
           </Button>
         </Group>
         <Group gap="md" mt="xs">
-          <Checkbox name="missing" value="owner" label={t("releases.withoutOwner")} defaultChecked={tree.filter.missing.includes("owner")} data-testid="release-filter-owner" />
-          <Checkbox name="missing" value="kpi" label={t("releases.withoutKpi")} defaultChecked={tree.filter.missing.includes("kpi")} data-testid="release-filter-kpi" />
+          {(["owner", "kpi"] as const).map((missing) => (
+            <label key={missing} className={classes.choiceOption}>
+              <input type="checkbox" name="missing" value={missing} defaultChecked={tree.filter.missing.includes(missing)} data-testid={`release-filter-${missing}`} />
+              {t(missing === "owner" ? "releases.withoutOwner" : "releases.withoutKpi")}
+            </label>
+          ))}
         </Group>
       </Form>
       {tree.filtered ? (
