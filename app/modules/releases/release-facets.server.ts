@@ -7,7 +7,8 @@ import { releaseContents, releaseOutline } from "./release-rows.server";
 
 /**
  * What the browser of a release filters and searches on, per service: its type, whether it names
- * an owner and a KPI, and its text (name, short description, description) for the full-text search.
+ * an owner and a KPI, and its text (name, short description, description) for the full-text search;
+ * and the relations pointing at a service from others (who requires it, what was derived from it).
  * A release never changes, so the facets of the few releases read lately are kept in memory: the
  * contents (pictures included) are read once, in chunks, and only the facets stay.
  */
@@ -19,6 +20,9 @@ export interface ServiceFacet {
   hasKpi: boolean;
   /** Lower-case plain text, at most TEXT_MAX characters. */
   text: string;
+  /** The services it requires, and the service it was derived from (for "required by" and "derivatives"). */
+  requires: number[];
+  parentId: number | null;
 }
 
 const CHUNK = 500;
@@ -40,6 +44,8 @@ async function readFacets(db: Executor, releaseId: number): Promise<Map<number, 
         hasOwner: content.owners.length > 0,
         hasKpi: content.kpis.length > 0,
         text: text.toLocaleLowerCase("de").slice(0, TEXT_MAX),
+        requires: content.requires,
+        parentId: typeof content.parent_service_id === "number" ? content.parent_service_id : null,
       });
     }
   }
@@ -89,6 +95,15 @@ export function passes(facet: ServiceFacet | undefined, filter: ReleaseFilter): 
   if (filter.missing.includes("kpi") && facet.hasKpi) return false;
   const words = filter.q.toLocaleLowerCase("de").split(/\s+/).filter(Boolean);
   return words.every((word) => facet.text.includes(word));
+}
+
+/** The services of a release that require this one, and those derived from it (by name). */
+export async function relationsTo(db: Executor, releaseId: number, serviceId: number) {
+  const facets = [...(await releaseFacets(db, releaseId)).values()];
+  return {
+    requiredBy: facets.filter((f) => f.requires.includes(serviceId)).map((f) => f.id),
+    derivatives: facets.filter((f) => f.parentId === serviceId).map((f) => f.id),
+  };
 }
 
 /** A release's dashboard figures: services in all, by type, without owner, without KPI. */

@@ -6,7 +6,7 @@ import type { ReleaseItemKind } from "~/server/db/schema";
 import type { getServiceDetail } from "~/modules/service/service.server";
 import type { HeaderContent, ServiceContent } from "./release-snapshot.server";
 import { releaseContents, releaseHeader, releaseOutline, type ReleaseRow } from "./release-rows.server";
-import { isReleaseFiltered, NO_FILTER, passes, releaseFacets, type ReleaseFilter } from "./release-facets.server";
+import { isReleaseFiltered, NO_FILTER, passes, relationsTo, releaseFacets, type ReleaseFilter } from "./release-facets.server";
 
 /**
  * Reading a release (issue 35 §4): its outline, and a service page built from the snapshot in the
@@ -72,13 +72,16 @@ export async function releaseServicePage(db: Executor, release: ReleaseRow, serv
     found.parentId !== null ? releaseContents<{ hidden: MaskHidden | null }>(db, release.id, "category", [found.parentId]).then((m) => m.get(found.parentId!)) : undefined,
   ]);
   const area = category?.parentId != null ? (await releaseContents(db, release.id, "area", [category.parentId])).get(category.parentId) : undefined;
-  const [owners, providers, kpis, tags, requires, parent] = await Promise.all([
+  const relations = await relationsTo(db, release.id, serviceId);
+  const [owners, providers, kpis, tags, requires, parent, requiredBy, derivatives] = await Promise.all([
     namesOf(db, release.id, "owner", content.owners),
     namesOf(db, release.id, "provider", content.providers),
     namesOf(db, release.id, "kpi", content.kpis),
     namesOf(db, release.id, "tag", content.tags),
     namesOf(db, release.id, "service", content.requires),
     typeof content.parent_service_id === "number" ? namesOf(db, release.id, "service", [content.parent_service_id]) : Promise.resolve([]),
+    namesOf(db, release.id, "service", relations.requiredBy),
+    namesOf(db, release.id, "service", relations.derivatives),
   ]);
   const hidden = category?.content.hidden ?? NOTHING_HIDDEN;
   const field = (key: string) => (content[key] ?? null) as string | null;
@@ -116,10 +119,10 @@ export async function releaseServicePage(db: Executor, release: ReleaseRow, serv
     kpis,
     tags,
     requires,
-    // Who requires this service is not part of its own content; a release page leaves it out.
-    requiredBy: [] as Named[],
+    // Who requires it and what was derived from it: the release's other services (its own content names neither).
+    requiredBy,
     parent: parent[0] ?? null,
-    derivatives: [] as (Named & { catalogue_id: number | null; catalogue_title: string | null })[],
+    derivatives: derivatives.map((d) => ({ ...d, catalogue_id: release.catalogueId as number | null, catalogue_title: header?.title ?? null })),
     headlines: (header?.headlines ?? {}) as Record<number, string>,
     hidden,
     rich: Object.fromEntries(RICH_FIELDS.map((f) => [f, sanitizeRichText(hidden.fields.includes(f) ? null : field(f))])) as Record<(typeof RICH_FIELDS)[number], string>,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { customerRelease, customerViewOf, setCustomerView } from "~/modules/releases/customer-view.server";
 import { releaseExportData } from "~/modules/releases/release-export.server";
 import { passes, releaseFacets, releaseFigures, releaseSuggestions } from "~/modules/releases/release-facets.server";
-import { releaseTree } from "~/modules/releases/release-read.server";
+import { releaseServicePage, releaseTree } from "~/modules/releases/release-read.server";
 import { getRelease, publishRelease, withdrawRelease } from "~/modules/releases/releases.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import { factories, unique } from "../../factories";
@@ -104,5 +104,20 @@ describe("a release read from its snapshot", () => {
     expect(one?.services[0].description).toBe("<p>Drucken im <b>Netz</b></p>");
     expect(one?.services[0].owners).toHaveLength(1);
     expect(await releaseExportData(t.db, release, c.draft)).toBeNull();
+  });
+});
+
+describe("a release's service page", () => {
+  it("names the release's services that require it and those derived from it", async () => {
+    const c = await catalogue();
+    const requiring = await make.service(c.catalogueId, c.categoryId, { name: unique("Braucht Druck"), status: "closed", dependsOn: [c.approved] });
+    const derived = await make.service(c.catalogueId, c.categoryId, { name: unique("Abgeleitet"), status: "closed", parent_service_id: c.approved });
+    // A draft that requires it is not in the release, so it is not named.
+    await make.service(c.catalogueId, c.categoryId, { name: unique("Entwurf braucht"), status: "open", dependsOn: [c.approved] });
+    const id = await publishRelease(t.db, c.catalogueId, { label: "1", note: null }, causer);
+    const page = await releaseServicePage(t.db, (await getRelease(t.db, id))!, c.approved);
+    expect(page?.requiredBy.map((s) => s.id)).toEqual([requiring]);
+    expect(page?.derivatives.map((s) => s.id)).toEqual([derived]);
+    expect(page?.derivatives[0].catalogue_id).toBe(c.catalogueId);
   });
 });
