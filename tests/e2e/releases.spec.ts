@@ -25,7 +25,7 @@ async function catalogue(make: Factories, userId: number) {
   return { tag, catalogueId, approved, inProgress };
 }
 
-test("a keysuperuser publishes the approved services; the release stays as published while the working copy changes", async ({ page, db, make, login }) => {
+test("a keysuperuser publishes the approved services; the release stays as published while the working copy changes", async ({ page, db, make, login, javaScriptEnabled }) => {
   const user = await login("keysuperuser");
   const c = await catalogue(make, user.id);
   await page.goto("/servicecatalog/releases");
@@ -43,7 +43,16 @@ test("a keysuperuser publishes the approved services; the release stays as publi
   expect(await db.selectFrom("releases").select("id").where("service_catalogue_id", "=", c.catalogueId).execute()).toEqual([]);
 
   await dialog.getByTestId("release-label-input").fill("2026.1");
+  // With JS, the dialog shows the work in progress while the server publishes (held here until seen).
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  if (javaScriptEnabled) await page.route("**/servicecatalog/releases/new*", async (route) => (route.request().method() === "POST" ? (await held, route.continue()) : route.continue()));
   await dialog.getByTestId("publish-submit").click();
+  if (javaScriptEnabled) {
+    await expect(dialog.getByTestId("publish-progress")).toContainText("1 Service wird eingefroren");
+    await expect(dialog.getByTestId("publish-submit")).toHaveText("Wird veröffentlicht …");
+    answer();
+  }
   await expect(page).toHaveURL(/\/servicecatalog\/releases\/\d+$/);
   await expect(toast(page)).toContainText("Version 2026.1 wurde veröffentlicht.");
   const today = formatDate(new Date(), "de");

@@ -49,6 +49,8 @@ const releases = {
     showLeft: "Nicht freigegebene Services anzeigen",
     submit: "Veröffentlichen",
     busy: "Wird veröffentlicht …",
+    progress_one: "{{count}} Service wird eingefroren: Inhalte, Bereiche, Kategorien, Deckblatt und Stammdaten.",
+    progress_other: "{{count}} Services werden eingefroren: Inhalte, Bereiche, Kategorien, Deckblatt und Stammdaten.",
     done: "Version {{label}} wurde veröffentlicht.",
   },
   withdrawDialog: {

@@ -51,6 +51,8 @@ const releases: typeof releasesDe = {
     showLeft: "Show the services that are not approved",
     submit: "Publish",
     busy: "Publishing …",
+    progress_one: "Freezing {{count}} service: contents, areas, categories, cover sheet and base data.",
+    progress_other: "Freezing {{count}} services: contents, areas, categories, cover sheet and base data.",
     done: "Version {{label}} has been published.",
   },
   withdrawDialog: {

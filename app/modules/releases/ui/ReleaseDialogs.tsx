@@ -33,6 +33,8 @@ import type {
 import { LABEL_MAX, REASON_MAX } from "../releases-limits";
 import type { PublishSchema, WithdrawSchema } from "../releases-schema";
 
+import classes from "./releases.module.css";
+
 const LIST = "/servicecatalog/releases";
 /** The catalogue browser filtered to the services a release leaves out. */
 const NOT_APPROVED = "/servicecatalog?status=open&status=checking";
@@ -117,6 +119,16 @@ export function PublishDialog() {
             {...fieldProps(t, fields.note)}
             label={t("releases.publishDialog.note")}
           />
+          {busy ? (
+            // With JS, while the server freezes the snapshot (about 2.5 s for 10,000 services): an
+            // indeterminate bar and what is being done. Without JS the browser shows its own.
+            <div role="status" data-testid="publish-progress">
+              <Text size="sm" mb={4}>
+                {t("releases.publishDialog.progress", { count: preview.included })}
+              </Text>
+              <div className={classes.progress} role="progressbar" aria-label={t("releases.publishDialog.busy")} />
+            </div>
+          ) : null}
           <Buttons
             busy={busy}
             label={t("releases.publishDialog.submit")}
