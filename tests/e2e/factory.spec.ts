@@ -1,6 +1,6 @@
 import net from "node:net";
 import type { BrowserContext, Page } from "@playwright/test";
-import { saveFactoryConnection } from "~/modules/factory/factory-settings.server";
+import { saveFactoryConnection, setFactorySource } from "~/modules/factory/factory-settings.server";
 import { rotateApiKey } from "~/modules/settings/api-keys.server";
 import { addSessionCookie, expect, gotoReady, SERVER_CHECK, test } from "../support/fixtures";
 import { hex, toast } from "../support/helpers";
@@ -59,10 +59,11 @@ async function signIn(context: BrowserContext, role: "superadmin" | "keysuperuse
   return user;
 }
 
-/** The connection, written directly (tests other than the one that sets it through the browser). */
+/** The connection, written directly (tests other than the one that sets it through the browser), reading the approved services now. */
 async function connect(url = source.baseURL, withKey = key) {
   const admin = await target.db.selectFrom("users").select(["id", "name"]).orderBy("id").executeTakeFirstOrThrow();
   await saveFactoryConnection(target.db, { url, key: withKey }, admin);
+  await setFactorySource(target.db, null, admin);
 }
 
 /** A loopback port nothing listens on. */
@@ -172,6 +173,49 @@ test.describe("between two instances", () => {
     expect(await repeat.text()).toContain("Übersprungen, weil bereits importiert: 3");
     const again = await target.db.selectFrom("services").select("id").where("factory_service_id", "in", t.services.map((s) => s.id)).execute();
     expect(again).toHaveLength(3);
+  });
+
+  test("from a chosen release of the template server: its services as the release froze them, not later edits (issue 35 §8)", async ({ page, context, javaScriptEnabled }) => {
+    test.setTimeout(90_000);
+    await signIn(context);
+    await connect();
+    const t = await templateArea();
+    const [notebook] = t.services;
+    const templateCatalogue = (await source.db.selectFrom("services").select("service_catalogue_id").where("id", "=", notebook.id).executeTakeFirstOrThrow()).service_catalogue_id!;
+    const label = `R-${t.tag}`;
+    const release = await source.make.release(templateCatalogue, { label });
+    // After publishing: a service renamed and a new approved one — neither is what the release says.
+    await source.db.updateTable("services").set({ name: `Umbenannt ${t.tag}` }).where("id", "=", notebook.id).execute();
+    const later = await source.make.service(templateCatalogue, t.devices, { name: `Später ${t.tag}`, status: "closed" });
+    const catalogueId = await target.make.catalogue({ title: `Ziel ${t.tag}` });
+
+    // The settings offer the template server's releases; the choice is saved and audited.
+    await gotoReady(page, at("/settings/factory"), javaScriptEnabled);
+    await expect(page.getByTestId("factory-source-select")).toHaveValue("now");
+    await page.getByTestId("factory-source-select").selectOption(String(release));
+    await page.getByTestId("factory-source-save").click();
+    await expect(toast(page)).toContainText("Quelle der Vorlage gespeichert.");
+    await expect(page.getByTestId("factory-source-select")).toHaveValue(String(release));
+    expect(JSON.parse((await target.db.selectFrom("settings").select("value").where("key", "=", "factory_connection").executeTakeFirstOrThrow()).value)).toMatchObject({ release });
+
+    await openCatalog(page, javaScriptEnabled);
+    await expect(page.getByTestId("factory-source-release")).toContainText("Veröffentlichung");
+    await expect(serviceRow(page, later)).toHaveCount(0);
+    await expect(serviceRow(page, notebook.id)).toContainText(notebook.name);
+    await serviceRow(page, notebook.id).getByRole("checkbox").check();
+    await page.getByTestId("factory-import").click();
+    const dialog = page.getByRole("dialog", { name: "Services importieren" });
+    await expect(dialog.getByTestId("factory-import-summary")).toHaveText("1 Service wird importiert.");
+    await dialog.getByTestId("factory-target-catalogue").selectOption(String(catalogueId));
+    if (!javaScriptEnabled) await dialog.getByTestId("factory-apply-catalogue").click();
+    await expect(dialog.getByTestId("factory-import-form")).toHaveAttribute("data-catalogue", String(catalogueId));
+    await dialog.getByTestId("factory-import-submit").click();
+    await expect(dialog.getByTestId("factory-report-imported")).toHaveText("Importiert: 1");
+
+    const imported = await target.db.selectFrom("services").select(["name", "factory_service_id"]).where("service_catalogue_id", "=", catalogueId).execute();
+    expect(imported).toEqual([{ name: notebook.name, factory_service_id: notebook.id }]);
+    const options = await target.db.selectFrom("service_options as o").innerJoin("services as s", "s.id", "o.service_id").select("o.name").where("s.service_catalogue_id", "=", catalogueId).execute();
+    expect(options).toEqual([{ name: "Dockingstation" }]);
   });
 
   test("selection rules, search and the preview of one template service", async ({ page, context, javaScriptEnabled }) => {

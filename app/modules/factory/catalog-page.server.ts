@@ -28,11 +28,21 @@ export async function factoryCatalogLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").slice(0, SEARCH_MAX);
   const [connection, linked] = await Promise.all([getFactoryConnection(db), linkedServices(db)]);
-  const base = { configured: connection !== null, q, linked: [...linked] as [number, number][], lists: null as FactoryLists | null, total: 0, error: null as string | null };
+  const base = {
+    configured: connection !== null,
+    /** Reading a release of the template server (issue 35 §8): its label once the snapshot says it. */
+    release: null as string | null,
+    fromRelease: Boolean(connection?.release),
+    q,
+    linked: [...linked] as [number, number][],
+    lists: null as FactoryLists | null,
+    total: 0,
+    error: null as string | null,
+  };
   if (!connection || params.get("load") !== "1") return base;
   try {
     const snapshot = await loadSnapshot(connection, { fresh: params.get("refresh") === "1" });
-    return { ...base, lists: filterLists(snapshot.lists, q), total: snapshot.lists.services.length };
+    return { ...base, release: snapshot.release?.label ?? null, lists: filterLists(snapshot.lists, q), total: snapshot.lists.services.length };
   } catch (error) {
     console.error("[factory] catalogue:", error instanceof Error ? error.message : error);
     return { ...base, error: FACTORY_FAILURE };
@@ -64,7 +74,9 @@ export async function factoryServicePreviewLoader({ request, params }: LoaderFun
   if (!connection) return { id, service: null, error: "factory.notConfigured", localId: null };
   let service: (FactoryService & { category_name: string | null; area_name: string | null }) | null = null;
   try {
-    const raw = await createFactoryClient(connection).service(id);
+    // From a release (issue 35 §8) the service is the one the release froze, from the snapshot of it.
+    const raw = connection.release ? (await loadSnapshot(connection)).services.get(id) : await createFactoryClient(connection).service(id);
+    if (raw === undefined) throw new FactoryError("notFound", `service ${id} is not in the release`);
     const read = readFactoryService(raw);
     if ("invalid" in read) return { id, service: null, error: "factory.errors.catalogue", localId: linked.get(id) ?? null };
     const names = raw as { category_name?: unknown; area_name?: unknown };

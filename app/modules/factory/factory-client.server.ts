@@ -15,6 +15,8 @@ export interface FactoryConnection {
   /** Origin (and path prefix, if any) of the other instance, e.g. `https://vorlagen.example.com`. */
   url: string;
   key: string;
+  /** A release of the template server to import from (issue 35 §8); none: its approved services now. */
+  release?: number | null;
 }
 
 /** Why a call failed, as the screens tell it: unreachable ("Connection error"), key refused, too many calls, or an unreadable answer. */
@@ -90,6 +92,17 @@ export const ProviderSchema = z.object({
 
 const ListSchema = z.object({ data: z.array(z.unknown()).max(10_000) });
 
+/** A release as `GET /api/releases` lists it. */
+export const ReleaseItemSchema = z.object({
+  id,
+  catalogue_id: nullableId,
+  catalogue_title: z.string().max(255).nullish().transform((v) => v ?? null),
+  label: z.string().trim().min(1).max(100),
+  published_at: z.string().max(40),
+  services_count: z.number().int().nonnegative(),
+});
+export type FactoryRelease = z.infer<typeof ReleaseItemSchema>;
+
 export type FactoryCatalogue = z.infer<typeof CatalogueSchema>;
 export type FactoryKpi = z.infer<typeof KpiSchema>;
 export type FactoryProvider = z.infer<typeof ProviderSchema>;
@@ -155,11 +168,27 @@ export function createFactoryClient(connection: FactoryConnection, options: Clie
     return parsed.data;
   }
 
-  /** One page of a paged list, its items as raw JSON (each read by the caller). */
-  async function page(list: PagedList, n: number) {
-    const path = `api/${list}?page=${n}`;
+  /** One page of a paged list (`api/areas`, `api/releases/7/services`, …), its items as raw JSON (each read by the caller). */
+  async function pageAt(list: string, n: number) {
+    const path = `${list}?page=${n}`;
     return read(PageSchema, await getJson(path), path);
   }
+
+  /** Every page of a paged list in turn, up to its last page. */
+  async function allPages(list: string, onPage?: (page: number, lastPage: number) => void): Promise<unknown[]> {
+    const first = await pageAt(list, 1);
+    const lastPage = Math.min(first.last_page, MAX_PAGES);
+    onPage?.(1, lastPage);
+    const items = [...first.data];
+    for (let n = 2; n <= lastPage; n++) {
+      const next = await pageAt(list, n);
+      items.push(...next.data);
+      onPage?.(n, lastPage);
+    }
+    return items;
+  }
+
+  const page = (list: PagedList, n: number) => pageAt(`api/${list}`, n);
 
   return {
     base,
@@ -172,18 +201,16 @@ export function createFactoryClient(connection: FactoryConnection, options: Clie
     },
 
     /** Every page of a list in turn, up to its last page; `onPage` hears each page as it arrives. */
-    async all(list: PagedList, onPage?: (page: number, lastPage: number) => void): Promise<unknown[]> {
-      const first = await page(list, 1);
-      const lastPage = Math.min(first.last_page, MAX_PAGES);
-      onPage?.(1, lastPage);
-      const items = [...first.data];
-      for (let n = 2; n <= lastPage; n++) {
-        const next = await page(list, n);
-        items.push(...next.data);
-        onPage?.(n, lastPage);
-      }
-      return items;
+    all: (list: PagedList, onPage?: (page: number, lastPage: number) => void) => allPages(`api/${list}`, onPage),
+
+    /** `GET /api/releases`: the template server's published releases (issue 35 §8). */
+    async releases(): Promise<FactoryRelease[]> {
+      const json = read(ListSchema, await getJson("api/releases"), "api/releases");
+      return readItems(json.data, ReleaseItemSchema).items;
     },
+
+    /** Every service of one release (`GET /api/releases/{id}/services?page=n`), raw, in the shape of /api/services. */
+    releaseServices: (releaseId: number) => allPages(`api/releases/${releaseId}/services`),
 
     /** `GET /api/services/{id}`: one published service (raw; read with FactoryServiceSchema). */
     async service(serviceId: number): Promise<unknown> {

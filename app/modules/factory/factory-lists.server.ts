@@ -5,6 +5,7 @@ import {
   ServiceItemSchema,
   createFactoryClient,
   factoryBase,
+  FactoryError,
   readItems,
   type ClientOptions,
   type FactoryConnection,
@@ -12,6 +13,7 @@ import {
 } from "./factory-client.server";
 import type { FactoryArea, FactoryCatalogueItem, FactoryCategory, FactoryLists, FactoryServiceItem, ListName, PageAnswer } from "./factory-types";
 import { FACTORY_FAILURE } from "./factory-errors.server";
+import { z } from "zod";
 
 /**
  * The template's whole catalogue, loaded page by page to the last page (spec 02 §4), kept a few
@@ -26,13 +28,16 @@ export interface Snapshot {
   lists: FactoryLists;
   /** The full template services by id, as the API sent them (read at import). */
   services: Map<number, unknown>;
+  /** The template server's release this was read from; absent: its approved services now. */
+  release?: { id: number; label: string };
   at: number;
 }
 
 const cache = new Map<string, Snapshot>();
 const pending = new Map<string, Promise<Snapshot>>();
 
-const cacheKey = (connection: FactoryConnection) => `${factoryBase(connection.url)}|${crypto.createHash("sha256").update(connection.key).digest("hex")}`;
+const cacheKey = (connection: FactoryConnection) =>
+  `${factoryBase(connection.url)}|${crypto.createHash("sha256").update(connection.key).digest("hex")}|${connection.release ?? "now"}`;
 
 export const toArea = (a: { id: number; name: string; service_catalogue_id: number | null }): FactoryArea => ({ id: a.id, name: a.name, catalogueId: a.service_catalogue_id });
 export const toCategory = (c: { id: number; name: string; service_area_id: number | null; service_catalogue_id: number | null }): FactoryCategory => ({
@@ -48,13 +53,8 @@ export const toService = (s: { id: number; name: string; category_id: number | n
   catalogueId: s.service_catalogue_id,
 });
 
-/** Walks every list of the template. */
-async function walk(connection: FactoryConnection, options: ClientOptions): Promise<Snapshot> {
-  const client = createFactoryClient(connection, options);
-  const catalogues = await client.catalogues();
-  const areas = readItems(await client.all("areas"), AreaItemSchema).items.map(toArea);
-  const categories = readItems(await client.all("categories"), CategoryItemSchema).items.map(toCategory);
-  const raw = await client.all("services");
+/** The services of a list answer, each once, with their raw JSON by id. */
+function readServices(raw: unknown[]) {
   const services = new Map<number, unknown>();
   const items: FactoryServiceItem[] = [];
   for (const item of raw) {
@@ -63,9 +63,61 @@ async function walk(connection: FactoryConnection, options: ClientOptions): Prom
     services.set(parsed.data.id, item);
     items.push(toService(parsed.data));
   }
+  return { services, items };
+}
+
+/** Walks every list of the template (its approved services now). */
+async function walk(connection: FactoryConnection, options: ClientOptions): Promise<Snapshot> {
+  if (connection.release) return walkRelease(connection, connection.release, options);
+  const client = createFactoryClient(connection, options);
+  const catalogues = await client.catalogues();
+  const areas = readItems(await client.all("areas"), AreaItemSchema).items.map(toArea);
+  const categories = readItems(await client.all("categories"), CategoryItemSchema).items.map(toCategory);
+  const { services, items } = readServices(await client.all("services"));
   return {
     lists: { catalogues: catalogues.map((c) => ({ id: c.id, title: c.title })), areas, categories, services: items },
     services,
+    at: Date.now(),
+  };
+}
+
+const ReleasePlaceSchema = z.object({
+  category_id: z.number().int().positive().nullish(),
+  category_name: z.string().max(255).nullish(),
+  area_id: z.number().int().positive().nullish(),
+  area_name: z.string().max(255).nullish(),
+});
+
+/**
+ * A release of the template server (issue 35 §8): its services from /api/releases/{id}/services,
+ * its catalogue from /api/releases, and the areas and categories those services name (a release
+ * publishes no lists of its own; categories without services are nothing to import anyway).
+ */
+async function walkRelease(connection: FactoryConnection, releaseId: number, options: ClientOptions): Promise<Snapshot> {
+  const client = createFactoryClient(connection, options);
+  const release = (await client.releases()).find((r) => r.id === releaseId);
+  if (!release) throw new FactoryError("notFound", `release ${releaseId} is not published`);
+  const raw = await client.releaseServices(releaseId);
+  const { services, items } = readServices(raw);
+  const catalogueId = release.catalogue_id;
+  const areas = new Map<number, FactoryArea>();
+  const categories = new Map<number, FactoryCategory>();
+  for (const item of raw) {
+    const place = ReleasePlaceSchema.safeParse(item);
+    if (!place.success) continue;
+    const { area_id, area_name, category_id, category_name } = place.data;
+    if (area_id && area_name && !areas.has(area_id)) areas.set(area_id, { id: area_id, name: area_name, catalogueId });
+    if (category_id && category_name && !categories.has(category_id)) categories.set(category_id, { id: category_id, name: category_name, areaId: area_id ?? null, catalogueId });
+  }
+  return {
+    lists: {
+      catalogues: catalogueId === null ? [] : [{ id: catalogueId, title: release.catalogue_title }],
+      areas: [...areas.values()],
+      categories: [...categories.values()],
+      services: items,
+    },
+    services,
+    release: { id: release.id, label: release.label },
     at: Date.now(),
   };
 }
@@ -102,6 +154,8 @@ export function clearSnapshots() {
 export async function listPage(connection: FactoryConnection, list: ListName, page: number, options: ClientOptions = {}): Promise<PageAnswer> {
   const client = createFactoryClient(connection, options);
   try {
+    // A release has no paged lists of its own: the screen's walk reads the server's snapshot of it, all on one page.
+    if (connection.release) return { ok: true, list, page: 1, lastPage: 1, items: (await loadSnapshot(connection, options)).lists[list] } as PageAnswer;
     if (list === "catalogues") {
       const items: FactoryCatalogueItem[] = (await client.catalogues()).map((c) => ({ id: c.id, title: c.title }));
       return { ok: true, list, page: 1, lastPage: 1, items };

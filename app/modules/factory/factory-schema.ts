@@ -33,6 +33,11 @@ export const ConnectionSchema = z.object({
   token: optionalText(500),
 });
 
+/** Where the import reads from (issue 35 §8): "now" (the approved services) or a release's id. */
+export const SourceSchema = z.object({
+  release: z.string({ error: "validation.invalidChoice" }).regex(/^(now|[1-9]\d{0,9})$/, { error: "validation.invalidChoice" }),
+});
+
 /** The selection posted to the import dialog: areas, categories and services ticked in the list. */
 export const SelectionSchema = z.object({
   area: idList(),

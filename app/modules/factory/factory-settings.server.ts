@@ -12,7 +12,7 @@ import { createFactoryClient, FACTORY_TEST_TIMEOUT_MS, factoryBase, type ClientO
  */
 export const FACTORY_SETTING_KEY = "factory_connection";
 
-const StoredSchema = z.object({ url: z.string().min(1), key: z.string().min(1) });
+const StoredSchema = z.object({ url: z.string().min(1), key: z.string().min(1), release: z.number().int().positive().nullish() });
 
 /** The stored connection, or null when none is set (or the row is unreadable). */
 export async function getFactoryConnection(db: Executor): Promise<FactoryConnection | null> {
@@ -30,12 +30,14 @@ export interface FactoryConnectionInfo {
   url: string;
   keyHint: string;
   updatedAt: string | null;
+  /** The release imported from (issue 35 §8); null: the approved services now. */
+  release: number | null;
 }
 
 export async function factoryConnectionInfo(db: Executor): Promise<FactoryConnectionInfo | null> {
   const row = await db.selectFrom("settings").select("updated_at").where("key", "=", FACTORY_SETTING_KEY).executeTakeFirst();
   const connection = await getFactoryConnection(db);
-  return connection ? { url: connection.url, keyHint: keyHint(connection.key), updatedAt: row?.updated_at ?? null } : null;
+  return connection ? { url: connection.url, keyHint: keyHint(connection.key), updatedAt: row?.updated_at ?? null, release: connection.release ?? null } : null;
 }
 
 /** A form's connection, or the field error (i18n key) that refuses it. */
@@ -83,17 +85,23 @@ export async function testFactoryConnection(db: Executor, connection: FactoryCon
   return outcome;
 }
 
-/** Stores address and key; audited with the key's hint only. */
-export async function saveFactoryConnection(db: Executor, connection: FactoryConnection, causer: Causer): Promise<void> {
-  const value = { url: factoryBase(connection.url), key: connection.key };
+async function writeConnection(db: Executor, value: FactoryConnection) {
   const json = JSON.stringify(value);
+  await db
+    .insertInto("settings")
+    .values({ key: FACTORY_SETTING_KEY, value: json, updated_at: nowIso() })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: nowIso() }))
+    .execute();
+}
+
+/** Stores address and key (the chosen release stays for the same server); audited with the key's hint only. */
+export async function saveFactoryConnection(db: Executor, connection: FactoryConnection, causer: Causer): Promise<void> {
   await inTransaction(db, async (trx) => {
     const before = await getFactoryConnection(trx);
-    await trx
-      .insertInto("settings")
-      .values({ key: FACTORY_SETTING_KEY, value: json, updated_at: nowIso() })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: nowIso() }))
-      .execute();
+    // A release belongs to its server: another address starts with its approved services again.
+    const release = before && factoryBase(before.url) === factoryBase(connection.url) ? (before.release ?? null) : null;
+    const value = { url: factoryBase(connection.url), key: connection.key, release };
+    await writeConnection(trx, value);
     await recordActivity(trx, {
       subjectType: "setting",
       subjectId: FACTORY_SETTING_KEY,
@@ -103,6 +111,33 @@ export async function saveFactoryConnection(db: Executor, connection: FactoryCon
       newValues: { url: value.url, key: keyHint(value.key) },
     });
   });
+}
+
+/**
+ * What the import reads from the template server (issue 35 §8): one of its releases, or (null) its
+ * approved services now. False when there is no connection or nothing changes.
+ */
+export async function setFactorySource(db: Executor, release: number | null, causer: Causer): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const before = await getFactoryConnection(trx);
+    if (!before || (before.release ?? null) === release) return false;
+    await writeConnection(trx, { ...before, release });
+    await recordActivity(trx, { subjectType: "setting", subjectId: FACTORY_SETTING_KEY, event: "updated", causer, oldValues: { release: before.release ?? null }, newValues: { release } });
+    return true;
+  });
+}
+
+/** How long the settings page waits for the template server's releases: it must not hang on a server that does not answer. */
+const RELEASES_TIMEOUT_MS = 2_000;
+
+/** The template server's published releases to choose from; null when it cannot say (unreachable, an older version). */
+export async function templateReleases(connection: FactoryConnection, options: ClientOptions = {}) {
+  try {
+    return await createFactoryClient(connection, { timeoutMs: RELEASES_TIMEOUT_MS, ...options }).releases();
+  } catch (error) {
+    console.error("[factory] releases:", error instanceof Error ? error.message : error);
+    return null;
+  }
 }
 
 /** Forgets the connection (the factory screens then ask for one). */

@@ -8,8 +8,17 @@ import { returnPath } from "~/server/return-to.server";
 import type { FormAnswer } from "~/lib/form-answer";
 import { FACTORY_FAILURE } from "./factory-errors.server";
 import { clearSnapshots } from "./factory-lists.server";
-import { ConnectionSchema } from "./factory-schema";
-import { connectionFromForm, factoryConnectionInfo, removeFactoryConnection, saveFactoryConnection, testFactoryConnection } from "./factory-settings.server";
+import { ConnectionSchema, SourceSchema } from "./factory-schema";
+import {
+  connectionFromForm,
+  factoryConnectionInfo,
+  getFactoryConnection,
+  removeFactoryConnection,
+  saveFactoryConnection,
+  setFactorySource,
+  templateReleases,
+  testFactoryConnection,
+} from "./factory-settings.server";
 
 /**
  * /settings/factory — the template server's address and key (issue 18 §2): admins save them,
@@ -28,7 +37,11 @@ export type ConnectionAnswer = FormAnswer<ConnectionTest>;
 
 export async function factorySettingsLoader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "access:admin");
-  return { connection: await factoryConnectionInfo(getDb()) };
+  const db = getDb();
+  const [info, connection] = await Promise.all([factoryConnectionInfo(db), getFactoryConnection(db)]);
+  // The template server's releases to import from (issue 35 §8); null when it cannot say.
+  const releases = connection ? await templateReleases(connection) : null;
+  return { connection: info, releases: releases?.map((r) => ({ id: r.id, label: r.label, catalogueTitle: r.catalogue_title, publishedAt: r.published_at })) ?? null };
 }
 
 export async function factorySettingsAction({ request }: ActionFunctionArgs) {
@@ -56,6 +69,14 @@ export async function factorySettingsAction({ request }: ActionFunctionArgs) {
       // The test itself worked either way: its finding is the answer, not a refused request.
       if (!outcome.ok) return refuse<ConnectionTest>(submission, { form: FACTORY_FAILURE }, 200, { target: "connection" });
       return data<ConnectionAnswer>({ ...submission.reply({ hideFields: ["token"] }), target: "connection", meta: { catalogues: outcome.catalogues, services: outcome.services } });
+    },
+    source: async () => {
+      const submission = validateForm(form, SourceSchema);
+      if (submission.status !== "success") return refuse<ConnectionTest>(submission, {}, 400, { target: "source" });
+      const release = submission.value.release === "now" ? null : Number(submission.value.release);
+      const changed = await setFactorySource(db, release, causer);
+      clearSnapshots();
+      return redirectWithFlash(request, back, changed ? { kind: "success", message: "factory.settings.sourceSaved" } : { kind: "info", message: "factory.settings.sourceUnchanged" });
     },
     remove: async () => {
       const removed = await removeFactoryConnection(db, causer);

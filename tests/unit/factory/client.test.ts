@@ -53,6 +53,16 @@ const server = http.createServer((req, res) => {
       ),
     );
   if (path === "/api/services") return json(200, paged(SERVICES, page));
+  // One release (issue 35 §8): 60 of the services as it froze them, placed in areas and categories by name.
+  if (path === "/api/releases") return json(200, { data: [{ id: 5, catalogue_id: 1, catalogue_title: "Vorlagen", label: "2026.1", published_at: "2026-11-01T10:00:00.000Z", services_count: 60, areas_count: 1, categories_count: 2 }] });
+  if (path === "/api/releases/5/services")
+    return json(
+      200,
+      paged(
+        SERVICES.slice(0, 60).map((s) => ({ ...s, name: `Eingefroren ${s.id}`, category_name: `Kategorie ${s.category_id}`, area_id: s.category_id === 3 ? null : 1, area_name: s.category_id === 3 ? null : "Arbeitsplatz" })),
+        page,
+      ),
+    );
   if (path === "/api/factory/providers") return json(200, { data: [{ id: 1, name: "Anbieter" }, { id: "kaputt" }] });
   json(404, { message: "Not found." });
 });
@@ -152,5 +162,26 @@ describe("selection and search (spec 02 §4, §5)", () => {
     expect(filterLists(lists, "gäste").categories.map((c) => c.id)).toEqual([20]);
     expect(filterLists(lists, "nichts").services).toEqual([]);
     expect(filterLists(lists, "  ")).toBe(lists);
+  });
+});
+
+describe("a release of the template server (issue 35 §8)", () => {
+  it("walks the release's services over its pages and takes areas and categories from them", async () => {
+    const snapshot = await loadSnapshot({ url: base, key: KEY, release: 5 }, { ...LOOPBACK, fresh: true });
+    expect(snapshot.release).toEqual({ id: 5, label: "2026.1" });
+    expect(snapshot.lists.catalogues).toEqual([{ id: 1, title: "Vorlagen" }]);
+    expect(snapshot.lists.services).toHaveLength(60);
+    expect(snapshot.lists.services[0]).toMatchObject({ id: 1, name: "Eingefroren 1", categoryId: 1, catalogueId: 1 });
+    expect(snapshot.lists.areas).toEqual([{ id: 1, name: "Arbeitsplatz", catalogueId: 1 }]);
+    expect(snapshot.lists.categories.sort((a, b) => a.id - b.id)).toEqual([
+      { id: 1, name: "Kategorie 1", areaId: 1, catalogueId: 1 },
+      { id: 2, name: "Kategorie 2", areaId: 1, catalogueId: 1 },
+      { id: 3, name: "Kategorie 3", areaId: null, catalogueId: 1 },
+    ]);
+    expect(seen.some((s) => s.path === "/api/releases/5/services?page=2")).toBe(true);
+  });
+
+  it("a release the template server does not publish is a FactoryError", async () => {
+    await expect(loadSnapshot({ url: base, key: KEY, release: 6 }, { ...LOOPBACK, fresh: true })).rejects.toBeInstanceOf(FactoryError);
   });
 });

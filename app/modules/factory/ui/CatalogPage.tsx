@@ -81,6 +81,15 @@ export function CatalogPage() {
     <Stack gap="md" maw={1100} data-testid="factory-catalog">
       <Title order={1}>{t("factory.catalog.title")}</Title>
       <Text size="sm">{t("factory.catalog.intro")}</Text>
+      {data.fromRelease ? (
+        // Issue 35 §8: what the template server froze in a release, not its current state.
+        <Text size="sm" data-testid="factory-source-release">
+          {data.release ? t("factory.catalog.fromRelease", { label: data.release }) : t("factory.catalog.fromAnyRelease")}{" "}
+          <Anchor component={Link} to="/settings/factory">
+            {t("factory.catalog.changeSource")}
+          </Anchor>
+        </Text>
+      ) : null}
       {!data.configured ? <NotConfigured /> : null}
       {data.configured ? (
         <Group gap="sm" align="flex-end" wrap="wrap">

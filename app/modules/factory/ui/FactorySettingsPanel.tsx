@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "~/lib/dates";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { translateError } from "~/ui/forms";
+import classes from "./factory.module.css";
 import { useEntryForm } from "~/ui/entry-form";
 import { FormAlert } from "~/ui/FormAlert";
 import { fieldError, formError, useSchemaForm } from "~/ui/form/use-schema-form";
@@ -15,9 +17,11 @@ const ACTION = "/settings/factory";
  * API key, a connection test with the typed values, and removing the connection. The stored key
  * is only ever named by its first characters.
  */
-export function FactorySettingsPanel({ data }: { data: { connection: FactoryConnectionInfo | null } }) {
+type TemplateRelease = { id: number; label: string; catalogueTitle: string | null; publishedAt: string };
+
+export function FactorySettingsPanel({ data }: { data: { connection: FactoryConnectionInfo | null; releases: TemplateRelease[] | null } }) {
   const { t, i18n } = useTranslation();
-  const { connection } = data;
+  const { connection, releases } = data;
   const { Form, action, result, busy } = useEntryForm<ConnectionAnswer>(ACTION);
   const { Form: RemoveForm, action: removeAction, busy: removing } = useEntryForm(ACTION);
   const [form, fields] = useSchemaForm<typeof ConnectionSchema>(result, { id: "factory-connection", defaultValue: { url: connection?.url ?? "" } });
@@ -73,6 +77,7 @@ export function FactorySettingsPanel({ data }: { data: { connection: FactoryConn
           </Group>
         </Stack>
       </Form>
+      {connection ? <SourceForm current={connection.release} releases={releases} /> : null}
       {connection ? (
         <RemoveForm method="post" action={removeAction}>
           <input type="hidden" name="intent" value="remove" />
@@ -84,5 +89,47 @@ export function FactorySettingsPanel({ data }: { data: { connection: FactoryConn
         </RemoveForm>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * Where the import reads from (issue 35 §8): the template server's approved services now (the
+ * default), or one of its releases — a native select of what its /api/releases lists.
+ */
+function SourceForm({ current, releases }: { current: number | null; releases: TemplateRelease[] | null }) {
+  const { t, i18n } = useTranslation();
+  const { Form, action, result, busy } = useEntryForm<ConnectionAnswer>(ACTION);
+  const known = releases ?? [];
+  const error = result?.target === "source" ? (result.error?.release?.[0] ?? formError(result)) : undefined;
+  return (
+    <Form method="post" action={action} key={current ?? "now"} data-testid="factory-source">
+      <Stack gap="xs">
+        <label className={classes.nativeField}>
+          <span>{t("factory.settings.source")}</span>
+          <select name="release" defaultValue={current === null ? "now" : String(current)} data-testid="factory-source-select" aria-describedby="factory-source-hint">
+            <option value="now">{t("factory.settings.sourceNow")}</option>
+            {known.map((r) => (
+              <option key={r.id} value={r.id}>
+                {t("factory.settings.sourceRelease", { label: r.label, catalogue: r.catalogueTitle ?? "—", date: formatDate(r.publishedAt, i18n.language) })}
+              </option>
+            ))}
+            {current !== null && !known.some((r) => r.id === current) ? <option value={current}>{t("factory.settings.sourceGone", { id: current })}</option> : null}
+          </select>
+        </label>
+        <Text size="xs" c="dimmed" id="factory-source-hint">
+          {releases === null ? t("factory.settings.sourceUnknown") : t("factory.settings.sourceHint")}
+        </Text>
+        {error ? (
+          <Text size="sm" c="red.8" role="alert">
+            {translateError(t, error)}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" name="intent" value="source" variant="default" loading={busy} data-testid="factory-source-save">
+            {t("factory.settings.sourceSave")}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
   );
 }
