@@ -314,7 +314,7 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     { file: "_app.settings.sessions.tsx", get: { guard: SIGNED_IN }, post: { guard: SIGNED_IN, intents: [{ intent: "others" }, { intent: "one", body: () => ({ session: "AAAAAAAAAAAAAAAAAAAAAA" }) }] } },
     { file: "_app.settings.password.tsx", get: { guard: SIGNED_IN }, post: { guard: SIGNED_IN, intents: none } },
     ...(["servicearea", "logo", "organization", "headlines"] as const).map((key): RouteEntry => ({ file: `_app.settings.${key}.tsx`, get: { guard: ADMIN, refused: "redirect:/settings/sidebar" }, post: null })),
-    { file: "_app.settings.factory.tsx", get: { guard: ADMIN, refused: "redirect:/settings/sidebar" }, post: { guard: ADMIN, intents: intents("save", "test", "remove") } },
+    { file: "_app.settings.factory.tsx", get: { guard: ADMIN, refused: "redirect:/settings/sidebar" }, post: { guard: ADMIN, intents: intents("save", "test", "source", "remove") } },
     { file: "_app.settings.api-key.tsx", get: { guard: ADMIN, refused: "redirect:/settings/sidebar" }, post: { guard: ADMIN, intents: none } },
     { file: "_app.settings.export-licence.tsx", get: { guard: ADMIN, refused: "redirect:/settings/sidebar" }, post: { guard: SUPERADMIN, intents: none } },
     { file: "_app.settings.contract.tsx", get: { guard: ADMIN, refused: "redirect:/settings/sidebar" }, post: { guard: ADMIN, intents: none } },
