@@ -1,5 +1,5 @@
 import { CONTENT_TYPES, VALUE_TYPES, isValueType, type ContentType, type GenerateMode, type GeneratedValue, type ItemKey, type Proposal, type ValueChange, type ValueType } from "./ai";
-import { plainText } from "~/lib/plain-text";
+import { plainText } from "~/lib/markup";
 import { ANSWER_FIELDS, appendListHtml, paragraphsHtml, splitList, valueHtml, type Answer } from "./answer";
 
 /**

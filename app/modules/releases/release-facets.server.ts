@@ -1,6 +1,6 @@
 import type { Executor } from "~/server/audit.server";
 import { chunks } from "~/lib/chunks";
-import { plainText } from "~/lib/plain-text";
+import { plainText } from "~/lib/markup";
 import { containsIgnoreCase } from "~/server/db-helpers.server";
 import type { ServiceContent } from "./release-types";
 import { releaseContents, releaseOutline } from "./release-rows.server";

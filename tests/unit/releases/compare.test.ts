@@ -1,21 +1,14 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compareSides, serviceDifference, changedFieldKeys, type Side } from "~/modules/releases/release-compare.server";
 import { getRelease, publishRelease } from "~/modules/releases/releases.server";
-import { factories, unique } from "../../factories";
-import { useTestDb } from "../../support/test-db";
+import { unique } from "../../factories";
+import { useTestDbWithPublisher } from "./testbed";
 
 // Comparing versions (issue 35 §5) on SQLite, and on Postgres with DATABASE_URL=postgres://…: the
 // working copy compares equal to a release just published from it; each kind of change is found;
 // a changed service's difference names its fields, relations by name, and children one by one.
 
-const t = useTestDb();
-const make = factories(() => t.db);
-let causer: { id: number; name: string };
-
-beforeAll(async () => {
-  const user = await make.user("superadmin");
-  causer = { id: user.id, name: user.name };
-});
+const { t, make, publisher: causer } = useTestDbWithPublisher("superadmin");
 
 const release = async (id: number): Promise<Side> => ({ kind: "release", release: (await getRelease(t.db, id))! });
 

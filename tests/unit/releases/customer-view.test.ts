@@ -1,26 +1,19 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { customerRelease, customerViewOf, setCustomerView } from "~/modules/releases/customer-view.server";
 import { releaseExportData } from "~/modules/releases/release-export.server";
 import { passes, releaseFacets, releaseFigures, releaseSuggestions } from "~/modules/releases/release-facets.server";
 import { releaseServicePage, releaseTree } from "~/modules/releases/release-read.server";
 import { getRelease, publishRelease, withdrawRelease } from "~/modules/releases/releases.server";
 import { listActivitiesFor } from "~/server/audit.server";
-import { factories, unique } from "../../factories";
-import { useTestDb } from "../../support/test-db";
+import { unique } from "../../factories";
+import { useTestDbWithPublisher } from "./testbed";
 
 // What customers read (issue 35 §6) on SQLite, and on Postgres with DATABASE_URL=postgres://…:
 // the client role reads a catalogue's latest release that is not withdrawn while the catalogue
 // says so; everyone else, and every customer before the first release, reads the working copy.
 // The release's figures, filters, suggestions and Word export come from the snapshot alone.
 
-const t = useTestDb();
-const make = factories(() => t.db);
-let causer: { id: number; name: string };
-
-beforeAll(async () => {
-  const user = await make.user("keysuperuser");
-  causer = { id: user.id, name: user.name };
-});
+const { t, make, publisher: causer } = useTestDbWithPublisher();
 
 async function catalogue() {
   const catalogueId = await make.catalogue({ title: unique("Kundenkatalog") });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   deleteRelease,
   getRelease,
@@ -16,22 +16,15 @@ import {
 import type { HeaderContent, ServiceContent } from "~/modules/releases/release-snapshot.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import { ValidationError } from "~/server/errors.server";
-import { factories, unique } from "../../factories";
+import { unique } from "../../factories";
 import { rejection } from "../../support/rejection";
-import { useTestDb } from "../../support/test-db";
+import { useTestDbWithPublisher } from "./testbed";
 
 // Catalogue releases (issue 35) on SQLite, and on Postgres with DATABASE_URL=postgres://…: what a
 // release freezes, that later edits leave it as it was, that unchanged content is stored once, and
 // the withdraw / re-instate / delete rules with their activities.
 
-const t = useTestDb();
-const make = factories(() => t.db);
-let causer: { id: number; name: string };
-
-beforeAll(async () => {
-  const user = await make.user("keysuperuser");
-  causer = { id: user.id, name: user.name };
-});
+const { t, make, publisher: causer } = useTestDbWithPublisher();
 
 async function catalogueWithServices() {
   const catalogueId = await make.catalogue({ title: unique("Releasekatalog"), introduction: "<p>Einleitung</p>" });

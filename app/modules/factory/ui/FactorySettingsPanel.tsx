@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/co
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { translateError } from "~/ui/forms";
-import classes from "./factory.module.css";
+import nativeField from "~/ui/native-field.module.css";
 import { useEntryForm } from "~/ui/entry-form";
 import { FormAlert } from "~/ui/FormAlert";
 import { fieldError, formError, useSchemaForm } from "~/ui/form/use-schema-form";
@@ -104,7 +104,7 @@ function SourceForm({ current, releases }: { current: number | null; releases: T
   return (
     <Form method="post" action={action} key={current ?? "now"} data-testid="factory-source">
       <Stack gap="xs">
-        <label className={classes.nativeField}>
+        <label className={nativeField.field}>
           <span>{t("factory.settings.source")}</span>
           <select name="release" defaultValue={current === null ? "now" : String(current)} data-testid="factory-source-select" aria-describedby="factory-source-hint">
             <option value="now">{t("factory.settings.sourceNow")}</option>

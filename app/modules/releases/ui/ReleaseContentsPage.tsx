@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import type { releaseLoader } from "../release-pages.server";
 import { ReleaseBanner, releasePath } from "./ReleaseBanner";
+import nativeField from "~/ui/native-field.module.css";
 import classes from "./releases.module.css";
 
 type Contents = Awaited<ReturnType<typeof releaseLoader>>;
@@ -50,7 +51,7 @@ export function ReleaseContents({ release, tree, base }: Contents & { base: stri
         <Group align="flex-end" gap="xs">
           <TextInput type="search" name="q" label={t("releases.search")} defaultValue={tree.search} maxLength={100} style={{ flex: "1 1 220px", minWidth: 0 }} data-testid="release-search" />
           {/* Native controls: Mantine's select and checkbox would add their input chunks to the page. */}
-          <label className={classes.filterField}>
+          <label className={nativeField.field}>
             <span>{t("releases.filterType")}</span>
             <select name="type" defaultValue={tree.filter.types[0] ?? ""} data-testid="release-filter-type">
               <option value="">{t("releases.allTypes")}</option>
