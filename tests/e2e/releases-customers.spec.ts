@@ -22,7 +22,7 @@ test("a client reads the latest release, not the later edit; the dashboard, sear
   const tag = unique("Kunde");
   const catalogueId = await make.catalogue({ title: `Katalog ${tag}` });
   const category = await make.category(catalogueId, { name: `Kategorie ${tag}` });
-  const approved = await make.service(catalogueId, category, { name: `Freigegeben ${tag}`, status: "closed", description: "<p>Wie veröffentlicht</p>" });
+  const approved = await make.service(catalogueId, category, { name: `Freigegeben ${tag}`, status: "closed", servicetype: "it", description: "<p>Wie veröffentlicht</p>" });
   const draft = await make.service(catalogueId, category, { name: `Entwurf ${tag}`, status: "open" });
   const release = await make.release(catalogueId, { label: "2026.1" });
   // Edited after publishing: the working copy moves on, the release does not.
@@ -49,6 +49,16 @@ test("a client reads the latest release, not the later edit; the dashboard, sear
   await page.getByTestId("release-search").fill("Später");
   await page.getByTestId("release-search-submit").click();
   await expect(page.getByTestId("release-found")).toContainText("0 Services");
+
+  // The list view: the release's services in a table, with the search kept.
+  await page.getByTestId("release-view-list").click();
+  await expect(page).toHaveURL(/view=list/);
+  await expect(page.getByTestId("release-list")).toHaveCount(0);
+  await page.getByTestId("release-search").fill("");
+  await page.getByTestId("release-search-submit").click();
+  await expect(page.getByTestId("release-list").getByRole("row")).toHaveCount(2);
+  await expect(page.getByTestId("release-list")).toContainText(`Kategorie ${tag}`);
+  await expect(page.getByTestId("release-list")).toContainText("IT-Service");
 
   // The service page, also by the working copy's address, shows the release's text.
   await page.goto(servicePage(approved));

@@ -213,6 +213,7 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     `/servicecatalog/releases/${ids.withdrawnRelease}/reinstate`,
     `/servicecatalog/releases/${ids.withdrawnRelease}/delete`,
     `/servicecatalog/releases/${ids.release}`,
+    `/servicecatalog/releases/${ids.release}?view=list`,
     // The demo's one release against the working copy, and one service's differences.
     "/servicecatalog/releases/compare",
     `/servicecatalog/releases/${ids.release}/share`,

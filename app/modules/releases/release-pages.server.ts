@@ -9,10 +9,10 @@ import { idOr404 } from "~/server/ids.server";
 import { refusal } from "~/server/refusal.server";
 import { readableRelease } from "./customer-view.server";
 import { releaseFramePicture } from "./release-frame.server";
-import { parseReleaseFilter } from "./release-facets.server";
+import { releaseContentsData } from "./release-list.server";
 import { releasePath } from "./release-paths";
 import type { ReleaseRow } from "./releases.server";
-import { releaseServicePage, releaseServicePicture, releaseTree } from "./release-read.server";
+import { releaseServicePage, releaseServicePicture } from "./release-read.server";
 
 /**
  * Reading a release (issue 35 §4, §6): /servicecatalog/releases/:id (its contents),
@@ -37,9 +37,8 @@ async function banner(user: SessionUser, release: ReleaseRow, serviceId: number 
 export async function releaseLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "read:catalogue");
   const release = await readableRelease(user, params.id);
-  const filter = parseReleaseFilter(new URL(request.url).searchParams);
-  const [head, tree] = await Promise.all([banner(user, release), releaseTree(getDb(), release, filter)]);
-  return { release: head, tree };
+  const [head, contents] = await Promise.all([banner(user, release), releaseContentsData(getDb(), release, new URL(request.url).searchParams)]);
+  return { release: head, ...contents };
 }
 
 export async function releaseServiceLoader({ request, params }: LoaderFunctionArgs) {

@@ -13,11 +13,11 @@ import { readFormData } from "~/server/request-body.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { RevokeLinkSchema, ShareLinkSchema } from "./share-schema";
 import { countShareAccess, createReleaseLink, listReleaseLinks, resolveShareToken, revokeReleaseLink, withinShareLimit } from "./release-links.server";
-import { releaseServicePage, releaseServicePicture, releaseTree } from "./release-read.server";
+import { releaseServicePage, releaseServicePicture } from "./release-read.server";
 import { getRelease, type ReleaseRow } from "./releases.server";
 import { releaseFramePage, releaseFramePicture } from "./release-frame.server";
 import { getExportActive } from "~/server/settings.server";
-import { parseReleaseFilter } from "./release-facets.server";
+import { releaseContentsData } from "./release-list.server";
 
 /**
  * Share links (issue 35 §7): the dialog of a release where links are made, listed and revoked
@@ -107,8 +107,8 @@ async function sharedBanner(token: string, release: ReleaseRow, serviceId: numbe
 
 export async function shareContentsLoader({ request, params }: LoaderFunctionArgs) {
   const release = await openedRelease(request, params.token);
-  const [tree, banner] = await Promise.all([releaseTree(getDb(), release, parseReleaseFilter(new URL(request.url).searchParams)), sharedBanner(params.token!, release)]);
-  return data({ token: params.token!, release: banner, tree }, { headers: NOINDEX });
+  const [contents, banner] = await Promise.all([releaseContentsData(getDb(), release, new URL(request.url).searchParams), sharedBanner(params.token!, release)]);
+  return data({ token: params.token!, release: banner, ...contents }, { headers: NOINDEX });
 }
 
 export async function shareServiceLoader({ request, params }: LoaderFunctionArgs) {

@@ -3,6 +3,7 @@ import { customerRelease, customerViewOf, setCustomerView } from "~/modules/rele
 import { releaseExportData } from "~/modules/releases/release-export.server";
 import { passes, releaseFacets, releaseFigures, releaseSuggestions } from "~/modules/releases/release-facets.server";
 import { releaseServicePage, releaseTree } from "~/modules/releases/release-read.server";
+import { LIST_PAGE, releaseList } from "~/modules/releases/release-list.server";
 import { getRelease, publishRelease, withdrawRelease } from "~/modules/releases/releases.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import { unique } from "../../factories";
@@ -112,5 +113,28 @@ describe("a release's service page", () => {
     expect(page?.requiredBy.map((s) => s.id)).toEqual([requiring]);
     expect(page?.derivatives.map((s) => s.id)).toEqual([derived]);
     expect(page?.derivatives[0].catalogue_id).toBe(c.catalogueId);
+  });
+});
+
+describe("a release's list view", () => {
+  it("pages the filtered services by name with their area, category and type", async () => {
+    const catalogueId = await make.catalogue({ title: unique("Listenkatalog") });
+    const areaId = await make.area(catalogueId, { name: unique("Bereich") });
+    const categoryId = await make.category(catalogueId, { service_area_id: areaId, name: unique("Kategorie") });
+    for (let i = 0; i < LIST_PAGE + 2; i++) await make.service(catalogueId, categoryId, { name: `Dienst ${String(i).padStart(2, "0")}`, status: "closed", servicetype: i % 2 ? "it" : "customer" });
+    const release = (await getRelease(t.db, await publishRelease(t.db, catalogueId, { label: "1", note: null }, causer)))!;
+
+    const first = await releaseList(t.db, release, new URLSearchParams());
+    expect(first).toMatchObject({ total: LIST_PAGE + 2, page: 1, pages: 2 });
+    expect(first.rows[0]).toMatchObject({ name: "Dienst 00", type: "customer" });
+    expect(first.rows[0].category).toMatch(/^Kategorie/);
+    expect(first.rows[0].area).toMatch(/^Bereich/);
+    const second = await releaseList(t.db, release, new URLSearchParams({ page: "2" }));
+    expect(second.rows.map((r) => r.name)).toEqual([`Dienst ${LIST_PAGE}`, `Dienst ${LIST_PAGE + 1}`]);
+    // A page beyond the last shows the last; the filters narrow the list as they narrow the tree.
+    expect((await releaseList(t.db, release, new URLSearchParams({ page: "99" }))).page).toBe(2);
+    const it = await releaseList(t.db, release, new URLSearchParams({ type: "it" }));
+    expect(it.total).toBe(Math.floor((LIST_PAGE + 2) / 2));
+    expect(it.rows.every((r) => r.type === "it")).toBe(true);
   });
 });

@@ -1,24 +1,36 @@
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { SERVICE_TYPES } from "~/modules/catalogue/catalogue-query";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import type { releaseLoader } from "../release-pages.server";
 import { ReleaseBanner, releasePath } from "./ReleaseBanner";
 import nativeField from "~/ui/native-field.module.css";
+import dataTable from "~/ui/DataTable.module.css";
 import classes from "./releases.module.css";
 
 type Contents = Awaited<ReturnType<typeof releaseLoader>>;
 
 /** /servicecatalog/releases/:id — the release's areas, categories and services. */
 export function ReleaseContentsPage() {
-  const { release, tree } = useLoaderData<typeof releaseLoader>();
-  return <ReleaseContents release={release} tree={tree} base={releasePath(release.id)} />;
+  const data = useLoaderData<typeof releaseLoader>();
+  return <ReleaseContents {...data} base={releasePath(data.release.id)} />;
 }
 
 /** A release's contents, its services linking below `base` (the app's release pages, or a share link's). */
-export function ReleaseContents({ release, tree, base }: Contents & { base: string }) {
+export function ReleaseContents({ release, tree, view, list, base }: Contents & { base: string }) {
   const { t } = useTranslation();
+  const location = useLocation();
+  // The same search and filters in either view; a page number only in the list.
+  const viewHref = (next: "tree" | "list", page?: number) => {
+    const params = new URLSearchParams(location.search);
+    params.delete("page");
+    if (next === "list") params.set("view", "list");
+    else params.delete("view");
+    if (page && page > 1) params.set("page", String(page));
+    const query = params.toString();
+    return query ? `${base}?${query}` : base;
+  };
   const service = (s: { id: number; name: string }) => (
     <li key={s.id}>
       <Anchor
@@ -47,7 +59,15 @@ export function ReleaseContents({ release, tree, base }: Contents & { base: stri
       <Title order={2} size="h3">
         {t("releases.outline")}
       </Title>
+      <Group gap="md" data-testid="release-views" role="navigation" aria-label={t("releases.views")}>
+        {(["tree", "list"] as const).map((v) => (
+          <Anchor key={v} component={Link} to={viewHref(v)} size="sm" fw={view === v ? 700 : undefined} aria-current={view === v ? "page" : undefined} data-testid={`release-view-${v}`}>
+            {t(`releases.view.${v}`)}
+          </Anchor>
+        ))}
+      </Group>
       <Form method="get" role="search" aria-label={t("releases.search")} key={JSON.stringify(tree.filter)}>
+        {view === "list" ? <input type="hidden" name="view" value="list" /> : null}
         <Group align="flex-end" gap="xs">
           <TextInput type="search" name="q" label={t("releases.search")} defaultValue={tree.search} maxLength={100} style={{ flex: "1 1 220px", minWidth: 0 }} data-testid="release-search" />
           {/* Native controls: Mantine's select and checkbox would add their input chunks to the page. */}
@@ -83,7 +103,9 @@ export function ReleaseContents({ release, tree, base }: Contents & { base: stri
           </Anchor>
         </Text>
       ) : null}
-      {empty ? (
+      {list ? (
+        <ReleaseList list={list} base={base} pageHref={(page) => viewHref("list", page)} />
+      ) : empty ? (
         tree.filtered ? null : (
           <Text size="sm" c="dimmed">
             {t("releases.noServices")}
@@ -119,6 +141,57 @@ export function ReleaseContents({ release, tree, base }: Contents & { base: stri
           ) : null}
         </ul>
       )}
+    </Stack>
+  );
+}
+
+/** The list view: the release's services in a table, 50 a page, with area, category and type. */
+function ReleaseList({ list, base, pageHref }: { list: NonNullable<Contents["list"]>; base: string; pageHref: (page: number) => string }) {
+  const { t } = useTranslation();
+  if (!list.total) return null;
+  return (
+    <Stack gap="xs">
+      <div className={dataTable.tableBox}>
+        <table className={dataTable.table} data-testid="release-list">
+          <thead>
+            <tr>
+              <th scope="col">{t("releases.column.name")}</th>
+              <th scope="col">{t("releases.column.area")}</th>
+              <th scope="col">{t("releases.column.category")}</th>
+              <th scope="col">{t("releases.filterType")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <Anchor component={Link} to={`${base}/service/${row.id}`} size="sm" data-testid="release-service">
+                    {row.name}
+                  </Anchor>
+                </td>
+                <td>{row.area ?? "—"}</td>
+                <td>{row.category ?? "—"}</td>
+                <td>{row.type === "customer" || row.type === "it" ? t(`releases.types.${row.type}`) : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {list.pages > 1 ? (
+        <Group gap="md" data-testid="release-pages">
+          {list.page > 1 ? (
+            <Anchor component={Link} to={pageHref(list.page - 1)} size="sm" rel="prev">
+              {t("releases.previousPage")}
+            </Anchor>
+          ) : null}
+          <Text size="sm">{t("releases.pageOf", { page: list.page, pages: list.pages })}</Text>
+          {list.page < list.pages ? (
+            <Anchor component={Link} to={pageHref(list.page + 1)} size="sm" rel="next">
+              {t("releases.nextPage")}
+            </Anchor>
+          ) : null}
+        </Group>
+      ) : null}
     </Stack>
   );
 }

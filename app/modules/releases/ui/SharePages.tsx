@@ -50,8 +50,8 @@ export function ShareError() {
 
 /** /share/:token — the release's contents. */
 export function ShareContentsPage() {
-  const { token, release, tree } = useLoaderData<typeof shareContentsLoader>();
-  return <ReleaseContents release={release} tree={tree} base={shareBase(token)} />;
+  const { token, ...data } = useLoaderData<typeof shareContentsLoader>();
+  return <ReleaseContents {...data} base={shareBase(token)} />;
 }
 
 /** /share/:token/service/:serviceId — one service of the release. */
