@@ -15,6 +15,7 @@ import { namedFromStructure } from "~/modules/catalogue/catalogue-structure";
 import { FrameMapHeader } from "~/modules/catalogframe/ui/FrameMapHeader";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { useTranslation } from "react-i18next";
+import { inBrowser, leadCustomers } from "~/modules/releases/customer-routes.server";
 
 export const handle = routeHandle({ i18n: ["catalogframe", "structure", "tools", "views", "wordexport"], title: "app.titles.servicecatalog" });
 
@@ -23,7 +24,8 @@ export const handle = routeHandle({ i18n: ["catalogframe", "structure", "tools",
  * /servicecatalog — the catalogue browser. A layout, so dialogs over the browser are nested
  * routes (/servicecatalog/save-view); the browser itself is its index (`._browser._index`).
  */
-export const loader = ({ request }: LoaderFunctionArgs) => browserLoader(request);
+// A customer who reads a release of the catalogue is led into it (issue 35 §6).
+export const loader = leadCustomers(({ request }: LoaderFunctionArgs) => browserLoader(request), inBrowser);
 export const action = ({ request }: ActionFunctionArgs) => browserAction(request);
 
 export default function CatalogueBrowser() {

@@ -3,10 +3,11 @@ import { Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { ServicePage } from "~/modules/service/ui/ServicePage";
 import type { ServiceAnswer } from "~/modules/service/types";
 import { servicePageAction, servicePageLoader } from "~/modules/service/page.server";
+import { inService, leadCustomers } from "~/modules/releases/customer-routes.server";
 
 export const handle = routeHandle({ i18n: ["ai", "basedata", "credits", "headlines", "history", "masks", "service", "servicechildren", "structure", "wordexport"] });
 
-export const loader = servicePageLoader;
+export const loader = leadCustomers(servicePageLoader, inService);
 export const action = servicePageAction;
 
 

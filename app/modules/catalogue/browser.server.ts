@@ -41,8 +41,6 @@ import { mayExportWord } from "~/modules/wordexport/export-access.server";
 import { mapFrameHeader } from "~/modules/catalogframe/frame-page.server";
 import { didYouMean } from "./did-you-mean.server";
 import { refusal } from "~/server/refusal.server";
-import { customerRelease } from "~/modules/releases/customer-view.server";
-import { releasePath } from "~/modules/releases/release-paths";
 
 
 /** The browser page's data for the chosen view; one query per concern, never per row. */
@@ -62,9 +60,6 @@ export async function browserLoader(request: Request) {
   const view = query.view ?? remembered ?? 0;
   const db = getDb();
   const catalogueId = await getCurrentCatalogueId(db, user.id);
-  // A customer of a catalogue that shows its latest release reads that release (issue 35 §6).
-  const release = await customerRelease(db, user, catalogueId);
-  if (release) throw redirect(releasePath(release.id, query.q ? `?${new URLSearchParams({ q: query.q })}` : ""));
   const [catalogues, areaActive, prefs, options, scope, canExport] = await Promise.all([
     listCatalogueNames(db),
     isServiceAreaActive(db),

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { userHasPermission } from "~/modules/access/policy";
 import { requireUser } from "~/modules/access/session.server";
 import { getDb } from "~/server/db/db.server";
@@ -7,16 +7,6 @@ import { getCatalogue, isServiceAreaActive } from "./catalogue.server";
 import { notFound, structureAction } from "./structure-page.server";
 import { getArea, getCategory, listAreaOptions } from "./structure.server";
 import { idOr404 } from "~/server/ids.server";
-import type { Executor } from "~/server/audit.server";
-import type { SessionUser } from "~/modules/access/user.server";
-import { customerRelease } from "~/modules/releases/customer-view.server";
-import { releasePath } from "~/modules/releases/release-paths";
-
-/** A customer of a catalogue that shows its latest release reads its areas and categories there (issue 35 §6). */
-async function toCustomerRelease(db: Executor, user: SessionUser, catalogueId: number | null) {
-  const release = catalogueId === null ? null : await customerRelease(db, user, catalogueId);
-  if (release) throw redirect(releasePath(release.id));
-}
 
 /** /servicecatalog/area/:id — an area with its categories; keyusers and above also edit it here. */
 export async function areaPageLoader({ request, params }: LoaderFunctionArgs) {
@@ -27,7 +17,6 @@ export async function areaPageLoader({ request, params }: LoaderFunctionArgs) {
   if (!(await isServiceAreaActive(db))) notFound();
   const area = await getArea(db, id);
   if (!area) notFound();
-  await toCustomerRelease(db, user, area.service_catalogue_id);
   const canManage = userHasPermission(user, "manage:structure");
   const confirmDelete = canManage && new URL(request.url).searchParams.get("confirm") === "delete";
   // Remembered for view modes 4/5/6 of the browser ("open the last visited area").
@@ -45,7 +34,6 @@ export async function categoryPageLoader({ request, params }: LoaderFunctionArgs
   const db = getDb();
   const found = await getCategory(db, id);
   if (!found) notFound();
-  await toCustomerRelease(db, user, found.service_catalogue_id);
   // With the area level switched off, the category's area is neither shown nor offered.
   const areaLevel = await isServiceAreaActive(db);
   const category = areaLevel ? found : { ...found, area: null };

@@ -2,32 +2,35 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { userHasPermission } from "~/modules/access/policy";
 import { requirePermission } from "~/modules/access/policy.server";
 import { getCatalogue, getCurrentCatalogueId } from "~/modules/catalogue/catalogue.server";
-import { customerRelease } from "~/modules/releases/customer-view.server";
-import { releaseFigures } from "~/modules/releases/release-facets.server";
-import type { Executor } from "~/server/audit.server";
 import { getDb } from "~/server/db/db.server";
 import { dashboardFigures } from "./dashboard.server";
 
 type Figures = Awaited<ReturnType<typeof dashboardFigures>>;
 
-/** A release's figures in the dashboard's shape: every service approved, no working-copy changes. */
-async function figuresOfRelease(db: Executor, releaseId: number): Promise<Figures> {
-  const figures = await releaseFigures(db, releaseId);
-  return { ...figures, byStatus: { closed: figures.total }, changes: [] };
+/** The release a customer reads instead of the working copy (issue 35 §6), with its figures; the route hands it in. */
+export interface ReadRelease {
+  id: number;
+  label: string;
+  publishedAt: string;
+  /** Where the release is read (its contents page). */
+  href: string;
+  figures: { total: number; byType: Record<string, number>; withoutOwner: number; withoutKpi: number };
 }
 
-export async function dashboardLoader({ request }: LoaderFunctionArgs) {
+/** The dashboard of the current catalogue, or (`release`) of the release a customer reads: every service approved, no working-copy changes. */
+export async function dashboardLoader({ request }: LoaderFunctionArgs, release: ReadRelease | null = null) {
   const user = await requirePermission(request, "read:catalogue");
   const db = getDb();
   const catalogueId = await getCurrentCatalogueId(db, user.id);
-  // A customer of a catalogue that shows its latest release sees that release's figures (issue 35 §6).
-  const release = await customerRelease(db, user, catalogueId);
-  const [catalogue, figures] = await Promise.all([getCatalogue(db, catalogueId), release ? figuresOfRelease(db, release.id) : dashboardFigures(db, catalogueId)]);
+  const [catalogue, figures] = await Promise.all([
+    getCatalogue(db, catalogueId),
+    release ? ({ ...release.figures, byStatus: { closed: release.figures.total } as Record<string, number>, changes: [] } satisfies Figures) : dashboardFigures(db, catalogueId),
+  ]);
   return {
     name: user.name,
     catalogue,
     figures,
-    release: release ? { id: release.id, label: release.label, publishedAt: release.publishedAt } : null,
+    release: release ? { label: release.label, publishedAt: release.publishedAt, href: release.href } : null,
     canCreate: userHasPermission(user, "manage:structure"),
   };
 }

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireWordExport } from "~/modules/wordexport/export-access.server";
-import { exportRelease } from "~/modules/wordexport/export-page.server";
+import { runExport, type Exporter } from "~/modules/wordexport/export-page.server";
+import { releaseExportData } from "./release-export.server";
+import type { ReleaseRow } from "./release-rows.server";
 import { getDb } from "~/server/db/db.server";
 import { idOr404 } from "~/server/ids.server";
 import { refusal } from "~/server/refusal.server";
@@ -10,6 +12,15 @@ import { releasePath } from "./release-paths";
 import { NOINDEX, openedRelease, shareBase, withNoIndex } from "./share-page.server";
 
 /** The Word downloads of a release (issue 35 §6, §7): for a reader in the app, and through a share link. */
+
+/**
+ * The Word export of a release, the whole or one service, from its snapshot: for a customer who
+ * reads it, a reader of the release's pages, or a share link's visitor (`user` null, `via` the
+ * link). The caller has checked the permission or the link and the licence.
+ */
+export function exportRelease(request: Request, release: ReleaseRow, serviceId: number | null, user: Exporter, back: string, via: Record<string, unknown> = {}) {
+  return runExport(request, () => releaseExportData(getDb(), release, serviceId), user, back, { release: release.label, ...via });
+}
 
 const serviceOf = (request: Request) => {
   const service = new URL(request.url).searchParams.get("service");

@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { getLanguage, getT } from "~/i18n/i18next.server";
 import { DISPLAY_TIME_ZONE, formatDateTime } from "~/lib/dates";
-import { requireWorkingCopy } from "~/modules/releases/customer-view.server";
+import { requirePermission } from "~/modules/access/policy.server";
 import { COMPLETENESS_FIELDS } from "~/modules/catalogue/completeness";
 import type { Executor } from "~/server/audit.server";
 import { csvDelimiter, csvResponse, toCsv, type CsvCell } from "~/server/csv.server";
@@ -64,7 +64,7 @@ async function buildTable(db: Executor, t: TFunction, language: string, table: R
 }
 
 export async function reportsCsvLoader({ request }: LoaderFunctionArgs) {
-  const user = await requireWorkingCopy(request);
+  const user = await requirePermission(request, "read:catalogue");
   const table = TableSchema.safeParse(new URL(request.url).searchParams.get("table"));
   if (!table.success) throw new Response("Bad Request: unknown table", { status: 400 });
   const { db, errors, catalogueId, sep, cutoff, query } = await resolveReportRequest(request, user.id);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18next } from "~/i18n/i18next.server";
-import { requireWorkingCopy } from "~/modules/releases/customer-view.server";
+import { requirePermission } from "~/modules/access/policy.server";
 import { getCurrentCatalogueId, listCatalogueNames } from "~/modules/catalogue/catalogue.server";
 import type { Executor } from "~/server/audit.server";
 import { getDb } from "~/server/db/db.server";
@@ -55,7 +55,7 @@ export function reportData(db: Executor, catalogueId: number, cutoff: string, pa
 }
 
 export async function reportsLoader({ request }: LoaderFunctionArgs) {
-  const user = await requireWorkingCopy(request);
+  const user = await requirePermission(request, "read:catalogue");
   const { db, query, errors, catalogues, catalogueId, sep, cutoff } = await resolveReportRequest(request, user.id);
   const data = await reportData(db, catalogueId, cutoff, query.pages);
   const monthsInput = errors.months ? (new URL(request.url).searchParams.get("months") ?? "").slice(0, 20) : null;
@@ -66,6 +66,6 @@ export type ReportsData = Awaited<ReturnType<typeof reportsLoader>>;
 
 /** The reports are read-only: a POST is refused (403 without the read permission, else 405). */
 export async function reportsAction({ request }: LoaderFunctionArgs): Promise<never> {
-  await requireWorkingCopy(request);
+  await requirePermission(request, "read:catalogue");
   throw refusal(405);
 }

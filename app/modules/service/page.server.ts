@@ -1,6 +1,6 @@
 import { requirePermission } from "~/modules/access/policy.server";
 import { userHasPermission } from "~/modules/access/policy";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { writeLastVisited } from "~/modules/catalogue/browser-state.server";
 import { redirectWithFlash } from "~/server/flash.server";
@@ -47,8 +47,6 @@ import { hiddenForService, withoutHidden } from "~/modules/masks/mask-rules.serv
 import { mayExportWord } from "~/modules/wordexport/export-access.server";
 import { aiPanelData, aiServiceIntents } from "~/modules/ai/service-ai.server";
 import { refusal } from "~/server/refusal.server";
-import { customerRelease } from "~/modules/releases/customer-view.server";
-import { releasePath } from "~/modules/releases/release-paths";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
@@ -57,9 +55,6 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
   const db = getDb();
   const detail = await getServiceDetail(db, id);
   if (!detail) throw refusal(404);
-  // A customer of a catalogue that shows its latest release reads the service there (issue 35 §6).
-  const release = detail.service.service_catalogue_id === null ? null : await customerRelease(db, user, detail.service.service_catalogue_id);
-  if (release) throw redirect(releasePath(release.id, `/service/${id}`));
   const url = new URL(request.url);
   const tab: "content" | "history" = url.searchParams.get("tab") === "history" ? "history" : "content";
   const depq = (url.searchParams.get("depq") ?? "").slice(0, 100);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireWorkingCopy } from "~/modules/releases/customer-view.server";
+import { requirePermission } from "~/modules/access/policy.server";
 import { getCurrentCatalogueId, listCatalogueNames } from "~/modules/catalogue/catalogue.server";
 import { getDb } from "~/server/db/db.server";
 import { parseSlaQuery } from "./sla-filter";
@@ -13,7 +13,7 @@ import { refusal } from "~/server/refusal.server";
  * (docs/decisions/0035-sla-and-reports.md).
  */
 export async function slaLoader({ request }: LoaderFunctionArgs) {
-  const user = await requireWorkingCopy(request);
+  const user = await requirePermission(request, "read:catalogue");
   const { query, errors } = parseSlaQuery(new URL(request.url).searchParams);
   const db = getDb();
   const [catalogues, current, options] = await Promise.all([listCatalogueNames(db), getCurrentCatalogueId(db, user.id), slaOptions(db)]);
@@ -31,6 +31,6 @@ export type SlaData = Awaited<ReturnType<typeof slaLoader>>;
 
 /** The overview is read-only: a POST is refused (403 without the read permission, else 405). */
 export async function slaAction({ request }: LoaderFunctionArgs): Promise<never> {
-  await requireWorkingCopy(request);
+  await requirePermission(request, "read:catalogue");
   throw refusal(405);
 }

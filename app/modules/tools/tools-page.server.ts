@@ -3,7 +3,6 @@ import { sql } from "kysely";
 import { getT } from "~/i18n/i18next.server";
 import { userHasPermission } from "~/modules/access/policy";
 import { requirePermission } from "~/modules/access/policy.server";
-import { requireWorkingCopy } from "~/modules/releases/customer-view.server";
 import type { SessionUser } from "~/modules/access/user.server";
 import { getCurrentCatalogueId, isServiceAreaActive, listCatalogueNames } from "~/modules/catalogue/catalogue.server";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
@@ -44,7 +43,7 @@ const named = (db: Executor, table: "owners" | "providers" | "kpis" | "tags") =>
   db.selectFrom(table).select(["id", "name"]).orderBy(sql`lower(name)`).orderBy("id").execute();
 
 export async function toolsLoader({ request }: LoaderFunctionArgs) {
-  const user = await requireWorkingCopy(request);
+  const user = await requirePermission(request, "read:catalogue");
   const url = new URL(request.url);
   const db = getDb();
   const picked = await resolved(db, user, url);
@@ -208,7 +207,7 @@ async function importApply(request: Request, form: FormData, user: SessionUser) 
 
 /** GET /tools/export.csv — the picked services as CSV (UTF-8 with BOM, comma or semicolon), streamed. */
 export async function csvExportLoader({ request }: LoaderFunctionArgs) {
-  const user = await requireWorkingCopy(request);
+  const user = await requirePermission(request, "read:catalogue");
   const url = new URL(request.url);
   const db = getDb();
   const picked = await resolved(db, user, url);

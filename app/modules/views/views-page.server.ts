@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requirePermission } from "~/modules/access/policy.server";
-import { requireWorkingCopy } from "~/modules/releases/customer-view.server";
 import { forbid } from "~/modules/access/session.server";
 import { readView } from "~/modules/catalogue/browser-state.server";
 import { getCurrentCatalogueId, setCurrentCatalogue } from "~/modules/catalogue/catalogue.server";
@@ -44,7 +43,7 @@ async function manageableView(request: Request, rawId: string | undefined) {
 }
 
 export async function viewsLoader({ request }: LoaderFunctionArgs) {
-  const user = await requireWorkingCopy(request);
+  const user = await requirePermission(request, "read:catalogue");
   const views = await listViews(getDb(), user);
   return { views: views.map(({ state, ...view }) => ({ ...view, state, href: browserHref(state) })) };
 }
@@ -63,12 +62,12 @@ function browserBehind(request: Request) {
 }
 
 export async function saveViewLoader({ request }: LoaderFunctionArgs) {
-  const user = await requireWorkingCopy(request);
+  const user = await requirePermission(request, "read:catalogue");
   return { state: await stateOf(request), back: browserBehind(request), canShare: mayShareViews(user) };
 }
 
 export async function saveViewAction({ request }: ActionFunctionArgs) {
-  const user = await requireWorkingCopy(request);
+  const user = await requirePermission(request, "read:catalogue");
   const { submission } = await parseForm(request, ViewFormSchema);
   if (submission.status !== "success") return refuse(submission);
   const state = await stateOf(request);
@@ -94,7 +93,7 @@ export function openViewLoader() {
  * picker), then the browser shows the saved state. A view whose catalogue is gone opens in the current one.
  */
 export async function openViewAction({ request, params }: ActionFunctionArgs) {
-  const user = await requireWorkingCopy(request);
+  const user = await requirePermission(request, "read:catalogue");
   const db = getDb();
   const view = await orRefused(() => getView(db, idOr404(params.id), user));
   await readFormData(request); // a form post (its button) and nothing else: 415/400 otherwise

@@ -17,10 +17,6 @@ import { buildExport, exportTitle } from "./export-document.server";
 import { DOCX_MIME } from "./export";
 import { refusal } from "~/server/refusal.server";
 import { TooManyServicesError } from "~/server/errors.server";
-import { customerRelease } from "~/modules/releases/customer-view.server";
-import { releaseExportData } from "~/modules/releases/release-export.server";
-import { releasePath } from "~/modules/releases/release-paths";
-import type { ReleaseRow } from "~/modules/releases/releases.server";
 
 /**
  * The export URLs (issue 17 §5): GET /servicecatalog/export.docx (the current or the given
@@ -56,7 +52,7 @@ export function contentDisposition(title: string, now = new Date()): string {
 }
 
 /** Who exported: an account, or a share link's visitor (no account; the activity names the link). */
-type Exporter = { id: number; name: string } | null;
+export type Exporter = { id: number; name: string } | null;
 
 async function answer(request: Request, data: ExportData, user: Exporter, subject: { type: "catalogue" | "service"; id: number }, extra: Record<string, unknown> = {}) {
   const t = await getT(request);
@@ -91,7 +87,7 @@ async function answer(request: Request, data: ExportData, user: Exporter, subjec
 }
 
 /** The catalogue a request names (`catalogue=`), else the user's current one. */
-async function catalogueOf(request: Request, userId: number): Promise<number> {
+export async function catalogueOf(request: Request, userId: number): Promise<number> {
   const raw = new URL(request.url).searchParams.get("catalogue");
   if (raw === null || raw.trim() === "") return getCurrentCatalogueId(getDb(), userId);
   const id = parseCatalogueId(raw.trim());
@@ -109,8 +105,11 @@ function refuseExport(request: Request, back: string, message: string, values?: 
   return redirectWithFlash(request, back, { kind: "error", message, values });
 }
 
-/** Runs an export; nothing to export is a 404, too many services are refused with a message. */
-async function runExport(request: Request, read: () => Promise<ExportData | null>, user: Exporter, back: string, extra: Record<string, unknown> = {}) {
+/**
+ * Runs an export of what `read` gives (the working copy's, or a release's: issue 35 §6/§7); nothing
+ * to export is a 404, too many services are refused with a message. `extra` goes into the activity.
+ */
+export async function runExport(request: Request, read: () => Promise<ExportData | null>, user: Exporter, back: string, extra: Record<string, unknown> = {}) {
   try {
     return await oneAtATime(async () => {
       const data = await read();
@@ -128,23 +127,11 @@ async function runExport(request: Request, read: () => Promise<ExportData | null
 
 const exportScope = (request: Request, scope: ExportScope, user: Exporter, back: string) => runExport(request, () => loadExport(getDb(), scope), user, back);
 
-/**
- * The Word export of a release (issue 35 §6/§7), the whole or one service, from its snapshot: for a
- * customer who reads it, a reader of the release's pages, or a share link's visitor (`user` null,
- * `via` the link). The caller has checked the permission or the link and the licence.
- */
-export function exportRelease(request: Request, release: ReleaseRow, serviceId: number | null, user: Exporter, back: string, via: Record<string, unknown> = {}) {
-  return runExport(request, () => releaseExportData(getDb(), release, serviceId), user, back, { release: release.label, ...via });
-}
-
 /** GET /servicecatalog/export.docx — the catalogue, or what the browser's search and filters show of it. */
 export async function catalogueExportLoader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireWordExport(request, db);
   const catalogueId = await catalogueOf(request, user.id);
-  // A customer of a catalogue that shows its latest release exports that release (issue 35 §6).
-  const release = await customerRelease(db, user, catalogueId);
-  if (release) return exportRelease(request, release, null, user, releasePath(release.id));
   const query = parseCatalogueQuery(new URL(request.url).searchParams);
   // As in the browser: with the area level switched off, an area filter does not apply.
   const filter = (await isServiceAreaActive(db)) ? query : { ...query, areas: DEFAULT_QUERY.areas };
@@ -159,8 +146,6 @@ export async function selectionExportAction({ request }: ActionFunctionArgs) {
   const db = getDb();
   const user = await requireWordExport(request, db);
   const catalogueId = await catalogueOf(request, user.id);
-  // The selection is the working copy's browser: a customer who reads a release has none.
-  if (await customerRelease(db, user, catalogueId)) throw refusal(403);
   const { submission } = await parseForm(request, SelectionSchema);
   const back = returnPath(request, BROWSER_PATH);
   // A checked box that is no id is a broken form: refused like an empty selection, never a 500.
@@ -177,8 +162,5 @@ export async function serviceExportLoader({ request, params }: LoaderFunctionArg
   const db = getDb();
   const user = await requireWordExport(request, db);
   const serviceId = idOr404(params.id);
-  const catalogue = await db.selectFrom("services").select("service_catalogue_id").where("id", "=", serviceId).executeTakeFirst();
-  const release = catalogue?.service_catalogue_id != null ? await customerRelease(db, user, catalogue.service_catalogue_id) : null;
-  if (release) return exportRelease(request, release, serviceId, user, releasePath(release.id, `/service/${serviceId}`));
   return exportScope(request, { kind: "service", serviceId }, user, `/servicecatalog/service/${serviceId}`);
 }

@@ -17,7 +17,6 @@ import {
 } from "~/modules/catalogue/catalogue-query";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { releasePath } from "~/modules/releases/release-paths";
 import { EmptyState } from "~/ui/EmptyState";
 import type { DashboardData } from "../dashboard-page.server";
 
@@ -58,7 +57,7 @@ export function DashboardPage({ name, catalogue, figures, release, canCreate }: 
   const { t, i18n } = useTranslation();
   // A customer who reads a release: its figures, leading into its browser.
   const filtered = (params: { types?: string[]; missing?: string[] }) =>
-    release ? releasePath(release.id, `?${new URLSearchParams([...(params.types ?? []).map((v) => ["type", v]), ...(params.missing ?? []).map((v) => ["missing", v])])}`) : browse(params as Parameters<typeof browse>[0]);
+    release ? `${release.href}?${new URLSearchParams([...(params.types ?? []).map((v) => ["type", v]), ...(params.missing ?? []).map((v) => ["missing", v])])}` : browse(params as Parameters<typeof browse>[0]);
   return (
     <Stack gap="lg">
       <div>
@@ -82,7 +81,7 @@ export function DashboardPage({ name, catalogue, figures, release, canCreate }: 
       {release ? (
         <Text data-testid="dashboard-release">
           {t("dashboard.release", { label: release.label, date: formatDate(release.publishedAt, i18n.language) })}{" "}
-          <Anchor component={Link} to={releasePath(release.id)}>
+          <Anchor component={Link} to={release.href}>
             {t("dashboard.openRelease")}
           </Anchor>
         </Text>
