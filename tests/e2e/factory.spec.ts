@@ -189,9 +189,12 @@ test.describe("between two instances", () => {
     const later = await source.make.service(templateCatalogue, t.devices, { name: `Später ${t.tag}`, status: "closed" });
     const catalogueId = await target.make.catalogue({ title: `Ziel ${t.tag}` });
 
-    // The settings offer the template server's releases; the choice is saved and audited.
+    // Asked for them, the settings offer the template server's releases; the choice is saved and audited.
     await gotoReady(page, at("/settings/factory"), javaScriptEnabled);
     await expect(page.getByTestId("factory-source-select")).toHaveValue("now");
+    await expect(page.getByTestId("factory-source-select").locator("option")).toHaveCount(1);
+    await page.getByTestId("factory-source-load").click();
+    await expect(page.getByTestId("factory-source-select").locator("option")).not.toHaveCount(1);
     await page.getByTestId("factory-source-select").selectOption(String(release));
     await page.getByTestId("factory-source-save").click();
     await expect(toast(page)).toContainText("Quelle der Vorlage gespeichert.");

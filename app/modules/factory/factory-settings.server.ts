@@ -85,8 +85,9 @@ export async function testFactoryConnection(db: Executor, connection: FactoryCon
   return outcome;
 }
 
-async function writeConnection(db: Executor, value: FactoryConnection) {
-  const json = JSON.stringify(value);
+/** Stores the connection; a release only when one is chosen (none: the approved services now). */
+async function writeConnection(db: Executor, { url, key, release }: FactoryConnection) {
+  const json = JSON.stringify(release ? { url, key, release } : { url, key });
   await db
     .insertInto("settings")
     .values({ key: FACTORY_SETTING_KEY, value: json, updated_at: nowIso() })

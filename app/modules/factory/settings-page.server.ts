@@ -39,9 +39,15 @@ export async function factorySettingsLoader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "access:admin");
   const db = getDb();
   const [info, connection] = await Promise.all([factoryConnectionInfo(db), getFactoryConnection(db)]);
-  // The template server's releases to import from (issue 35 §8); null when it cannot say.
-  const releases = connection ? await templateReleases(connection) : null;
-  return { connection: info, releases: releases?.map((r) => ({ id: r.id, label: r.label, catalogueTitle: r.catalogue_title, publishedAt: r.published_at })) ?? null };
+  // The template server's releases to import from (issue 35 §8), asked only on request (`?releases=1`):
+  // opening the settings sends the key nowhere. Null when not asked, or when it cannot say.
+  const asked = connection !== null && new URL(request.url).searchParams.get("releases") === "1";
+  const releases = asked ? await templateReleases(connection) : null;
+  return {
+    connection: info,
+    releasesAsked: asked,
+    releases: releases?.map((r) => ({ id: r.id, label: r.label, catalogueTitle: r.catalogue_title, publishedAt: r.published_at })) ?? null,
+  };
 }
 
 export async function factorySettingsAction({ request }: ActionFunctionArgs) {

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { translateError } from "~/ui/forms";
@@ -19,9 +20,9 @@ const ACTION = "/settings/factory";
  */
 type TemplateRelease = { id: number; label: string; catalogueTitle: string | null; publishedAt: string };
 
-export function FactorySettingsPanel({ data }: { data: { connection: FactoryConnectionInfo | null; releases: TemplateRelease[] | null } }) {
+export function FactorySettingsPanel({ data }: { data: { connection: FactoryConnectionInfo | null; releases: TemplateRelease[] | null; releasesAsked: boolean } }) {
   const { t, i18n } = useTranslation();
-  const { connection, releases } = data;
+  const { connection, releases, releasesAsked } = data;
   const { Form, action, result, busy } = useEntryForm<ConnectionAnswer>(ACTION);
   const { Form: RemoveForm, action: removeAction, busy: removing } = useEntryForm(ACTION);
   const [form, fields] = useSchemaForm<typeof ConnectionSchema>(result, { id: "factory-connection", defaultValue: { url: connection?.url ?? "" } });
@@ -77,7 +78,7 @@ export function FactorySettingsPanel({ data }: { data: { connection: FactoryConn
           </Group>
         </Stack>
       </Form>
-      {connection ? <SourceForm current={connection.release} releases={releases} /> : null}
+      {connection ? <SourceForm current={connection.release} releases={releases} asked={releasesAsked} /> : null}
       {connection ? (
         <RemoveForm method="post" action={removeAction}>
           <input type="hidden" name="intent" value="remove" />
@@ -96,7 +97,7 @@ export function FactorySettingsPanel({ data }: { data: { connection: FactoryConn
  * Where the import reads from (issue 35 §8): the template server's approved services now (the
  * default), or one of its releases — a native select of what its /api/releases lists.
  */
-function SourceForm({ current, releases }: { current: number | null; releases: TemplateRelease[] | null }) {
+function SourceForm({ current, releases, asked }: { current: number | null; releases: TemplateRelease[] | null; asked: boolean }) {
   const { t, i18n } = useTranslation();
   const { Form, action, result, busy } = useEntryForm<ConnectionAnswer>(ACTION);
   const known = releases ?? [];
@@ -113,11 +114,17 @@ function SourceForm({ current, releases }: { current: number | null; releases: T
                 {t("factory.settings.sourceRelease", { label: r.label, catalogue: r.catalogueTitle ?? "—", date: formatDate(r.publishedAt, i18n.language) })}
               </option>
             ))}
-            {current !== null && !known.some((r) => r.id === current) ? <option value={current}>{t("factory.settings.sourceGone", { id: current })}</option> : null}
+            {current !== null && !known.some((r) => r.id === current) ? <option value={current}>{t(asked ? "factory.settings.sourceGone" : "factory.settings.sourceChosen", { id: current })}</option> : null}
           </select>
         </label>
         <Text size="xs" c="dimmed" id="factory-source-hint">
-          {releases === null ? t("factory.settings.sourceUnknown") : t("factory.settings.sourceHint")}
+          {asked && releases === null ? t("factory.settings.sourceUnknown") : t("factory.settings.sourceHint")}{" "}
+          {asked ? null : (
+            // Asking the template server sends the key there: only when the admin asks.
+            <Anchor component={Link} to={`${ACTION}?releases=1`} size="xs" data-testid="factory-source-load">
+              {t("factory.settings.sourceLoad")}
+            </Anchor>
+          )}
         </Text>
         {error ? (
           <Text size="sm" c="red.8" role="alert">
