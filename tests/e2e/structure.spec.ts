@@ -53,6 +53,9 @@ test.describe("as keyuser", () => {
     await page.getByRole("button", { name: "Speichern" }).click();
     await expect(page.getByText("Bitte füllen Sie dieses Feld aus.")).toBeVisible();
     expect((await areaRow(db, id))!.name).toBe(name);
+    // With JS the page may still be reloading its data after the refusal: let it finish first, or
+    // that reload could already read the other save below (and the form would hold its version).
+    await page.waitForLoadState("networkidle");
 
     // Someone else saves meanwhile.
     await db.updateTable("service_areas").set({ name: `${name} (Anna)`, updated_at: new Date(Date.now() + 1000).toISOString() }).where("id", "=", id).execute();

@@ -59,7 +59,11 @@ const idOf = (raw: string | undefined) => parseId(raw);
 
 /** The browser: the current catalogue; its search goes along into the release. */
 export const inBrowser: Where = async (db, { request }, user) => {
-  const q = cleanSearchText((new URL(request.url).searchParams.get("q") ?? "").slice(0, 200));
+  const params = new URL(request.url).searchParams;
+  // A link into a catalogue (`?catalogue=`, from the reports or the SLA overview): the browser makes
+  // it the current one and redirects; the customer is led from there.
+  if (params.has("catalogue")) return null;
+  const q = cleanSearchText((params.get("q") ?? "").slice(0, 200));
   return { catalogueId: await getCurrentCatalogueId(db, user.id), inRelease: (r) => releasePath(r.id, q ? `?${new URLSearchParams({ q })}` : "") };
 };
 
