@@ -1,6 +1,6 @@
 import mammoth from "mammoth";
 import { addSessionCookie, expect, gotoReady, test, unique } from "../support/fixtures";
-import { servicePage, toast, withLicence } from "../support/helpers";
+import { PNG, servicePage, toast, withLicence } from "../support/helpers";
 
 /**
  * Customers read releases (issue 35 §6), with JavaScript and without: a client of a catalogue
@@ -25,8 +25,8 @@ test("a client reads the latest release, not the later edit; the dashboard, sear
   const approved = await make.service(catalogueId, category, { name: `Freigegeben ${tag}`, status: "closed", servicetype: "it", description: "<p>Wie veröffentlicht</p>" });
   const draft = await make.service(catalogueId, category, { name: `Entwurf ${tag}`, status: "open" });
   const release = await make.release(catalogueId, { label: "2026.1" });
-  // Edited after publishing: the working copy moves on, the release does not.
-  await db.updateTable("services").set({ description: "<p>Später geändert</p>" }).where("id", "=", approved).execute();
+  // Edited after publishing (text and a picture): the working copy moves on, the release does not.
+  await db.updateTable("services").set({ description: "<p>Später geändert</p>", picture: PNG.toString("base64"), picture_mime: "image/png" }).where("id", "=", approved).execute();
 
   const client = await login("client", { wordExport: true });
   await make.useCatalogue(client.id, catalogueId);
@@ -68,6 +68,9 @@ test("a client reads the latest release, not the later edit; the dashboard, sear
   // A draft is not in the release: not found, also by its address.
   const missing = await page.goto(servicePage(draft));
   expect(missing?.status()).toBe(404);
+  // Nor the picture added later: not by the working copy's address, and the release froze none.
+  expect((await page.request.get(`/images/service/${approved}`)).status()).toBe(404);
+  expect((await page.request.get(`/servicecatalog/releases/${release}/service/${approved}/picture`)).status()).toBe(404);
   // Pages that only show the working copy are refused.
   await page.goto("/reports");
   await expect(page).toHaveURL(/\/unauthorized$/);
@@ -104,6 +107,8 @@ test("a client reads the latest release, not the later edit; the dashboard, sear
   const admin = await publisherContext.newPage();
   await gotoReady(admin, "/servicecatalog/releases", javaScriptEnabled);
   await expect(admin.getByTestId("customer-view-now")).toHaveText("Kunden lesen zurzeit die Veröffentlichung 2026.1.");
+  // Editors see the working copy's picture.
+  expect((await admin.request.get(`/images/service/${approved}`)).status()).toBe(200);
   await admin.getByTestId("customer-view").getByLabel("Arbeitsstand").check();
   await admin.getByTestId("customer-view-save").click();
   await expect(toast(admin)).toContainText("Gespeichert: was Kunden sehen.");
@@ -116,5 +121,6 @@ test("a client reads the latest release, not the later edit; the dashboard, sear
   await expect(page).toHaveURL(/\/servicecatalog$/);
   await page.goto(servicePage(approved));
   await expect(page.getByText("Später geändert")).toBeVisible();
+  expect((await page.request.get(`/images/service/${approved}`)).status()).toBe(200);
   expect((await page.goto(`/servicecatalog/releases/${release}`))?.status()).toBe(404);
 });

@@ -7,6 +7,7 @@ import { cleanSearchText } from "~/modules/catalogue/catalogue-query";
 import type { Executor } from "~/server/audit.server";
 import { getDb } from "~/server/db/db.server";
 import { parseId } from "~/lib/ids";
+import { refusal } from "~/server/refusal.server";
 import { customerRelease, requireWorkingCopy } from "./customer-view.server";
 import { releasePath } from "./release-paths";
 import type { ReleaseRow } from "./release-rows.server";
@@ -82,3 +83,24 @@ export const inStructure =
     const row = id === null ? undefined : await db.selectFrom(table).select("service_catalogue_id").where("id", "=", id).executeTakeFirst();
     return row ? { catalogueId: row.service_catalogue_id, inRelease: (r) => releasePath(r.id) } : null;
   };
+
+/**
+ * A working-copy picture (`/images/:kind/:id`) of a catalogue whose customers read a release: not
+ * for them (404) — a later picture would show what the release does not; a release's pages have
+ * pictures of their own.
+ */
+export const ofImage: Where = async (db, args, user) => {
+  const { kind, id } = args.params;
+  if (kind === "service") return inService(db, args, user);
+  if (kind === "area") return inStructure("service_areas")(db, args, user);
+  if (kind === "category") return inStructure("service_categories")(db, args, user);
+  const catalogueId = kind === "frame" ? parseId(id) : null;
+  return catalogueId === null ? null : { catalogueId, inRelease: (r) => releasePath(r.id, "/frame") };
+};
+
+export function hiddenFromCustomers<A extends Args, T>(handler: Handler<A, T>, where: Where) {
+  return async (args: A): Promise<T> => {
+    if (await customerHere(args, where)) throw refusal(404);
+    return handler(args);
+  };
+}
