@@ -113,6 +113,11 @@ test("a client reads the latest release, not the later edit; the dashboard, sear
   await admin.getByTestId("customer-view-save").click();
   await expect(toast(admin)).toContainText("Gespeichert: was Kunden sehen.");
   await expect(admin.getByTestId("customer-view-now")).toHaveText("Kunden lesen den Arbeitsstand.");
+  // Saved again as it is: said so, and no second activity.
+  await admin.getByTestId("customer-view-save").click();
+  await expect(toast(admin)).toContainText("Kunden sahen das schon so: nichts geändert.");
+  const changes = await db.selectFrom("activities").select("id").where("subject_type", "=", "catalogue").where("subject_id", "=", String(catalogueId)).where("new_values", "like", "%customer_view%").execute();
+  expect(changes).toHaveLength(1);
   await publisherContext.close();
   expect((await db.selectFrom("service_catalogues").select("customer_view").where("id", "=", catalogueId).executeTakeFirstOrThrow()).customer_view).toBe("working");
 

@@ -53,8 +53,8 @@ export async function customerViewAction({ request }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, CustomerViewSchema);
   if (submission.status !== "success") return refuse(submission);
   const db = getDb();
-  await setCustomerView(db, await getCurrentCatalogueId(db, user.id), submission.value.customerView, user);
-  return redirectWithFlash(request, RELEASES_PATH, { kind: "success", message: "releases.customers.saved" });
+  const changed = await setCustomerView(db, await getCurrentCatalogueId(db, user.id), submission.value.customerView, user);
+  return redirectWithFlash(request, RELEASES_PATH, changed ? { kind: "success", message: "releases.customers.saved" } : { kind: "info", message: "releases.customers.unchanged" });
 }
 
 // ------------------------------------------------------------------------------------ publish

@@ -7,6 +7,7 @@ import type { releaseLoader } from "../release-pages.server";
 import { ReleaseBanner, releasePath } from "./ReleaseBanner";
 import nativeField from "~/ui/native-field.module.css";
 import dataTable from "~/ui/DataTable.module.css";
+import { PageLinks } from "~/ui/PageLinks";
 import classes from "./releases.module.css";
 
 type Contents = Awaited<ReturnType<typeof releaseLoader>>;
@@ -21,13 +22,12 @@ export function ReleaseContentsPage() {
 export function ReleaseContents({ release, tree, view, list, base }: Contents & { base: string }) {
   const { t } = useTranslation();
   const location = useLocation();
-  // The same search and filters in either view; a page number only in the list.
-  const viewHref = (next: "tree" | "list", page?: number) => {
+  // The same search and filters in either view; the page number stays behind.
+  const viewHref = (next: "tree" | "list") => {
     const params = new URLSearchParams(location.search);
     params.delete("page");
     if (next === "list") params.set("view", "list");
     else params.delete("view");
-    if (page && page > 1) params.set("page", String(page));
     const query = params.toString();
     return query ? `${base}?${query}` : base;
   };
@@ -104,7 +104,7 @@ export function ReleaseContents({ release, tree, view, list, base }: Contents & 
         </Text>
       ) : null}
       {list ? (
-        <ReleaseList list={list} base={base} pageHref={(page) => viewHref("list", page)} />
+        <ReleaseList list={list} base={base} />
       ) : empty ? (
         tree.filtered ? null : (
           <Text size="sm" c="dimmed">
@@ -146,7 +146,7 @@ export function ReleaseContents({ release, tree, view, list, base }: Contents & 
 }
 
 /** The list view: the release's services in a table, 50 a page, with area, category and type. */
-function ReleaseList({ list, base, pageHref }: { list: NonNullable<Contents["list"]>; base: string; pageHref: (page: number) => string }) {
+function ReleaseList({ list, base }: { list: NonNullable<Contents["list"]>; base: string }) {
   const { t } = useTranslation();
   if (!list.total) return null;
   return (
@@ -177,21 +177,7 @@ function ReleaseList({ list, base, pageHref }: { list: NonNullable<Contents["lis
           </tbody>
         </table>
       </div>
-      {list.pages > 1 ? (
-        <Group gap="md" data-testid="release-pages">
-          {list.page > 1 ? (
-            <Anchor component={Link} to={pageHref(list.page - 1)} size="sm" rel="prev">
-              {t("releases.previousPage")}
-            </Anchor>
-          ) : null}
-          <Text size="sm">{t("releases.pageOf", { page: list.page, pages: list.pages })}</Text>
-          {list.page < list.pages ? (
-            <Anchor component={Link} to={pageHref(list.page + 1)} size="sm" rel="next">
-              {t("releases.nextPage")}
-            </Anchor>
-          ) : null}
-        </Group>
-      ) : null}
+      <PageLinks page={list.page} pageCount={list.pages} total={list.total} />
     </Stack>
   );
 }
