@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import type { Factories } from "../factories";
 import { expect, gotoReady, SERVER_CHECK, test, unique } from "../support/fixtures";
-import { hex, servicePage, toast } from "../support/helpers";
+import { hex, openEditor, servicePage, toast } from "../support/helpers";
 
 // Attribute masks and service headlines (issue 15 §2, §3): a mask on a category hides a field
 // and a section on its services, and a save never overwrites the hidden value; a custom headline
@@ -24,7 +24,7 @@ async function ownService(make: Factories, values: Record<string, string> = {}) 
 }
 
 async function openEdit(page: Page, sectionId: string) {
-  await page.getByTestId(`edit-${sectionId}`).click();
+  await openEditor(page.locator(`section#${sectionId}`));
   const form = page.locator(`section#${sectionId} form`);
   await expect(form).toBeVisible();
   return form;

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import { expect, gotoReady, SERVER_CHECK, test, unique } from "../support/fixtures";
-import { PNG, serviceOfItsOwn, servicePage, toast } from "../support/helpers";
+import { openEditor, PNG, serviceOfItsOwn, servicePage, toast } from "../support/helpers";
 
 // The children sections of the service page (/servicecatalog/service/:id): options,
 // responsibilities, links, attributes — all posting to /servicecatalog/service/:id/children.
@@ -10,7 +10,7 @@ import { PNG, serviceOfItsOwn, servicePage, toast } from "../support/helpers";
 
 /** Opens a `<details>` add form by its summary (a native disclosure: no JS needed). */
 async function openAdd(page: Page, testId: string) {
-  await page.getByTestId(testId).locator("summary").first().click();
+  await openEditor(page.getByTestId(testId));
 }
 
 async function options(db: DB, serviceId: number) {
@@ -69,7 +69,7 @@ test.describe("as keyuser", () => {
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     const section = page.locator("section#options");
 
-    await section.getByTestId("option").locator("summary").click();
+    await openEditor(section.getByTestId("option"));
     const edit = section.getByRole("form", { name: `Option „${name}“ bearbeiten` });
     await edit.getByLabel("Name").fill("");
     await edit.getByRole("button", { name: "Speichern" }).click();
@@ -78,7 +78,7 @@ test.describe("as keyuser", () => {
 
     await gotoReady(page, servicePage(id), javaScriptEnabled);
     const renamed = unique("Umbenannt");
-    await section.getByTestId("option").locator("summary").click();
+    await openEditor(section.getByTestId("option"));
     await edit.getByLabel("Name").fill(renamed);
     await edit.getByLabel("Kosten").fill("1.234,5");
     await edit.getByRole("button", { name: "Speichern" }).click();
@@ -141,7 +141,7 @@ test.describe("as keyuser", () => {
     const table = section.getByTestId("responsibilities-table");
 
     // Edit the first: IT as well, no longer the client.
-    await row(table, first).locator("summary").click();
+    await openEditor(row(table, first));
     const edit = row(table, first).getByRole("form", { name: `Verantwortlichkeit „${first}“ bearbeiten` });
     await edit.getByLabel("Kunde").uncheck();
     await edit.getByLabel("IT", { exact: true }).check();
@@ -207,10 +207,11 @@ test.describe("as keyuser", () => {
   test("a form loaded before someone else's save is refused as stale and writes nothing", async ({ page, db, make, javaScriptEnabled }) => {
     const id = await serviceOfItsOwn(make);
     await gotoReady(page, servicePage(id), javaScriptEnabled);
-    // Someone else saves the service meanwhile.
-    await db.updateTable("services").set({ updated_at: new Date(Date.now() + 60_000).toISOString() }).where("id", "=", id).execute();
     const section = page.locator("section#links");
     await openAdd(page, "add-link");
+    // Someone else saves the service meanwhile (after the form came: without JS opening it loads the page).
+    await expect(section.getByRole("form", { name: "Link hinzufügen" })).toBeVisible();
+    await db.updateTable("services").set({ updated_at: new Date(Date.now() + 60_000).toISOString() }).where("id", "=", id).execute();
     const add = section.getByRole("form", { name: "Link hinzufügen" });
     await add.getByLabel("Adresse (URL)").fill("https://example.com/stale");
     await add.getByRole("button", { name: "Link hinzufügen" }).click();

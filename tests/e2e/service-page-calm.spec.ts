@@ -1,5 +1,5 @@
 import { expect, gotoReady, holdScripts, test } from "../support/fixtures";
-import { serviceOfItsOwn, servicePage, toast } from "../support/helpers";
+import { openEditor, serviceOfItsOwn, servicePage, toast } from "../support/helpers";
 
 /** A calmer service page (issue 12 §5). */
 
@@ -10,7 +10,7 @@ test.beforeEach(async ({ login }) => {
 test("a section's editor closes after a successful save and the saved value shows once", async ({ page, make, javaScriptEnabled }) => {
   const id = await serviceOfItsOwn(make);
   await gotoReady(page, servicePage(id), javaScriptEnabled);
-  await page.getByTestId("edit-cost").click();
+  await openEditor(page.locator("section#cost"));
   const form = page.locator("section#cost form");
   await form.getByLabel("Artikelnummer").fill("ART-4711");
   await form.getByRole("button", { name: "Speichern" }).click();
@@ -27,7 +27,7 @@ test("the plain fields come in groups: ordering and delivery, contract, costs an
   await expect(page.getByTestId("fields-cost-ordering")).toContainText("A-1");
   await expect(page.getByTestId("fields-cost-contract")).toContainText("Rahmenvertrag");
   await expect(page.getByTestId("fields-cost-costs")).toContainText("12 € / Monat");
-  await page.getByTestId("edit-cost").click();
+  await openEditor(page.locator("section#cost"));
   await expect(page.locator("section#cost form fieldset legend")).toHaveText(["Bestellung und Bereitstellung", "Vertrag", "Kosten und Berichte"]);
 });
 
@@ -43,12 +43,11 @@ test("without JS rich text is edited in a tall textarea that says which formatti
   test.skip(javaScriptEnabled, "with JS the editor replaces the textarea");
   const id = await serviceOfItsOwn(make, { description: "<p>Alt</p>" });
   await gotoReady(page, servicePage(id), javaScriptEnabled);
-  await page.getByTestId("edit-description").click();
+  await openEditor(page.locator("section#description"));
   const area = page.locator("section#description textarea");
   expect((await area.boundingBox())!.height).toBeGreaterThanOrEqual(200);
-  // The DOM's own text: Playwright's text matching skips <noscript>, where a closed form sits
-  // (without JS the browser builds it like any other markup).
-  expect(await page.locator("section#description").evaluate((section) => section.textContent)).toContain("Eine Leerzeile beginnt einen neuen Absatz");
+  await expect(page).toHaveURL(/[?&]edit=description#description$/);
+  await expect(page.locator("section#description").getByText("Eine Leerzeile beginnt einen neuen Absatz")).toBeVisible();
 });
 
 test("the jump-to list marks the section in view", async ({ page, make, javaScriptEnabled }) => {
@@ -61,14 +60,16 @@ test("the jump-to list marks the section in view", async ({ page, make, javaScri
   await expect(jump.locator('a[aria-current="location"]')).toHaveAttribute("href", "#cost");
 });
 
-test("closed editors are not built with JS until opened, then come to life", async ({ page, make, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "without JS every editor is the server's plain form (the other tests here use them)");
+test("closed editors are not built until opened, then come to life", async ({ page, make, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JS an editor opens by its address (the other tests here use it)");
   const id = await serviceOfItsOwn(make, { description: "<p>Alt</p>" });
   await gotoReady(page, servicePage(id), javaScriptEnabled);
-  // The server wrote the closed form inside <noscript> (docs/decisions/0043-closed-editors-noscript.md):
-  // with JS the browser keeps it as text, so the closed section holds no form at all.
+  // The server writes no closed form (docs/decisions/0073-editors-on-demand.md), only — for a
+  // browser without JS, inside <noscript> — the link to the page with this editor open.
   const section = page.locator("section#description");
-  expect(await section.locator("noscript").evaluate((element) => element.textContent)).toContain("<form");
+  const noscript = (await section.locator("noscript").evaluate((element) => element.textContent)) ?? "";
+  expect(noscript).toContain("edit=description#description");
+  expect(noscript).not.toContain("<form");
   await expect(section.locator("form")).toHaveCount(0);
   await page.getByTestId("edit-description").click();
   await expect(section.getByTestId("editor-value")).toBeVisible();
@@ -82,7 +83,7 @@ test("an editor opened before the page has hydrated says its form is loading and
   // Hold the scripts back, open the editor on the plain page, then let them come.
   const release = await holdScripts(page);
   await page.goto(servicePage(id), { waitUntil: "domcontentloaded" });
-  await page.getByTestId("edit-cost").click();
+  await openEditor(page.locator("section#cost"));
   await expect(page.locator("section#cost").getByText("Das Formular wird geladen …")).toBeVisible();
   release();
   const form = page.locator("section#cost form");

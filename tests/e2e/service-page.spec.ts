@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import { expect, gotoReady, SERVER_CHECK, test, unique } from "../support/fixtures";
-import { hex, serviceOfItsOwn, servicePage, toast } from "../support/helpers";
+import { hex, openEditor, serviceOfItsOwn, servicePage, toast } from "../support/helpers";
 
 // The service page's own sections (/servicecatalog/service/:id, decision 0009): basics, rich text,
 // details, personal data, optimistic locking, access, history. Runs in the JS and the no-JS
@@ -11,9 +11,8 @@ const row = (db: DB, id: number) => db.selectFrom("services").selectAll().where(
 
 /** Opens a section's "Bearbeiten" disclosure and returns its form. */
 async function openEdit(page: Page, sectionId: string) {
-  const summary = page.getByTestId(`edit-${sectionId}`);
-  await expect(summary).toHaveText(/^(Bearbeiten|Hinzufügen)$/);
-  await summary.click();
+  await expect(page.getByTestId(`edit-${sectionId}`)).toHaveText(/^(Bearbeiten|Hinzufügen)$/);
+  await openEditor(page.locator(`section#${sectionId}`));
   const form = page.locator(`section#${sectionId} form`);
   await expect(form).toBeVisible();
   return form;

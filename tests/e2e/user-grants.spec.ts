@@ -65,7 +65,7 @@ test.describe("as superadmin", () => {
       expect((await serviceRow(db, serviceId)).costs).toBe("erlaubt");
       const granteePage = await grantee.newPage();
       await granteePage.goto(`/servicecatalog/service/${serviceId}`);
-      await expect(granteePage.locator("summary", { hasText: /^(Bearbeiten|Hinzufügen)$/ }).first()).toBeVisible();
+      await expect(granteePage.getByTestId("edit-basics")).toHaveText("Bearbeiten");
 
       await toggle.getByRole("button", { name: /^Entziehen/ }).click();
       await expect(toggle).toHaveAttribute("data-on", "false");

@@ -1,4 +1,5 @@
 import { expect, gotoReady, test, unique } from "../support/fixtures";
+import { openEditor } from "../support/helpers";
 
 /** Correct data and wording (issue 12 §6): what the screens offer matches what is stored. */
 
@@ -50,15 +51,12 @@ test("an option form mentions the current picture only when there is one", async
   const { serviceIds } = await make.catalogueWithServices(1, { service: { options: [{ name: "Ohne Bild" }] } });
   await gotoReady(page, `/servicecatalog/service/${serviceIds[0]}`, javaScriptEnabled);
   const options = page.locator("#options");
-  // Open the option's editor and the add form (closed, they are not built with JS, decision 0043).
-  const summaries = options.locator("details > summary");
-  expect(await summaries.count()).toBeGreaterThanOrEqual(2);
-  for (const summary of await summaries.all()) await summary.click();
-  // The DOM's own text: Playwright's text matching skips <noscript>, where a plain form sits without JS.
-  const text = () => options.evaluate((section) => section.textContent ?? "");
-  // Both forms (the option's and the new one) take a picture and say which.
-  await expect.poll(async () => (await text()).split("JPG oder PNG, höchstens 2 MB.").length - 1).toBe(2);
-  expect(await text()).not.toContain("bisherige Bild");
+  // Both forms, the option's and the new one, take a picture and say which (each opened by its own summary or link).
+  for (const editor of [options.getByTestId("option"), page.getByTestId("add-option")]) {
+    await openEditor(editor);
+    await expect(editor.getByText("JPG oder PNG, höchstens 2 MB.")).toBeVisible();
+    await expect(editor.getByText(/bisherige Bild/)).toHaveCount(0);
+  }
 });
 
 test("asking for a reset link stays on /reset-password, without ?index", async ({ page, make, javaScriptEnabled }) => {

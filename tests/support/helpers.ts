@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { Kysely } from "kysely";
 import type { DB } from "~/server/db/db.server";
 import { factories, type Factories, type ServiceSpec } from "../factories";
@@ -86,3 +86,13 @@ export async function withLicence<T>(db: DB, active: boolean, fn: () => Promise<
   });
 }
 
+
+/**
+ * Opens the editor disclosure inside `scope` (decision 0073): with JS by its summary; without JS
+ * the summary is hidden and a link leads to the page with the editor's form (`?edit=`).
+ */
+export async function openEditor(scope: Locator) {
+  const summary = scope.locator("summary").first();
+  if (await summary.isVisible()) return summary.click();
+  await scope.locator("a[data-edit-link]").first().click();
+}

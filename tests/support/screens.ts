@@ -101,6 +101,9 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     `/servicecatalog/area/${ids.area}`,
     `/servicecatalog/category/${ids.category}`,
     `/servicecatalog/service/${ids.service}`,
+    // Editors open by their address (decision 0073): the largest section form and a child's.
+    `/servicecatalog/service/${ids.service}?edit=relations`,
+    `/servicecatalog/service/${ids.service}?edit=option-new`,
     `/servicecatalog/service/${ids.service}/delete`,
     `/servicecatalog/service/${ids.service}/duplicate`,
     `/servicecatalog/service/${ids.service}/derivative`,

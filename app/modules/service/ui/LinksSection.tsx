@@ -45,7 +45,7 @@ export function LinksSection({
           </List>
         )}
         {canEdit ? (
-          <Disclosure summary={t("servicechildren.links.add")} testId="add-link">
+          <Disclosure summary={t("servicechildren.links.add")} testId="add-link" editKey="link-new" section="links">
             <LinkForm serviceId={serviceId} updatedAt={updatedAt} />
           </Disclosure>
         ) : null}

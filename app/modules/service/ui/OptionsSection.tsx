@@ -71,14 +71,14 @@ export function OptionsSection({
               </Stack>
             </Group>
             {canEdit ? (
-              <Disclosure summary={t("servicechildren.options.editNamed", { name: option.name })}>
+              <Disclosure summary={t("servicechildren.options.editNamed", { name: option.name })} editKey={`option-${option.id}`} section="options">
                 <OptionForm serviceId={serviceId} updatedAt={updatedAt} option={option} />
               </Disclosure>
             ) : null}
           </Card>
         ))}
         {canEdit ? (
-          <Disclosure summary={t("servicechildren.options.add")} testId="add-option">
+          <Disclosure summary={t("servicechildren.options.add")} testId="add-option" editKey="option-new" section="options">
             <OptionForm serviceId={serviceId} updatedAt={updatedAt} />
           </Disclosure>
         ) : null}

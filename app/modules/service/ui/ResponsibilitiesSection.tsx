@@ -76,7 +76,7 @@ export function ResponsibilitiesSection({
                           moveIntent="moveResponsibility"
                           removeIntent="removeResponsibility"
                         />
-                        <Disclosure summary={t("servicechildren.responsibilities.edit")}>
+                        <Disclosure summary={t("servicechildren.responsibilities.edit")} editKey={`responsibility-${r.id}`} section="responsibilities">
                           <ResponsibilityForm serviceId={serviceId} updatedAt={updatedAt} responsibility={r} />
                         </Disclosure>
                       </Table.Td>
@@ -88,7 +88,7 @@ export function ResponsibilitiesSection({
           </Table.ScrollContainer>
         )}
         {canEdit ? (
-          <Disclosure summary={t("servicechildren.responsibilities.add")} testId="add-responsibility">
+          <Disclosure summary={t("servicechildren.responsibilities.add")} testId="add-responsibility" editKey="responsibility-new" section="responsibilities">
             <ResponsibilityForm serviceId={serviceId} updatedAt={updatedAt} />
           </Disclosure>
         ) : null}

@@ -56,6 +56,8 @@ export function ServiceSection({
           open={editOpen}
           summary={t(empty ? "service.add" : "service.edit")}
           summaryTestId={`edit-${id}`}
+          editKey={id}
+          anchor={id}
         >
           {form}
         </EditDisclosure>

@@ -22,10 +22,22 @@ export function SectionShell({ id, title, children }: { id: ChildSection; title:
   );
 }
 
-/** A disclosure (works without JS) holding a form, hydrated when first opened. */
-export function Disclosure({ summary, children, testId }: { summary: string; children: ReactNode; testId?: string }) {
+/** A disclosure holding a form, hydrated when first opened; without JS a link to the page with it open (`editKey`). */
+export function Disclosure({
+  summary,
+  children,
+  testId,
+  editKey,
+  section,
+}: {
+  summary: string;
+  children: ReactNode;
+  testId?: string;
+  editKey: string;
+  section: ChildSection;
+}) {
   return (
-    <EditDisclosure className={classes.edit} bodyClassName={classes.editBody} testId={testId} summary={summary}>
+    <EditDisclosure className={classes.edit} bodyClassName={classes.editBody} testId={testId} summary={summary} editKey={editKey} anchor={section}>
       {children}
     </EditDisclosure>
   );
