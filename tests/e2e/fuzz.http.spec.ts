@@ -74,9 +74,9 @@ test("every form field and query parameter: no 5xx, no unescaped reflection, eve
   expect(report.silentRefusals.map(show)).toEqual([]);
 });
 
-/** The service page's rich-text form for `field`, fresh from the page. */
+/** The service page's rich-text form for `field`, fresh from the page with that editor open (decision 0073). */
 async function richForm(serviceId: number, field: string): Promise<PageForm> {
-  const path = `/servicecatalog/service/${serviceId}`;
+  const path = `/servicecatalog/service/${serviceId}?edit=${field}`;
   const page = await rawRequest(app.baseURL, { path, headers: { Cookie: await cookieFor("superadmin") } });
   const form = parsePage(page.body, path, app.baseURL).forms.find((f) => f.fields.some((x) => x.name === "field" && x.value === field));
   expect(form, `rich-text form for ${field}`).toBeTruthy();
