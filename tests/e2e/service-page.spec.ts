@@ -13,7 +13,7 @@ const row = (db: DB, id: number) => db.selectFrom("services").selectAll().where(
 async function openEdit(page: Page, sectionId: string) {
   await expect(page.getByTestId(`edit-${sectionId}`)).toHaveText(/^(Bearbeiten|Hinzufügen)$/);
   await openEditor(page.locator(`section#${sectionId}`));
-  const form = page.locator(`section#${sectionId} form`);
+  const form = page.locator(`section#${sectionId} details form`);
   await expect(form).toBeVisible();
   return form;
 }
@@ -108,6 +108,8 @@ test.describe("as keyuser", () => {
     if (!javaScriptEnabled) {
       await form.getByLabel("Kurzbeschreibung").fill('<p><strong>fett</strong></p><ul><li>eins</li></ul><script>alert(1)</script>');
     } else {
+      // The editor's code loads once the field is on screen.
+      await form.scrollIntoViewIfNeeded();
       const editor = page.locator("#short_description").getByTestId("editor-value");
       await expect(editor).toBeVisible();
       const content = editor.locator("[contenteditable=true]");

@@ -18,6 +18,8 @@ const history = {
     expires_at: "Gültig bis",
     status: "Status",
     statuspercent: "Fortschritt (%)",
+    review_interval_months: "Prüfintervall (Monate)",
+    last_reviewed_at: "Zuletzt geprüft",
     servicetype: "Typ",
     servicechangeplanned: "Änderung geplant",
     picture: "Bild",
@@ -66,6 +68,7 @@ const history = {
   after: "Nachher",
   events: {
     created: "Angelegt",
+    review_confirmed: "Als noch aktuell bestätigt",
     updated: "Geändert",
     deleted: "Gelöscht",
     moved: "Verschoben",

@@ -20,6 +20,8 @@ const history: typeof historyDe = {
     expires_at: "Valid until",
     status: "Status",
     statuspercent: "Progress (%)",
+    review_interval_months: "Review interval (months)",
+    last_reviewed_at: "Last reviewed",
     servicetype: "Type",
     servicechangeplanned: "Change planned",
     picture: "Picture",
@@ -68,6 +70,7 @@ const history: typeof historyDe = {
   after: "After",
   events: {
     created: "Created",
+    review_confirmed: "Confirmed as still accurate",
     updated: "Changed",
     deleted: "Deleted",
     moved: "Moved",

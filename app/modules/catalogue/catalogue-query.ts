@@ -1,3 +1,4 @@
+import { REVIEW_STATES, type ReviewState } from "~/modules/service/review-cadence";
 import { COMPLETENESS_FIELDS, type CompletenessField } from "./completeness";
 
 /**
@@ -42,6 +43,8 @@ export interface CatalogueQuery {
   /** Service providers: a service with any of them matches. */
   providers: number[];
   missing: MissingKey[];
+  /** Review due soon / overdue (issue 36 §1): a service in any chosen state matches. */
+  review: ReviewState[];
   /** Not changed since this day (YYYY-MM-DD, the app's time zone): the reports' "not changed for N months". */
   unchanged: string | null;
   sort: SortKey;
@@ -68,6 +71,7 @@ export const DEFAULT_QUERY: CatalogueQuery = {
   tags: [],
   providers: [],
   missing: [],
+  review: [],
   unchanged: null,
   sort: "position",
   dir: "desc",
@@ -131,6 +135,7 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     tags: ints(params.getAll("tag")),
     providers: ints(params.getAll("provider")),
     missing: oneOf(params.getAll("missing"), MISSING_KEYS),
+    review: oneOf(params.getAll("review"), REVIEW_STATES),
     unchanged: parseDay(params.get("unchanged")),
     sort: sort && (SORT_KEYS as readonly string[]).includes(sort) ? (sort as SortKey) : "position",
     dir: params.get("dir") === "asc" ? "asc" : "desc",
@@ -158,6 +163,7 @@ export function toSearchParams(query: Partial<CatalogueQuery>): URLSearchParams 
   for (const id of q.tags) params.append("tag", String(id));
   for (const id of q.providers) params.append("provider", String(id));
   for (const m of q.missing) params.append("missing", m);
+  for (const r of q.review) params.append("review", r);
   if (q.unchanged) params.set("unchanged", q.unchanged);
   if (q.sort !== "position") params.set("sort", q.sort);
   if (q.dir !== "desc") params.set("dir", q.dir);
@@ -174,7 +180,7 @@ export const BROWSER_PATH = "/servicecatalog";
 
 /** Whether a search term or any filter narrows the services. */
 export function isFiltered(q: CatalogueQuery): boolean {
-  return Boolean(q.q.trim() || q.categories.length || q.areas.length || q.owners.length || q.statuses.length || q.percents.length || q.types.length || q.tags.length || q.providers.length || q.missing.length || q.unchanged);
+  return Boolean(q.q.trim() || q.categories.length || q.areas.length || q.owners.length || q.statuses.length || q.percents.length || q.types.length || q.tags.length || q.providers.length || q.missing.length || q.review.length || q.unchanged);
 }
 
 /** A link to the browser with the query changed (page back to 1, move form closed, unless changed). */

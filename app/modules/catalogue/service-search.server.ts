@@ -5,6 +5,7 @@ import type { Executor } from "../../server/audit.server";
 import { containsIgnoreCase, foldCase, isPostgresDb, likePattern } from "../../server/db-helpers.server";
 import { dayStartIso } from "~/modules/logs/logs-query";
 import { missingCondition } from "./completeness.server";
+import { reviewStatesCondition } from "~/modules/service/review-cadence.server";
 
 export const SEARCH_FIELDS = ["name", "content", "advantages", "description", "short_description", "art_nr", "user", "booking"] as const;
 export const SERVICE_PAGE_SIZE = 50;
@@ -67,7 +68,7 @@ export type ServiceWhere = Awaited<ReturnType<typeof serviceFilterConditions>>;
 
 export type ServiceFilter = Pick<
   CatalogueQuery,
-  "q" | "categories" | "areas" | "owners" | "statuses" | "percents" | "types" | "tags" | "providers" | "missing" | "unchanged"
+  "q" | "categories" | "areas" | "owners" | "statuses" | "percents" | "types" | "tags" | "providers" | "missing" | "review" | "unchanged"
 >;
 
 /**
@@ -118,6 +119,8 @@ export async function serviceFilterConditions(
     // Each chosen field must be missing (the completeness fields; same SQL as the reports).
     for (const field of new Set(filter.missing)) and.push(missingCondition(field));
     if (filter.unchanged) and.push(eb("s.updated_at", "<", dayStartIso(filter.unchanged)));
+    const review = reviewStatesCondition(filter.review);
+    if (review) and.push(review);
     return eb.and(and);
   };
 }

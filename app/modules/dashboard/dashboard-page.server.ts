@@ -24,7 +24,7 @@ export async function dashboardLoader({ request }: LoaderFunctionArgs, release: 
   const catalogueId = await getCurrentCatalogueId(db, user.id);
   const [catalogue, figures] = await Promise.all([
     getCatalogue(db, catalogueId),
-    release ? ({ ...release.figures, byStatus: { closed: release.figures.total } as Record<string, number>, changes: [] } satisfies Figures) : dashboardFigures(db, catalogueId),
+    release ? ({ ...release.figures, byStatus: { closed: release.figures.total } as Record<string, number>, reviews: null, changes: [] } satisfies Omit<Figures, "reviews"> & { reviews: null }) : dashboardFigures(db, catalogueId),
   ]);
   return {
     name: user.name,

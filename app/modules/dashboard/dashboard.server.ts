@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from "kysely";
 import type { Executor } from "../../server/audit.server";
+import { reviewCondition } from "~/modules/service/review-cadence.server";
 
 /**
  * Base data shared by every catalogue: their changes appear on each catalogue's dashboard.
@@ -14,7 +15,8 @@ const READ_EVENTS = ["exported"];
 /** The dashboard's figures for one catalogue, in a handful of grouped queries. */
 export async function dashboardFigures(db: Executor, catalogueId: number) {
   const live = db.selectFrom("services as s").where("s.deleted_at", "is", null).where("s.service_catalogue_id", "=", catalogueId);
-  const [byStatus, byType, withoutOwner, withoutKpi, total, changes] = await Promise.all([
+  const now = new Date();
+  const [byStatus, byType, withoutOwner, withoutKpi, total, reviewDue, reviewOverdue, changes] = await Promise.all([
     live.select(["s.status as key", (eb) => eb.fn.countAll().as("n")]).groupBy("s.status").execute(),
     live.select(["s.servicetype as key", (eb) => eb.fn.countAll().as("n")]).groupBy("s.servicetype").execute(),
     live
@@ -26,6 +28,9 @@ export async function dashboardFigures(db: Executor, catalogueId: number) {
       .select((eb) => eb.fn.countAll().as("n"))
       .executeTakeFirst(),
     live.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+    // The review cadence (issue 36 §1): the same SQL as the browser's filter the tiles lead to.
+    live.where(reviewCondition("due", now)).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
+    live.where(reviewCondition("overdue", now)).select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
     db
       .selectFrom("activities as a")
       .leftJoin("services as s", (join) => join.on("a.subject_type", "=", "service").on(sql<SqlBool>`a.subject_id = cast(s.id as varchar(20))`))
@@ -66,6 +71,7 @@ export async function dashboardFigures(db: Executor, catalogueId: number) {
     byType: counts(byType),
     withoutOwner: Number(withoutOwner?.n ?? 0),
     withoutKpi: Number(withoutKpi?.n ?? 0),
+    reviews: { due: Number(reviewDue?.n ?? 0), overdue: Number(reviewOverdue?.n ?? 0) },
     changes: changes.map(({ old_values, new_values, service_name, area_name, category_name, ...change }) => ({
       ...change,
       service_name,

@@ -26,6 +26,8 @@ const NOT_CONTENT = new Set([
   "status",
   "statuspercent",
   "position",
+  // How often it is reviewed is the working copy's business, not what a release hands customers.
+  "review_interval_months",
   ...SERVICE_BOOKKEEPING,
 ]);
 

@@ -9,6 +9,7 @@ import { parseReportsQuery } from "./reports-filter";
 import { REPORT_PAGE_SIZE, cutoffDay, type CsvSeparator, type ReportsQuery } from "./reports-query";
 import { completenessList, completenessSummary, countsByRelation, countsByStatus, missingList, staleList } from "./reports.server";
 import { refusal } from "~/server/refusal.server";
+import { reviewFigures } from "./review-figures.server";
 
 /**
  * /reports — completeness and governance of one catalogue (docs/decisions/0035-sla-and-reports.md).
@@ -57,9 +58,9 @@ export function reportData(db: Executor, catalogueId: number, cutoff: string, pa
 export async function reportsLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "read:catalogue");
   const { db, query, errors, catalogues, catalogueId, sep, cutoff } = await resolveReportRequest(request, user.id);
-  const data = await reportData(db, catalogueId, cutoff, query.pages);
+  const [data, reviews] = await Promise.all([reportData(db, catalogueId, cutoff, query.pages), reviewFigures(db, catalogueId)]);
   const monthsInput = errors.months ? (new URL(request.url).searchParams.get("months") ?? "").slice(0, 20) : null;
-  return { ...data, catalogues, catalogueId, months: query.months, monthsInput, sep, cutoff, errors };
+  return { ...data, reviews, catalogues, catalogueId, months: query.months, monthsInput, sep, cutoff, errors };
 }
 
 export type ReportsData = Awaited<ReturnType<typeof reportsLoader>>;

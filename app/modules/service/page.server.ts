@@ -10,6 +10,7 @@ import type { ServiceMeta } from "./types";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import {
   BasicsSchema,
+  ConfirmReviewSchema,
   DependencySchema,
   DetailsSchema,
   PersonalDataSchema,
@@ -47,6 +48,7 @@ import { hiddenForService, withoutHidden } from "~/modules/masks/mask-rules.serv
 import { mayExportWord } from "~/modules/wordexport/export-access.server";
 import { aiPanelData, aiServiceIntents } from "~/modules/ai/service-ai.server";
 import { refusal } from "~/server/refusal.server";
+import { confirmReview, reviewInfo } from "~/modules/service/review-cadence.server";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
@@ -59,7 +61,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
   const tab: "content" | "history" = url.searchParams.get("tab") === "history" ? "history" : "content";
   const depq = (url.searchParams.get("depq") ?? "").slice(0, 100);
   const canEdit = await canEditService(db, user, id);
-  const [children, categories, pickers, history, candidates, hidden, canExport, ai] = await Promise.all([
+  const [children, categories, pickers, history, candidates, hidden, canExport, ai, review] = await Promise.all([
     loadServiceChildren(db, id),
     canEdit ? serviceCategoryOptions(db, detail.service.service_catalogue_id) : null,
     canEdit ? relationPickers(db, url.searchParams, detail) : null,
@@ -69,6 +71,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
     mayExportWord(db, user),
     // The AI assistant's panel (issue 19 §2): keyuser and above who may edit, else null.
     tab === "content" ? aiPanelData(db, request, user, id, canEdit) : null,
+    reviewInfo(db, id),
   ]);
   // What the service's attribute masks hide is neither shown nor sent to the browser.
   const visible = { ...detail.service, ...Object.fromEntries(hidden.fields.map((f) => [f, null])) } as typeof detail.service;
@@ -95,6 +98,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       depq,
       tab,
       canEdit,
+      review,
       // Why there is no "Bearbeiten" (issue 32 §12): the role edits no services, or lacks a grant here.
       readOnly: canEdit ? null : { reason: userHasPermission(user, "update:service") ? ("grant" as const) : ("role" as const), role: user.role },
       canStructure: userHasPermission(user, "manage:structure"),
@@ -126,10 +130,11 @@ async function relationPickers(db: Executor, params: URLSearchParams, detail: No
   return { owners, providers, kpis, tags, relq, tagq, newTag: tagq !== null ? (params.get("newTag") ?? "").slice(0, 255) : "" };
 }
 
-export type ServiceSectionKey = "basics" | "rich" | "details" | "personaldata" | "relations" | "tags" | "dependencies" | "picture";
+export type ServiceSectionKey = "basics" | "review" | "rich" | "details" | "personaldata" | "relations" | "tags" | "dependencies" | "picture";
 
 const ANCHORS: Record<ServiceSectionKey, string> = {
   basics: "basics",
+  review: "review",
   rich: "short_description",
   details: "cost",
   personaldata: "personaldata",
@@ -182,6 +187,12 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
       basics: async () => {
         section = "basics";
         return (await validated(form, BasicsSchema, (value) => updateServiceBasics(db, id, value, expected, user))) ?? saved("basics");
+      },
+      // "Still accurate" (issue 36 §1): a review without a change.
+      confirmReview: async () => {
+        section = "review";
+        const invalid = await validated(form, ConfirmReviewSchema, () => confirmReview(db, id, expected, user));
+        return invalid ?? redirectWithFlash(request, `/servicecatalog/service/${id}#review`, { kind: "success", message: "service.review.confirmed" });
       },
       rich: async () => {
         section = "rich";

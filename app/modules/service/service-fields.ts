@@ -3,8 +3,8 @@
  * page and the mask form show them without loading the form schemas (decision 0063).
  */
 
-/** A service's bookkeeping: its template link, the bin, and who changed it when — never content. */
-export const SERVICE_BOOKKEEPING = ["factory_service_id", "deleted_at", "deleted_by", "created_at", "updated_at", "created_by", "updated_by"] as const;
+/** A service's bookkeeping: its template link, the bin, who changed it when, and its last review — never content. */
+export const SERVICE_BOOKKEEPING = ["factory_service_id", "deleted_at", "deleted_by", "created_at", "updated_at", "created_by", "updated_by", "last_reviewed_at", "last_reviewed_by"] as const;
 
 /** Rich-text fields of a service (sanitised HTML). */
 export const RICH_FIELDS = ["short_description", "description", "content", "advantages"] as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idField, idList, optionalText, requiredText, tooLong } from "~/ui/form/fields";
 import { STATUSES } from "./service-status";
+import { MAX_REVIEW_INTERVAL } from "./review-cadence";
 import { DETAIL_FLAG_FIELDS, DETAIL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "./service-fields";
 
 export { RICH_FIELDS, type RichField, DETAIL_TEXT_FIELDS, DETAIL_FLAG_FIELDS, DETAIL_GROUPS, PERSONAL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, JUMP_SECTIONS, type RelationChoices } from "./service-fields";
@@ -25,7 +26,18 @@ export const BasicsSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 0 && n <= 100, { error: "service.errors.percent" }),
   servicechangeplanned: flag,
+  // Empty: the catalogue's interval (issue 36 §1).
+  review_interval_months: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || (/^\d{1,3}$/.test(v) && Number(v) <= MAX_REVIEW_INTERVAL), { error: "service.errors.reviewInterval" })
+    .transform((v) => (v === "" ? null : Number(v))),
 });
+
+/** "Still accurate": only the version the page was loaded with (the stale check). */
+export const ConfirmReviewSchema = z.object({});
 
 export const RichSchema = z.object({
   field: z.enum(RICH_FIELDS),

@@ -10,6 +10,7 @@ import { type Role } from "~/modules/access/roles";
 import { createBaseData } from "../basedata/basedata.server";
 import { keepVersion, reopenIfApproved, touchService } from "./service-version.server";
 import { moveService } from "./service-order.server";
+import { stampReview } from "./review-cadence.server";
 import { insertService, type Place } from "./service-placement.server";
 import { refuseHidden, visibleValues } from "~/modules/masks/mask-rules.server";
 import { nowIso } from "~/lib/time";
@@ -217,19 +218,31 @@ async function writeFields(trx: Transaction<Database>, id: number, before: Recor
 export async function updateServiceBasics(
   db: Executor,
   id: number,
-  values: { name: string; category_id: number; servicetype: "customer" | "it"; status: Status; statuspercent: number; servicechangeplanned: number },
+  values: {
+    name: string;
+    category_id: number;
+    servicetype: "customer" | "it";
+    status: Status;
+    statuspercent: number;
+    servicechangeplanned: number;
+    /** The service's own review interval (null: the catalogue's); undefined leaves it as it is (bulk change, CSV). */
+    review_interval_months?: number | null;
+  },
   expectedUpdatedAt: string | null,
   editor: Editor,
 ) {
   return inTransaction(db, async (trx) => {
     const { before } = await touchService(trx, id, expectedUpdatedAt, editor);
     if (!canTransition(editor.role, before.status as Status, values.status)) throw new ForbiddenTransitionError(before.status, values.status);
+    // Approving is reviewing (issue 36 §1): the page, a bulk change and a CSV import all approve here.
+    if (values.status === "closed" && before.status !== "closed") await stampReview(trx, id, editor);
     if (values.category_id !== before.category_id) {
       const target = await trx.selectFrom("service_categories").select("id").where("id", "=", values.category_id).executeTakeFirst();
       if (!target) throw new InvalidReferenceError("category_id", "service.errors.category");
       await moveService(trx, id, values.category_id, Number.MAX_SAFE_INTEGER, editor);
     }
-    const { category_id: _moved, ...rest } = values;
+    const { category_id: _moved, review_interval_months: interval, ...fields } = values;
+    const rest = interval === undefined ? fields : { ...fields, review_interval_months: interval };
     return writeFields(trx, id, before, rest, editor, "basics", { otherChange: values.category_id !== before.category_id });
   });
 }

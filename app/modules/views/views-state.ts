@@ -12,6 +12,7 @@ import {
   type BrowserView,
   type CatalogueQuery,
 } from "~/modules/catalogue/catalogue-query";
+import { REVIEW_STATES } from "~/modules/service/review-cadence";
 
 /**
  * What a saved view keeps of the catalogue browser (client-safe): the view mode, the search, every
@@ -34,6 +35,8 @@ export const ViewStateSchema = z.object({
   types: z.array(z.enum(SERVICE_TYPES)),
   tags: ids,
   missing: z.array(z.enum(MISSING_KEYS)),
+  // Views saved before the review cadence (issue 36 §1) have none.
+  review: z.array(z.enum(REVIEW_STATES)).default([]),
   sort: z.enum(SORT_KEYS),
   dir: z.enum(["asc", "desc"]),
 });
@@ -56,6 +59,7 @@ export function stateFromQuery(query: CatalogueQuery, view: BrowserView): ViewSt
     types: sortedKeys(query.types, SERVICE_TYPES),
     tags: sortedIds(query.tags),
     missing: sortedKeys(query.missing, MISSING_KEYS),
+    review: sortedKeys(query.review, REVIEW_STATES),
     sort: query.sort,
     dir: query.dir,
   };

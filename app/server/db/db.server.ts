@@ -3,6 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import { addMonthsIso } from "~/lib/months";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -65,6 +66,10 @@ export function createDb(url: string | undefined = process.env.DATABASE_URL): DB
   // SQLite's lower() folds ASCII only ("Ü" stays "Ü"); case-insensitive search and name checks
   // use this Unicode-aware one. The built-in stays untouched because indexes are built on it.
   sqlite.function("unicode_lower", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
+  // The review cadence's next date (issue 36 §1); Postgres has the same function from migration 0027.
+  sqlite.function("add_months", { deterministic: true }, (base: unknown, months: unknown) =>
+    typeof base === "string" && (typeof months === "number" || typeof months === "bigint") ? addMonthsIso(base, Number(months)) : null,
+  );
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 

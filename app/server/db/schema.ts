@@ -270,6 +270,8 @@ export interface ServiceCataloguesTable {
   picture_mime: string | null;
   /** What customers read (issue 35 §6): the latest release once one exists, or the working copy. */
   customer_view: ColumnType<CustomerView, CustomerView | undefined, CustomerView>;
+  /** Months between reviews of its services (issue 36 §1); 0: no regular review. */
+  review_interval_months: DefaultInt;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -354,6 +356,11 @@ export interface ServicesTable {
   parent_service_id: number | null;
   deleted_at: string | null;
   deleted_by: number | null;
+  /** Overrides the catalogue's review interval (months; 0: no regular review); null: the catalogue's. */
+  review_interval_months: number | null;
+  /** The last approval or "still accurate" confirmation, and by whom (issue 36 §1). */
+  last_reviewed_at: string | null;
+  last_reviewed_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   created_by: number | null;

@@ -1077,6 +1077,18 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ created: boolean
     // A first release of the IT catalogue (issue 35): what its customers were handed.
     await publishRelease(trx, catalogueIds.it, { label: "2026.1", note: html.p("Erste veröffentlichte Fassung des IT-Servicekatalogs.") }, { id: authorId, name: "Sabine Superadmin" });
 
+    // Reviews (issue 36 §1): the approved IT services were last reviewed at different times, so
+    // the demo shows overdue and soon-due services as well as recently reviewed ones.
+    const approved = await trx.selectFrom("services").select("id").where("service_catalogue_id", "=", catalogueIds.it).where("status", "=", "closed").orderBy("id").execute();
+    for (const [i, { id }] of approved.entries()) {
+      const daysAgo = [400, 350, 60][i % 3];
+      await trx
+        .updateTable("services")
+        .set({ last_reviewed_at: new Date(base - daysAgo * 86_400_000).toISOString(), last_reviewed_by: keyUserId })
+        .where("id", "=", id)
+        .execute();
+    }
+
     // Static catalogue frame: a title, an introduction and one section with two paragraphs.
     await trx
       .updateTable("catalog_frames")

@@ -55,6 +55,7 @@ describe("parse / serialise round trip", () => {
       tags: [3, 5],
       providers: [8],
       missing: ["owner", "kpi", "description"],
+      review: ["due", "overdue"],
       unchanged: "2025-02-28",
       sort: "alphabet",
       dir: "asc",

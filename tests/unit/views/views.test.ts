@@ -38,7 +38,7 @@ beforeEach(async () => {
 
 describe("the stored state", () => {
   it("keeps view mode, search, filters and sort of the browser's URL, normalised: ids sorted and once, keys in a fixed order", () => {
-    const state = stateFromSearch(new URLSearchParams("view=1&q=%20Drucker%20&cat=7&cat=3,7&status=closed&status=open&tag=9&owner=x&pct=20&pct=500&missing=kpi&missing=owner&sort=alphabet&dir=asc&page=4&open=3&zoom=0.5&move=12&filters=1"));
+    const state = stateFromSearch(new URLSearchParams("view=1&q=%20Drucker%20&cat=7&cat=3,7&status=closed&status=open&tag=9&owner=x&pct=20&pct=500&missing=kpi&missing=owner&review=overdue&review=due&review=late&sort=alphabet&dir=asc&page=4&open=3&zoom=0.5&move=12&filters=1"));
     expect(state).toEqual({
       view: 1,
       q: "Drucker",
@@ -50,11 +50,12 @@ describe("the stored state", () => {
       types: [],
       tags: [9],
       missing: ["owner", "kpi"],
+      review: ["due", "overdue"],
       sort: "alphabet",
       dir: "asc",
     });
     // Paging, opened tree nodes, zoom and one-off forms are not part of a view.
-    expect(browserHref(state)).toBe("/servicecatalog?view=1&q=Drucker&cat=3&cat=7&status=open&status=closed&pct=20&tag=9&missing=owner&missing=kpi&sort=alphabet&dir=asc");
+    expect(browserHref(state)).toBe("/servicecatalog?view=1&q=Drucker&cat=3&cat=7&status=open&status=closed&pct=20&tag=9&missing=owner&missing=kpi&review=due&review=overdue&sort=alphabet&dir=asc");
   });
 
   it("a view without a view mode in its URL is the list; the browser's defaults are left out of the link", () => {

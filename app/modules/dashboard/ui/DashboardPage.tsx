@@ -104,6 +104,17 @@ export function DashboardPage({ name, catalogue, figures, release, canCreate }: 
         </SimpleGrid>
       </section>
       )}
+      {figures.reviews ? (
+        <section>
+          <Title order={2} size="h4" mb="xs">
+            {t("dashboard.reviews")}
+          </Title>
+          <SimpleGrid cols={2}>
+            <Figure label={t("dashboard.reviewDue")} value={figures.reviews.due} to={browse({ review: ["due"] })} testId="review-due" />
+            <Figure label={t("dashboard.reviewOverdue")} value={figures.reviews.overdue} to={browse({ review: ["overdue"] })} testId="review-overdue" />
+          </SimpleGrid>
+        </section>
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <section>
           <Title order={2} size="h4" mb="xs">

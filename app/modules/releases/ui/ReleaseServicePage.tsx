@@ -46,6 +46,8 @@ export function ReleaseServiceView({ release, page, base }: ServiceData & { base
     canStructure: false,
     canExport: false,
     ai: null,
+    // A release freezes content, not its reviews.
+    review: null,
     canCreateTags: false,
     statuses: [],
   };

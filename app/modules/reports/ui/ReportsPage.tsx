@@ -9,6 +9,8 @@ import { LIST_FILTERS, showDay } from "../report-lists";
 import { plain } from "~/ui/plain/Plain";
 import { ReportFilterForm } from "./ReportFilterForm";
 import { ServiceTable } from "./ServiceTable";
+import dataTable from "~/ui/DataTable.module.css";
+import type { ReviewCount } from "../review-figures.server";
 import classes from "./reports.module.css";
 
 type Link = (table: string) => string;
@@ -60,7 +62,7 @@ export function ReportsPage({ data }: { data: ReportsData }) {
   const browse = (filter: Parameters<typeof browserLink>[1]) => browserLink(catalogueId, filter);
   const csv: Link = (table) => csvLink(table, { catalogueId, months, sep: data.sep });
   const since = showDay(cutoff, i18n.language);
-  const sections = ["completeness", "status", "owners", "providers", "tags", "stale", "unowned", "nolevel"] as const;
+  const sections = ["completeness", "reviews", "status", "owners", "providers", "tags", "stale", "unowned", "nolevel"] as const;
   const sectionTitle = (s: (typeof sections)[number]) =>
     s === "completeness" ? t("reports.completeness.title") : s === "stale" ? t("reports.stale.title", { months }) : t(`reports.${s}.title`);
   return (
@@ -86,6 +88,8 @@ export function ReportsPage({ data }: { data: ReportsData }) {
           <Figure label={t("reports.summary.stale", { months })} value={format(summary.stale)} href={browse(LIST_FILTERS.stale(cutoff))} testId="figure-stale" />
           <Figure label={t("reports.summary.unowned")} value={format(summary.missing.owner)} href={browse(LIST_FILTERS.unowned())} testId="figure-unowned" />
           <Figure label={t("reports.summary.nolevel")} value={format(summary.missing.kpi)} href={browse(LIST_FILTERS.nolevel())} testId="figure-nolevel" />
+          <Figure label={t("reports.summary.reviewDue")} value={format(data.reviews.due)} href={browse({ review: ["due"] })} testId="figure-review-due" />
+          <Figure label={t("reports.summary.reviewOverdue")} value={format(data.reviews.overdue)} href={browse({ review: ["overdue"] })} testId="figure-review-overdue" />
         </div>
       </section>
 
@@ -128,6 +132,34 @@ export function ReportsPage({ data }: { data: ReportsData }) {
             },
           ]}
         />
+      </Section>
+
+      <Section id="reviews" title={sectionTitle("reviews")}>
+        <p className={classes.text}>{t("reports.reviews.intro")}</p>
+        {data.reviews.due + data.reviews.overdue === 0 ? (
+          <p className={classes.text} data-testid="reviews-none">
+            {t("reports.reviews.none")}
+          </p>
+        ) : (
+          <>
+            <ReviewTable
+              title={t("reports.reviews.byOwner")}
+              header={t("reports.owners.label")}
+              rows={data.reviews.owners}
+              noName={t("reports.owners.none")}
+              link={(id, state) => browse(id === null ? { missing: ["owner"], review: [state] } : { owners: [id], review: [state] })}
+              testId="reviews-owners"
+            />
+            <ReviewTable
+              title={t("reports.reviews.byCategory")}
+              header={t("reports.reviews.category")}
+              rows={data.reviews.categories}
+              noName={t("reports.reviews.noCategory")}
+              link={(id, state) => browse(id === null ? { missing: ["category"], review: [state] } : { categories: [id], review: [state] })}
+              testId="reviews-categories"
+            />
+          </>
+        )}
       </Section>
 
       <Section id="status" title={sectionTitle("status")} csv={csv("status")}>
@@ -194,6 +226,50 @@ export function ReportsPage({ data }: { data: ReportsData }) {
           <ServiceTable list={list} data={data[list]} pagesLabel={t(`reports.${list}.pages`)} testId={`${list}-list`} />
         </Section>
       ))}
+    </div>
+  );
+}
+
+/** Due and overdue reviews per owner or category (issue 36 §1), each count a link to those services in the browser. */
+function ReviewTable({
+  title,
+  header,
+  rows,
+  noName,
+  link,
+  testId,
+}: {
+  title: string;
+  header: string;
+  rows: ReviewCount[];
+  noName: string;
+  link: (id: number | null, state: "due" | "overdue") => string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const format = useNumber();
+  const count = (row: ReviewCount, state: "due" | "overdue") => (row[state] ? <a href={link(row.id, state)}>{format(row[state])}</a> : format(0));
+  return (
+    <div className={dataTable.tableBox}>
+      <table className={dataTable.table} data-testid={testId}>
+        <caption className={classes.caption}>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{header}</th>
+            <th scope="col">{t("reports.reviews.due")}</th>
+            <th scope="col">{t("reports.reviews.overdue")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id ?? "none"} data-testid="review-row">
+              <th scope="row">{row.name ?? noName}</th>
+              <td>{count(row, "due")}</td>
+              <td>{count(row, "overdue")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/dates";
 import { translateError } from "~/ui/forms";
 import { ServiceSection, SectionForm } from "./ServiceSection";
+import { ReviewLine } from "./ReviewLine";
+import type { ReviewInfo } from "../review-cadence";
 import { resultFor, type Named, type ServiceAnswer } from "../types";
 import classes from "./service.module.css";
 
@@ -15,6 +17,7 @@ export interface BasicsData {
   status: string;
   statuspercent: number;
   servicechangeplanned: number;
+  review_interval_months: number | null;
   updated_at: string;
 }
 
@@ -25,12 +28,15 @@ export function BasicsSection({
   statuses,
   canEdit,
   result,
+  review,
 }: {
   service: BasicsData;
   categories: Named[] | null;
   statuses: string[];
   canEdit: boolean;
   result?: ServiceAnswer;
+  /** Null on a release's page: a release freezes content, not reviews. */
+  review: ReviewInfo | null;
 }) {
   const { t, i18n } = useTranslation();
   const mine = resultFor(result, "basics");
@@ -80,6 +86,17 @@ export function BasicsSection({
                 defaultValue={String(v.statuspercent ?? 0)}
                 error={translateError(t, e.statuspercent)}
               />
+              <TextInput
+                key={`review-${service.updated_at}`}
+                name="review_interval_months"
+                label={t("service.fields.review_interval_months")}
+                description={review ? t("service.fields.review_interval_hint", { count: review.catalogue }) : undefined}
+                type="number"
+                min={0}
+                max={120}
+                defaultValue={v.review_interval_months == null ? "" : String(v.review_interval_months)}
+                error={translateError(t, e.review_interval_months)}
+              />
             </SimpleGrid>
             <Checkbox key={`planned-${service.updated_at}`} name="servicechangeplanned" value="on" label={t("service.fields.servicechangeplanned")} defaultChecked={Number(v.servicechangeplanned) === 1 || v.servicechangeplanned === "on"} />
           </SectionForm>
@@ -114,6 +131,7 @@ export function BasicsSection({
           <dd data-testid="service-updated-at">{formatDateTime(service.updated_at, i18n.language)}</dd>
         </div>
       </dl>
+      {review ? <ReviewLine review={review} updatedAt={service.updated_at} canEdit={canEdit} result={result} /> : null}
     </ServiceSection>
   );
 }

@@ -122,6 +122,7 @@ export function ServicePage({
                   statuses={data.statuses}
                   canEdit={canEdit}
                   result={result}
+                  review={data.review}
                 />
                 {RICH_FIELDS.map(
                   (field, index) =>

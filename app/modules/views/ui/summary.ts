@@ -23,6 +23,7 @@ export function summaryParts(t: TFunction, state: ViewState): string[] {
     const labels = state.missing.map((m) => t(`catalogue.filters.missingFields.${m}`));
     parts.push(`${t("catalogue.filters.missing")}: ${labels.join(", ")}`);
   }
+  if (state.review.length) parts.push(`${t("catalogue.filters.review")}: ${state.review.map((r) => t(`catalogue.filters.reviewStates.${r}`)).join(", ")}`);
   if (state.areas.length) parts.push(t("views.summary.areas", { count: state.areas.length }));
   if (state.categories.length) parts.push(t("views.summary.categories", { count: state.categories.length }));
   if (state.owners.length) parts.push(t("views.summary.owners", { count: state.owners.length }));

@@ -16,6 +16,9 @@ import {
   useSchemaForm,
   type FormAnswer,
 } from "~/ui/form/use-schema-form";
+import { PlainButton, PlainTextInput } from "~/ui/plain/Plain";
+import { answerFields } from "~/lib/form-answer";
+import { translateError } from "~/ui/forms";
 import type { NewCatalogueSchema } from "../../catalogue-schemas";
 import type { CataloguesData } from "../../catalogues-page.server";
 import { catalogueTitle } from "../../catalogue-title";
@@ -25,9 +28,10 @@ export function CataloguesPage({
   catalogues,
   current,
   canCreate,
+  canSetReview,
 }: CataloguesData) {
-  const [form, fields] = useSchemaForm<typeof NewCatalogueSchema>(answerFor(useActionData<FormAnswer>(), "createCatalogue")
-  );
+  const answer = useActionData<FormAnswer>();
+  const [form, fields] = useSchemaForm<typeof NewCatalogueSchema>(answerFor(answer, "createCatalogue"));
   const { t } = useTranslation();
   return (
     <Stack maw={900}>
@@ -40,6 +44,7 @@ export function CataloguesPage({
               <Table.Th>{t("catalogue.servicesPanel")}</Table.Th>
               <Table.Th>{t("catalogue.areasPanel")}</Table.Th>
               <Table.Th>{t("catalogue.categoriesPanel")}</Table.Th>
+              <Table.Th>{t("catalogue.reviewInterval.column")}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -50,6 +55,13 @@ export function CataloguesPage({
                 <Table.Td>{c.services}</Table.Td>
                 <Table.Td>{c.areas}</Table.Td>
                 <Table.Td>{c.categories}</Table.Td>
+                <Table.Td>
+                  {canSetReview ? (
+                    <ReviewIntervalForm catalogueId={c.id} title={catalogueTitle(t, c)} months={c.reviewInterval} answer={answer} />
+                  ) : (
+                    <span data-testid="review-interval">{t("catalogue.reviewInterval.months", { count: c.reviewInterval })}</span>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {c.id === current ? (
                     <Badge color="green.9" variant="filled">
@@ -93,5 +105,33 @@ export function CataloguesPage({
         </Card>
       ) : null}
     </Stack>
+  );
+}
+
+/** One catalogue's review interval (issue 36 §1): months between reviews of its services, 0 for none. */
+function ReviewIntervalForm({ catalogueId, title, months, answer }: { catalogueId: number; title: string; months: number; answer: FormAnswer | undefined }) {
+  const { t } = useTranslation();
+  const mine = answerFor(answer, `reviewInterval-${catalogueId}`);
+  const refused = mine ? answerFields(mine) : undefined;
+  return (
+    <Form method="post" noValidate aria-label={t("catalogue.reviewInterval.form", { title })} data-testid="review-interval-form">
+      <input type="hidden" name="intent" value="reviewInterval" />
+      <input type="hidden" name="catalogue" value={catalogueId} />
+      <Group gap={6} align="flex-end" wrap="nowrap">
+        <PlainTextInput
+          type="number"
+          name="review_interval_months"
+          min={0}
+          max={120}
+          label={t("catalogue.reviewInterval.label")}
+          defaultValue={refused ? (refused.values?.review_interval_months ?? "") : String(months)}
+          error={translateError(t, refused?.errors.review_interval_months)}
+          fieldStyle={{ width: 90 }}
+        />
+        <PlainButton type="submit" size="xs" variant="default">
+          {t("catalogue.reviewInterval.save")}
+        </PlainButton>
+      </Group>
+    </Form>
   );
 }
