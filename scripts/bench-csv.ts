@@ -62,7 +62,7 @@ export async function benchCsv(file: string, catalogueTitle: string, o: CsvBench
   const report: CsvReport = { file, services: 0, inProcess: [], http: [] };
   console.log(`\n==> CSV export: ${file}, catalogue ${catalogue.id}`);
   const t = ((key: string) => key) as unknown as TFunction;
-  const filter = { q: "", categories: [], areas: [], owners: [], statuses: [], percents: [], types: [], tags: [], providers: [], missing: [], review: [], unchanged: null };
+  const filter = { q: "", categories: [], areas: [], owners: [], statuses: [], percents: [], types: [], tags: [], providers: [], missing: [], review: [], stages: [], unchanged: null };
   for (let i = 0; i < o.runs; i++) {
     const started = performance.now();
     const picked = await resolveSelection(db, user.id, { mode: "filter", catalogueId: catalogue.id, filter });

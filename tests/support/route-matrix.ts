@@ -220,7 +220,7 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
         guard: can("update:service", true),
         // With the version the page was loaded with, so each intent reaches its handler.
         intents: [
-          ...intents("basics", "confirmReview", "rich", "details", "personaldata", "relations", "tags", "dependency-add", "dependency-remove", "picture-remove"),
+          ...intents("basics", "confirmReview", "stage", "rich", "details", "personaldata", "relations", "tags", "dependency-add", "dependency-remove", "picture-remove"),
           ...["ai-generate", "ai-accept", "ai-discard"].map((intent): IntentCell => ({ intent, guard: can("use:ai") })),
           { intent: "picture", multipart: true },
         ].map((cell) => ({ ...cell, body: (r: MatrixRows) => ({ updated_at: SERVICE_VERSION, required: String(r.otherService) }) })),

@@ -104,6 +104,8 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     // Editors open by their address (decision 0073): the largest section form and a child's.
     `/servicecatalog/service/${ids.service}?edit=relations`,
     `/servicecatalog/service/${ids.service}?edit=option-new`,
+    // The lifecycle form with a successor search (issue 36 §2).
+    `/servicecatalog/service/${ids.service}?edit=stage&succq=a`,
     `/servicecatalog/service/${ids.service}/delete`,
     `/servicecatalog/service/${ids.service}/duplicate`,
     `/servicecatalog/service/${ids.service}/derivative`,

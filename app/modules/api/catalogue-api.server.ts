@@ -28,7 +28,7 @@ export async function catalogueListLoader({ request }: LoaderFunctionArgs) {
       eb
         .selectFrom("services as s")
         .whereRef("s.service_catalogue_id", "=", "c.id")
-        .where("s.status", "=", "closed")
+        .where("s.status", "=", "closed").where("s.stage", "=", "live")
         .where("s.deleted_at", "is", null)
         .select(count())
         .as("services_count"),
@@ -75,7 +75,7 @@ export async function categoriesLoader({ request }: LoaderFunctionArgs) {
         "a.name as area_name",
         "k.service_catalogue_id",
         "k.position",
-        eb.selectFrom("services as s").whereRef("s.category_id", "=", "k.id").where("s.status", "=", "closed").where("s.deleted_at", "is", null).select(count()).as("services_count"),
+        eb.selectFrom("services as s").whereRef("s.category_id", "=", "k.id").where("s.status", "=", "closed").where("s.stage", "=", "live").where("s.deleted_at", "is", null).select(count()).as("services_count"),
       ])
       .orderBy("k.id")
       .limit(PER_PAGE)

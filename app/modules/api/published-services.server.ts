@@ -59,7 +59,7 @@ export async function publishedServices(db: Executor, page: { limit?: number; of
     .selectFrom("services as s")
     .leftJoin("service_categories as k", "k.id", "s.category_id")
     .leftJoin("service_areas as a", "a.id", "k.service_area_id")
-    .where("s.status", "=", "closed")
+    .where("s.status", "=", "closed").where("s.stage", "=", "live")
     .where("s.deleted_at", "is", null);
   if (page.ids) query = query.where("s.id", "in", page.ids.length ? page.ids : [0]);
   const [services, total] = await Promise.all([

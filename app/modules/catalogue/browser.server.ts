@@ -1,4 +1,5 @@
 import { requirePermission } from "~/modules/access/policy.server";
+import { readableStages } from "~/modules/service/service-stage";
 import { userHasPermission } from "~/modules/access/policy";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
@@ -55,7 +56,9 @@ export async function browserLoader(request: Request) {
   }
   // A link into a catalogue (from a report): make it the current one, then show the same URL without it.
   if (url.searchParams.has("catalogue")) throw await openCatalogueLink(request, url, user);
-  const query = parseCatalogueQuery(url.searchParams);
+  const stages = readableStages(user);
+  // A customer reads live services only (issue 36 §2), whatever the link asks for.
+  const query = { ...parseCatalogueQuery(url.searchParams), ...(stages ? { stages: [...stages] } : {}) };
   const remembered = await readView(request);
   const view = query.view ?? remembered ?? 0;
   const db = getDb();

@@ -1,4 +1,5 @@
 import { REVIEW_STATES, type ReviewState } from "~/modules/service/review-cadence";
+import { SERVICE_STAGES, type ServiceStage } from "~/modules/service/service-stage";
 import { COMPLETENESS_FIELDS, type CompletenessField } from "./completeness";
 
 /**
@@ -45,6 +46,8 @@ export interface CatalogueQuery {
   missing: MissingKey[];
   /** Review due soon / overdue (issue 36 §1): a service in any chosen state matches. */
   review: ReviewState[];
+  /** Lifecycle stages (issue 36 §2): a service in any chosen stage matches. */
+  stages: ServiceStage[];
   /** Not changed since this day (YYYY-MM-DD, the app's time zone): the reports' "not changed for N months". */
   unchanged: string | null;
   sort: SortKey;
@@ -72,6 +75,7 @@ export const DEFAULT_QUERY: CatalogueQuery = {
   providers: [],
   missing: [],
   review: [],
+  stages: [],
   unchanged: null,
   sort: "position",
   dir: "desc",
@@ -136,6 +140,7 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     providers: ints(params.getAll("provider")),
     missing: oneOf(params.getAll("missing"), MISSING_KEYS),
     review: oneOf(params.getAll("review"), REVIEW_STATES),
+    stages: oneOf(params.getAll("stage"), SERVICE_STAGES),
     unchanged: parseDay(params.get("unchanged")),
     sort: sort && (SORT_KEYS as readonly string[]).includes(sort) ? (sort as SortKey) : "position",
     dir: params.get("dir") === "asc" ? "asc" : "desc",
@@ -164,6 +169,7 @@ export function toSearchParams(query: Partial<CatalogueQuery>): URLSearchParams 
   for (const id of q.providers) params.append("provider", String(id));
   for (const m of q.missing) params.append("missing", m);
   for (const r of q.review) params.append("review", r);
+  for (const s of q.stages) params.append("stage", s);
   if (q.unchanged) params.set("unchanged", q.unchanged);
   if (q.sort !== "position") params.set("sort", q.sort);
   if (q.dir !== "desc") params.set("dir", q.dir);
@@ -180,7 +186,7 @@ export const BROWSER_PATH = "/servicecatalog";
 
 /** Whether a search term or any filter narrows the services. */
 export function isFiltered(q: CatalogueQuery): boolean {
-  return Boolean(q.q.trim() || q.categories.length || q.areas.length || q.owners.length || q.statuses.length || q.percents.length || q.types.length || q.tags.length || q.providers.length || q.missing.length || q.review.length || q.unchanged);
+  return Boolean(q.q.trim() || q.categories.length || q.areas.length || q.owners.length || q.statuses.length || q.percents.length || q.types.length || q.tags.length || q.providers.length || q.missing.length || q.review.length || q.stages.length || q.unchanged);
 }
 
 /** A link to the browser with the query changed (page back to 1, move form closed, unless changed). */

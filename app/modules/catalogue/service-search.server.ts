@@ -68,7 +68,7 @@ export type ServiceWhere = Awaited<ReturnType<typeof serviceFilterConditions>>;
 
 export type ServiceFilter = Pick<
   CatalogueQuery,
-  "q" | "categories" | "areas" | "owners" | "statuses" | "percents" | "types" | "tags" | "providers" | "missing" | "review" | "unchanged"
+  "q" | "categories" | "areas" | "owners" | "statuses" | "percents" | "types" | "tags" | "providers" | "missing" | "review" | "stages" | "unchanged"
 >;
 
 /**
@@ -119,6 +119,7 @@ export async function serviceFilterConditions(
     // Each chosen field must be missing (the completeness fields; same SQL as the reports).
     for (const field of new Set(filter.missing)) and.push(missingCondition(field));
     if (filter.unchanged) and.push(eb("s.updated_at", "<", dayStartIso(filter.unchanged)));
+    if (filter.stages.length) and.push(eb("s.stage", "in", filter.stages));
     const review = reviewStatesCondition(filter.review);
     if (review) and.push(review);
     return eb.and(and);
@@ -294,7 +295,7 @@ export const SUGGEST_CANDIDATES = 200;
  * the first SUGGEST_CANDIDATES matches: a common word matches thousands of names, and the box
  * shows ten while the user types). The name-only index of migration 0008 finds them.
  */
-export async function suggestServices(db: Executor, catalogueId: number, raw: string, limit = 10) {
+export async function suggestServices(db: Executor, catalogueId: number, raw: string, limit = 10, stages: readonly string[] | null = null) {
   const term = cleanSearchText(raw).replace(/^"|"$/g, "");
   if (term.length < 2) return [];
   let rows: { id: number; name: string }[];
@@ -303,6 +304,7 @@ export async function suggestServices(db: Executor, catalogueId: number, raw: st
     const phrase = `"${term.replace(/"/g, '""')}"`;
     const result = await sql<{ id: number; name: string }>`select s.id, s.name from services_name_fts cross join services s on s.id = services_name_fts.rowid
       where services_name_fts match ${phrase} and s.deleted_at is null and s.service_catalogue_id = ${catalogueId} and ${containsIgnoreCase(db, "s.name", term)}
+      ${stages ? sql`and s.stage in (${sql.join([...stages])})` : sql``}
       limit ${SUGGEST_CANDIDATES}`.execute(db);
     rows = result.rows;
   } else {
@@ -312,6 +314,7 @@ export async function suggestServices(db: Executor, catalogueId: number, raw: st
       .where("s.deleted_at", "is", null)
       .where("s.service_catalogue_id", "=", catalogueId)
       .where(containsIgnoreCase(db, "s.name", term))
+      .$if(stages !== null, (q) => q.where("s.stage", "in", [...(stages ?? [])] as ("pipeline" | "live" | "retired")[]))
       .$if(term.length >= MIN_INDEXED_TERM, (q) => q.where(sql<SqlBool>`lower(s.name) like ${likePattern(term)} escape '\\'`))
       .limit(SUGGEST_CANDIDATES)
       .execute();

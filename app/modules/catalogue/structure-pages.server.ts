@@ -7,6 +7,7 @@ import { getCatalogue, isServiceAreaActive } from "./catalogue.server";
 import { notFound, structureAction } from "./structure-page.server";
 import { getArea, getCategory, listAreaOptions } from "./structure.server";
 import { idOr404 } from "~/server/ids.server";
+import { readableStages } from "~/modules/service/service-stage";
 
 /** /servicecatalog/area/:id — an area with its categories; keyusers and above also edit it here. */
 export async function areaPageLoader({ request, params }: LoaderFunctionArgs) {
@@ -36,7 +37,10 @@ export async function categoryPageLoader({ request, params }: LoaderFunctionArgs
   if (!found) notFound();
   // With the area level switched off, the category's area is neither shown nor offered.
   const areaLevel = await isServiceAreaActive(db);
-  const category = areaLevel ? found : { ...found, area: null };
+  const stages = readableStages(user);
+  // A customer reads live services only (issue 36 §2).
+  const visible = stages ? { ...found, services: found.services.filter((s) => stages.includes(s.stage)) } : found;
+  const category = areaLevel ? visible : { ...visible, area: null };
   const canManage = userHasPermission(user, "manage:structure");
   const [areaOptions, catalogue] = await Promise.all([
     canManage && areaLevel ? listAreaOptions(db, category.service_catalogue_id) : null,

@@ -90,6 +90,7 @@ export interface ServiceSummary {
   statuspercent: number;
   servicetype: "customer" | "it";
   position: number;
+  stage: "pipeline" | "live" | "retired";
 }
 
 export interface CategoryDetail {
@@ -163,7 +164,7 @@ export async function getCategory(db: Executor, id: number): Promise<CategoryDet
       ? undefined
       : db.selectFrom("service_areas").select(["id", "name"]).where("id", "=", row.service_area_id).executeTakeFirst(),
     liveServicesOf(db, id)
-      .select(["id", "name", "status", "statuspercent", "servicetype", "position"])
+      .select(["id", "name", "status", "statuspercent", "servicetype", "position", "stage"])
       .orderBy("position")
       .orderBy(sql`lower(name)`)
       .orderBy("id")

@@ -47,7 +47,7 @@ async function workingOutlineOf(db: Executor, catalogueId: number): Promise<Outl
   const outline: Outline = { areas: new Map(), categories: new Map(), services: new Map() };
   for (const p of await structurePieces(db, catalogueId)) (p.kind === "area" ? outline.areas : outline.categories).set(p.itemId, { name: p.name, parentId: p.parentId, hash: p.hash });
   const ids = (
-    await db.selectFrom("services").select("id").where("service_catalogue_id", "=", catalogueId).where("deleted_at", "is", null).where("status", "=", "closed").orderBy("id").execute()
+    await db.selectFrom("services").select("id").where("service_catalogue_id", "=", catalogueId).where("deleted_at", "is", null).where("status", "=", "closed").where("stage", "=", "live").orderBy("id").execute()
   ).map((r) => r.id);
   for (let i = 0; i < ids.length; i += 500) {
     for (const { row, content } of await serviceContents(db, ids.slice(i, i + 500))) {
@@ -144,7 +144,7 @@ async function serviceSide(db: Executor, side: Side, serviceId: number) {
     return { content: c, names: { owners, providers, kpis, tags, requires }, attributes: header?.attributes ?? [] };
   }
   const found = (await serviceContents(db, [serviceId]))[0];
-  if (!found || found.row.deleted_at !== null || found.row.status !== "closed" || found.row.service_catalogue_id !== side.catalogueId) return null;
+  if (!found || found.row.deleted_at !== null || found.row.status !== "closed" || found.row.stage !== "live" || found.row.service_catalogue_id !== side.catalogueId) return null;
   const c = found.content;
   const live = (table: "owners" | "providers" | "kpis" | "tags" | "services", list: number[]) =>
     list.length ? db.selectFrom(table).select(["id", "name"]).where("id", "in", list).execute() : Promise.resolve([] as Named[]);

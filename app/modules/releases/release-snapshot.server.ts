@@ -28,6 +28,10 @@ const NOT_CONTENT = new Set([
   "position",
   // How often it is reviewed is the working copy's business, not what a release hands customers.
   "review_interval_months",
+  // Releases hold live services only (issue 36 §2): the stage says nothing there.
+  "stage",
+  "retired_at",
+  "successor_id",
   ...SERVICE_BOOKKEEPING,
 ]);
 

@@ -25,23 +25,27 @@ export interface ReleaseInput {
   note: string | null;
 }
 
-/** The services a release of this catalogue takes: approved (closed), outside the bin. */
+/** The services a release of this catalogue takes: approved (closed) and live (issue 36 §2), outside the bin. */
 function includedServices(db: Executor, catalogueId: number) {
-  return db.selectFrom("services").where("service_catalogue_id", "=", catalogueId).where("deleted_at", "is", null).where("status", "=", "closed");
+  return db.selectFrom("services").where("service_catalogue_id", "=", catalogueId).where("deleted_at", "is", null).where("status", "=", "closed").where("stage", "=", "live");
 }
 
 /** What the publish dialog says: how many services go in, and how many are left out because they are not approved. */
 export async function publishPreview(db: Executor, catalogueId: number) {
   const rows = await db
     .selectFrom("services")
-    .select(["status", sql<number>`count(*)`.as("n")])
+    .select(["status", "stage", sql<number>`count(*)`.as("n")])
     .where("service_catalogue_id", "=", catalogueId)
     .where("deleted_at", "is", null)
-    .groupBy("status")
+    .groupBy(["status", "stage"])
     .execute();
-  const included = Number(rows.find((r) => r.status === "closed")?.n ?? 0);
-  const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
-  return { included, notApproved: total - included };
+  const count = (match: (r: (typeof rows)[number]) => boolean) => rows.filter(match).reduce((sum, r) => sum + Number(r.n), 0);
+  return {
+    included: count((r) => r.status === "closed" && r.stage === "live"),
+    notApproved: count((r) => r.status !== "closed"),
+    // Approved, but planned or retired (issue 36 §2).
+    notLive: count((r) => r.status === "closed" && r.stage !== "live"),
+  };
 }
 
 async function storePieces(db: Executor, releaseId: number, pieces: Piece[]) {

@@ -17,6 +17,7 @@ import {
   RICH_FIELDS,
   RelationsSchema,
   RichSchema,
+  StageSchema,
   TagsSchema,
 } from "~/modules/service/service-sections";
 import { allowedStatuses, type Status } from "~/modules/service/service-status";
@@ -49,6 +50,8 @@ import { mayExportWord } from "~/modules/wordexport/export-access.server";
 import { aiPanelData, aiServiceIntents } from "~/modules/ai/service-ai.server";
 import { refusal } from "~/server/refusal.server";
 import { confirmReview, reviewInfo } from "~/modules/service/review-cadence.server";
+import { RequiredByOthersError, setServiceStage, stageInfo } from "~/modules/service/service-stage.server";
+import { readableStages, type StagePanel } from "~/modules/service/service-stage";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
@@ -56,12 +59,15 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
   const id = idOr404(params.id);
   const db = getDb();
   const detail = await getServiceDetail(db, id);
-  if (!detail) throw refusal(404);
+  // A customer reads live services only (issue 36 §2).
+  if (!detail || !(readableStages(user)?.includes(detail.service.stage) ?? true)) throw refusal(404);
   const url = new URL(request.url);
   const tab: "content" | "history" = url.searchParams.get("tab") === "history" ? "history" : "content";
   const depq = (url.searchParams.get("depq") ?? "").slice(0, 100);
+  // The lifecycle form's successor search (a GET submit of that form, like the pickers').
+  const succq = url.searchParams.has("succq") ? (url.searchParams.get("succq") ?? "").slice(0, 100) : null;
   const canEdit = await canEditService(db, user, id);
-  const [children, categories, pickers, history, candidates, hidden, canExport, ai, review] = await Promise.all([
+  const [children, categories, pickers, history, candidates, hidden, canExport, ai, review, stage, successors] = await Promise.all([
     loadServiceChildren(db, id),
     canEdit ? serviceCategoryOptions(db, detail.service.service_catalogue_id) : null,
     canEdit ? relationPickers(db, url.searchParams, detail) : null,
@@ -72,6 +78,8 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
     // The AI assistant's panel (issue 19 §2): keyuser and above who may edit, else null.
     tab === "content" ? aiPanelData(db, request, user, id, canEdit) : null,
     reviewInfo(db, id),
+    stageInfo(db, detail.service),
+    canEdit && succq ? dependencyCandidates(db, id, succq) : [],
   ]);
   // What the service's attribute masks hide is neither shown nor sent to the browser.
   const visible = { ...detail.service, ...Object.fromEntries(hidden.fields.map((f) => [f, null])) } as typeof detail.service;
@@ -99,6 +107,13 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       tab,
       canEdit,
       review,
+      stage: {
+        ...stage,
+        successors,
+        succq,
+        // What the form held when its successor search was sent (kept, as the pickers keep their ticks).
+        draft: succq !== null ? { stage: url.searchParams.get("stage"), retired_at: url.searchParams.get("retired_at"), successor_id: url.searchParams.get("successor_id") } : null,
+      } as StagePanel | null,
       // Why there is no "Bearbeiten" (issue 32 §12): the role edits no services, or lacks a grant here.
       readOnly: canEdit ? null : { reason: userHasPermission(user, "update:service") ? ("grant" as const) : ("role" as const), role: user.role },
       canStructure: userHasPermission(user, "manage:structure"),
@@ -130,11 +145,12 @@ async function relationPickers(db: Executor, params: URLSearchParams, detail: No
   return { owners, providers, kpis, tags, relq, tagq, newTag: tagq !== null ? (params.get("newTag") ?? "").slice(0, 255) : "" };
 }
 
-export type ServiceSectionKey = "basics" | "review" | "rich" | "details" | "personaldata" | "relations" | "tags" | "dependencies" | "picture";
+export type ServiceSectionKey = "basics" | "review" | "stage" | "rich" | "details" | "personaldata" | "relations" | "tags" | "dependencies" | "picture";
 
 const ANCHORS: Record<ServiceSectionKey, string> = {
   basics: "basics",
   review: "review",
+  stage: "stage",
   rich: "short_description",
   details: "cost",
   personaldata: "personaldata",
@@ -194,6 +210,10 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
         const invalid = await validated(form, ConfirmReviewSchema, () => confirmReview(db, id, expected, user));
         return invalid ?? redirectWithFlash(request, `/servicecatalog/service/${id}#review`, { kind: "success", message: "service.review.confirmed" });
       },
+      stage: async () => {
+        section = "stage";
+        return (await validated(form, StageSchema, (value) => setServiceStage(db, id, value, expected, user))) ?? saved("stage");
+      },
       rich: async () => {
         section = "rich";
         meta = { field: String(form.get("field") ?? "") };
@@ -248,6 +268,11 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
     const common = commonRefusal(error, { stale: "service.stale" });
     if (common) return refused(common.errors, common.status);
     if (error instanceof ForbiddenTransitionError) throw refusal(403);
+    // Retiring a service others still require: they are named first, and the user confirms (issue 36 §2).
+    if (error instanceof RequiredByOthersError) {
+      meta = { ...meta, requiredBy: error.services };
+      return refused({ form: "service.stage.requiredBy" }, 409);
+    }
     if (error instanceof CrossCatalogueMoveError) return refused({ fields: { category_id: "service.errors.category" } }, 400);
     if (error instanceof Response) throw error;
     console.error(error);

@@ -174,6 +174,10 @@ const NOT_COPIED = new Set<keyof Service>([
   "service_catalogue_id",
   "position",
   "parent_service_id",
+  // A copy is a new service: live, like every new one (issue 36 §2).
+  "stage",
+  "retired_at",
+  "successor_id",
   ...SERVICE_BOOKKEEPING,
 ]);
 

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { idField, idList, optionalText, requiredText, tooLong } from "~/ui/form/fields";
 import { STATUSES } from "./service-status";
 import { MAX_REVIEW_INTERVAL } from "./review-cadence";
+import { SERVICE_STAGES } from "./service-stage";
+import { parseDay } from "~/modules/catalogue/catalogue-query";
 import { DETAIL_FLAG_FIELDS, DETAIL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "./service-fields";
 
 export { RICH_FIELDS, type RichField, DETAIL_TEXT_FIELDS, DETAIL_FLAG_FIELDS, DETAIL_GROUPS, PERSONAL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, JUMP_SECTIONS, type RelationChoices } from "./service-fields";
@@ -76,3 +78,23 @@ function textAndFlags<T extends string, F extends string>(texts: readonly T[], f
 
 export const DetailsSchema = textAndFlags(DETAIL_TEXT_FIELDS, DETAIL_FLAG_FIELDS);
 export const PersonalDataSchema = textAndFlags(PERSONAL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS);
+
+/** The lifecycle stage (issue 36 §2): a retired service's day (empty: today) and successor (empty: none). */
+export const StageSchema = z.object({
+  stage: z.enum(SERVICE_STAGES, { error: "validation.required" }),
+  retired_at: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || parseDay(v) !== null, { error: "service.stage.errors.day" })
+    .transform((v) => (v === "" ? null : v)),
+  successor_id: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || /^\d{1,12}$/.test(v), { error: "service.stage.errors.successor" })
+    .transform((v) => (v === "" ? null : Number(v))),
+  confirm: flag.transform((v) => v === 1),
+});

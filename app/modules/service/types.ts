@@ -5,6 +5,8 @@ import type { FieldErrors } from "~/server/errors.server";
 export interface ServiceMeta {
   field?: string;
   current?: Record<string, unknown>;
+  /** Live services that still require one about to be retired (issue 36 §2). */
+  requiredBy?: { id: number; name: string }[];
 }
 
 /** The service page action's refusal: conform's reply naming its section (`target`). */
@@ -17,6 +19,7 @@ export interface ActionResult {
   errors: FieldErrors;
   values?: Record<string, unknown>;
   current?: Record<string, unknown>;
+  requiredBy?: { id: number; name: string }[];
 }
 
 export type Named = { id: number; name: string };
@@ -25,5 +28,5 @@ export type Named = { id: number; name: string };
 export function resultFor(answer: ServiceAnswer | undefined, section: string, field?: string): ActionResult | undefined {
   const mine = answerFor(answer, section);
   if (!mine || (field && mine.meta?.field !== field)) return undefined;
-  return { section, field: mine.meta?.field, ...answerFields(mine), current: mine.meta?.current };
+  return { section, field: mine.meta?.field, ...answerFields(mine), current: mine.meta?.current, requiredBy: mine.meta?.requiredBy };
 }

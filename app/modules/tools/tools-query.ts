@@ -16,7 +16,7 @@ export const MAX_BULK_SERVICES = 1000;
 /** How many of the picked services the page lists (the rest are counted). */
 export const TOOLS_PAGE_SIZE = 25;
 
-export type ToolsFilter = Pick<CatalogueQuery, "q" | "categories" | "areas" | "owners" | "statuses" | "percents" | "types" | "tags" | "providers" | "missing" | "review" | "unchanged">;
+export type ToolsFilter = Pick<CatalogueQuery, "q" | "categories" | "areas" | "owners" | "statuses" | "percents" | "types" | "tags" | "providers" | "missing" | "review" | "stages" | "unchanged">;
 
 export type ToolsSelection =
   | { mode: "filter"; catalogueId: number | null; filter: ToolsFilter }
@@ -29,8 +29,8 @@ export function parseToolsSelection(params: URLSearchParams): ToolsSelection {
   }
   const raw = params.get("catalogue");
   const catalogue = raw !== null && /^-?\d{1,12}$/.test(raw.trim()) ? Number(raw) : null;
-  const { q, categories, areas, owners, statuses, percents, types, tags, providers, missing, review, unchanged } = parseCatalogueQuery(params);
-  return { mode: "filter", catalogueId: catalogue, filter: { q, categories, areas, owners, statuses, percents, types, tags, providers, missing, review, unchanged } };
+  const { q, categories, areas, owners, statuses, percents, types, tags, providers, missing, review, stages, unchanged } = parseCatalogueQuery(params);
+  return { mode: "filter", catalogueId: catalogue, filter: { q, categories, areas, owners, statuses, percents, types, tags, providers, missing, review, stages, unchanged } };
 }
 
 /** The state as URL parameters (defaults left out). */
@@ -59,8 +59,8 @@ export function toolsHref(selection: ToolsSelection): string {
 
 /** /tools on what the catalogue browser shows: its catalogue and its search and filters. */
 export function toolsHrefForBrowser(catalogueId: number, query: CatalogueQuery): string {
-  const { q, categories, areas, owners, statuses, percents, types, tags, providers, missing, review, unchanged } = query;
-  return toolsHref({ mode: "filter", catalogueId, filter: { q, categories, areas, owners, statuses, percents, types, tags, providers, missing, review, unchanged } });
+  const { q, categories, areas, owners, statuses, percents, types, tags, providers, missing, review, stages, unchanged } = query;
+  return toolsHref({ mode: "filter", catalogueId, filter: { q, categories, areas, owners, statuses, percents, types, tags, providers, missing, review, stages, unchanged } });
 }
 
 /** Whether the filter narrows the catalogue at all (else the page says "all services of …"). */
@@ -77,6 +77,7 @@ export function isNarrowed(filter: ToolsFilter): boolean {
       filter.providers.length ||
       filter.missing.length ||
       filter.review.length ||
+      filter.stages.length ||
       filter.unchanged,
   );
 }

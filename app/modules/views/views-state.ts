@@ -13,6 +13,7 @@ import {
   type CatalogueQuery,
 } from "~/modules/catalogue/catalogue-query";
 import { REVIEW_STATES } from "~/modules/service/review-cadence";
+import { SERVICE_STAGES } from "~/modules/service/service-stage";
 
 /**
  * What a saved view keeps of the catalogue browser (client-safe): the view mode, the search, every
@@ -37,6 +38,7 @@ export const ViewStateSchema = z.object({
   missing: z.array(z.enum(MISSING_KEYS)),
   // Views saved before the review cadence (issue 36 §1) have none.
   review: z.array(z.enum(REVIEW_STATES)).default([]),
+  stages: z.array(z.enum(SERVICE_STAGES)).default([]),
   sort: z.enum(SORT_KEYS),
   dir: z.enum(["asc", "desc"]),
 });
@@ -60,6 +62,7 @@ export function stateFromQuery(query: CatalogueQuery, view: BrowserView): ViewSt
     tags: sortedIds(query.tags),
     missing: sortedKeys(query.missing, MISSING_KEYS),
     review: sortedKeys(query.review, REVIEW_STATES),
+    stages: sortedKeys(query.stages, SERVICE_STAGES),
     sort: query.sort,
     dir: query.dir,
   };

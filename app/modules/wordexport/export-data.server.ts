@@ -153,7 +153,7 @@ function selectionCondition(scope: Extract<ExportScope, { kind: "selection" }>):
  * Null when the catalogue or the service does not exist (→ 404). Counts before it reads: more than
  * MAX_EXPORT_SERVICES throws TooManyServicesError.
  */
-export async function loadExport(db: Executor, scope: ExportScope, max = MAX_EXPORT_SERVICES): Promise<ExportData | null> {
+export async function loadExport(db: Executor, scope: ExportScope, max = MAX_EXPORT_SERVICES, stages: readonly string[] | null = null): Promise<ExportData | null> {
   let catalogueId: number;
   let ids: number[];
   if (scope.kind === "service") {
@@ -170,6 +170,12 @@ export async function loadExport(db: Executor, scope: ExportScope, max = MAX_EXP
           ? await serviceFilterConditions(db, catalogueId, scope.filter)
           : (eb) => eb.and([eb("s.deleted_at", "is", null), eb("s.service_catalogue_id", "=", catalogueId)]);
     ids = await serviceIds(db, where);
+  }
+  // Only these lifecycle stages (a customer's export: live services, issue 36 §2); one service outside them is not there.
+  if (stages && ids.length) {
+    const kept = new Set((await db.selectFrom("services").select("id").where("id", "in", ids).where("stage", "in", [...stages] as ("pipeline" | "live" | "retired")[]).execute()).map((r) => r.id));
+    ids = ids.filter((id) => kept.has(id));
+    if (scope.kind === "service" && !ids.length) return null;
   }
   if (ids.length > max) throw new TooManyServicesError(ids.length, max);
   const order = new Map(ids.map((id, i) => [id, i]));

@@ -1,3 +1,5 @@
+import type { Role } from "~/modules/access/roles";
+import { readableStages } from "~/modules/service/service-stage";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { i18next, getT } from "~/i18n/i18next.server";
 import { BROWSER_PATH, DEFAULT_QUERY, isFiltered, parseCatalogueQuery } from "~/modules/catalogue/catalogue-query";
@@ -125,7 +127,9 @@ export async function runExport(request: Request, read: () => Promise<ExportData
   }
 }
 
-const exportScope = (request: Request, scope: ExportScope, user: Exporter, back: string) => runExport(request, () => loadExport(getDb(), scope), user, back);
+// A customer exports live services only (issue 36 §2), as they read them.
+const exportScope = (request: Request, scope: ExportScope, user: { id: number; name: string; role: Role }, back: string) =>
+  runExport(request, () => loadExport(getDb(), scope, undefined, readableStages(user)), user, back);
 
 /** GET /servicecatalog/export.docx — the catalogue, or what the browser's search and filters show of it. */
 export async function catalogueExportLoader({ request }: LoaderFunctionArgs) {

@@ -278,6 +278,8 @@ export interface ServiceCataloguesTable {
 
 export type CustomerView = "release" | "working";
 
+export type ServiceStage = "pipeline" | "live" | "retired";
+
 export interface ServiceAreasTable {
   id: Generated<number>;
   service_catalogue_id: number | null;
@@ -358,6 +360,12 @@ export interface ServicesTable {
   deleted_by: number | null;
   /** Overrides the catalogue's review interval (months; 0: no regular review); null: the catalogue's. */
   review_interval_months: number | null;
+  /** Where the service stands in the portfolio (issue 36 §2). */
+  stage: ColumnType<ServiceStage, ServiceStage | undefined, ServiceStage>;
+  /** The day (YYYY-MM-DD) a retired service stopped being offered. */
+  retired_at: string | null;
+  /** The service that replaces a retired one. */
+  successor_id: number | null;
   /** The last approval or "still accurate" confirmation, and by whom (issue 36 §1). */
   last_reviewed_at: string | null;
   last_reviewed_by: number | null;

@@ -47,6 +47,7 @@ export function historyValue(key: string, value: unknown, t: TFunction, language
   }
   if (MONEY.has(key) && Number.isFinite(Number(value))) return formatMoney(Number(value), language);
   if (key === "status" && typeof value === "string") return t(`catalogue.status.${value}`, { defaultValue: value });
+  if (key === "stage" && typeof value === "string") return t(`catalogue.stages.${value}`, { defaultValue: value });
   if (key === "servicetype" && typeof value === "string") return t(`catalogue.type.${value}`, { defaultValue: value });
   if (key === "role" && typeof value === "string") return t(`roles.${value}`, { defaultValue: value });
   if (Array.isArray(value)) return value.map((v) => historyValue(key, v, t, language)).join(", ") || "—";

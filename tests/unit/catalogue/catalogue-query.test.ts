@@ -56,6 +56,7 @@ describe("parse / serialise round trip", () => {
       providers: [8],
       missing: ["owner", "kpi", "description"],
       review: ["due", "overdue"],
+      stages: ["pipeline", "retired"],
       unchanged: "2025-02-28",
       sort: "alphabet",
       dir: "asc",

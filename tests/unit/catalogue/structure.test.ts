@@ -131,8 +131,8 @@ describe("getArea / getCategory", () => {
     const detail = await getCategory(t.db, category);
     expect(detail!.area).toEqual({ id: area, name: "Dienste" });
     expect(detail!.services).toEqual([
-      { id: early, name: "Drucken am Platz", status: "checking", statuspercent: 0, servicetype: "customer", position: 1 },
-      { id: late, name: "Scannen", status: "closed", statuspercent: 0, servicetype: "customer", position: 2 },
+      { id: early, name: "Drucken am Platz", status: "checking", statuspercent: 0, servicetype: "customer", position: 1, stage: "live" },
+      { id: late, name: "Scannen", status: "closed", statuspercent: 0, servicetype: "customer", position: 2, stage: "live" },
     ]);
   });
 

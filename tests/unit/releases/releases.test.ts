@@ -52,7 +52,7 @@ const snapshotBytes = async (releaseId: number) => ({
 describe("publishing", () => {
   it("takes the approved services outside the bin with their children and the base data they name; the dialog's counts say the same", async () => {
     const c = await catalogueWithServices();
-    expect(await publishPreview(t.db, c.catalogueId)).toEqual({ included: 1, notApproved: 1 });
+    expect(await publishPreview(t.db, c.catalogueId)).toEqual({ included: 1, notApproved: 1, notLive: 0 });
     const id = await publishRelease(t.db, c.catalogueId, { label: "2026.1", note: "<p>Erste</p>" }, causer);
     const release = await getRelease(t.db, id);
     expect(release).toMatchObject({ label: "2026.1", state: "published", services: 1, areas: 1, categories: 1, publisherName: causer.name });

@@ -76,7 +76,7 @@ describe("which services the tools pick", () => {
     const checking = await make.service(cat, a, { name: "Beta", status: "checking" });
     const inB = await make.service(cat, b, { name: "Gamma", status: "open" });
     await make.service(cat, a, { name: "Binned", status: "open", deleted_at: new Date().toISOString() });
-    const filtered = await resolveSelection(t.db, users.keyuser.id, { mode: "filter", catalogueId: cat, filter: { q: "", categories: [], areas: [], owners: [], statuses: ["open"], percents: [], types: [], tags: [], providers: [], missing: [], review: [], unchanged: null } });
+    const filtered = await resolveSelection(t.db, users.keyuser.id, { mode: "filter", catalogueId: cat, filter: { q: "", categories: [], areas: [], owners: [], statuses: ["open"], percents: [], types: [], tags: [], providers: [], missing: [], review: [], stages: [], unchanged: null } });
     expect(filtered.ids).toEqual([open, inB]);
     expect(filtered.catalogue?.id).toBe(cat);
     const picked = await resolveSelection(t.db, users.keyuser.id, { mode: "selection", areas: [], categories: [b], services: [checking] });

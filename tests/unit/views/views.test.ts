@@ -51,6 +51,7 @@ describe("the stored state", () => {
       tags: [9],
       missing: ["owner", "kpi"],
       review: ["due", "overdue"],
+      stages: [],
       sort: "alphabet",
       dir: "asc",
     });

@@ -73,6 +73,7 @@ const catalogue = {
     changes: "Änderungen",
     unchanged: "Nicht geändert seit",
     review: "Prüfung",
+    stage: "Lebenszyklus",
     reviewStates: { due: "Prüfung fällig", overdue: "überfällig" },
     apply: "Filter anwenden",
     clear: "Alle Filter entfernen",
@@ -87,6 +88,7 @@ const catalogue = {
     asc: "aufsteigend",
     desc: "absteigend",
   },
+  stages: { pipeline: "Pipeline (geplant)", live: "Live (angeboten)", retired: "Außer Betrieb" },
   status: {
     open: "In Bearbeitung",
     checking: "Überprüfung",

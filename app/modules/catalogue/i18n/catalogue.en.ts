@@ -74,6 +74,7 @@ const catalogue: typeof catalogueDe = {
     changes: "Changes",
     unchanged: "Not changed since",
     review: "Review",
+    stage: "Lifecycle",
     reviewStates: { due: "Review due", overdue: "overdue" },
     apply: "Apply filters",
     clear: "Clear all filters",
@@ -88,6 +89,7 @@ const catalogue: typeof catalogueDe = {
     asc: "ascending",
     desc: "descending",
   },
+  stages: { pipeline: "Pipeline (planned)", live: "Live (offered)", retired: "Retired" },
   status: {
     open: "In Progress",
     checking: "Review",

@@ -47,6 +47,8 @@ const releases = {
     included_other: "{{count}} freigegebene Services werden veröffentlicht.",
     left_one: "{{count}} Service ist nicht freigegeben und bleibt außen vor.",
     left_other: "{{count}} Services sind nicht freigegeben und bleiben außen vor.",
+    notLive_one: "{{count}} freigegebener Service ist geplant oder außer Betrieb und bleibt außen vor.",
+    notLive_other: "{{count}} freigegebene Services sind geplant oder außer Betrieb und bleiben außen vor.",
     showLeft: "Nicht freigegebene Services anzeigen",
     submit: "Veröffentlichen",
     busy: "Wird veröffentlicht …",

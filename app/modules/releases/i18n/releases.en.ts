@@ -49,6 +49,8 @@ const releases: typeof releasesDe = {
     included_other: "{{count}} approved services will be published.",
     left_one: "{{count}} service is not approved and is left out.",
     left_other: "{{count}} services are not approved and are left out.",
+    notLive_one: "{{count}} approved service is planned or retired and is left out.",
+    notLive_other: "{{count}} approved services are planned or retired and are left out.",
     showLeft: "Show the services that are not approved",
     submit: "Publish",
     busy: "Publishing …",

@@ -104,6 +104,11 @@ export function PublishDialog() {
               </Anchor>
             </Text>
           ) : null}
+          {preview.notLive > 0 ? (
+            <Text size="sm" data-testid="publish-not-live">
+              {t("releases.publishDialog.notLive", { count: preview.notLive })}
+            </Text>
+          ) : null}
           <TextInput
             key={fields.label.key}
             {...fieldProps(t, fields.label)}

@@ -48,6 +48,8 @@ export function ReleaseServiceView({ release, page, base }: ServiceData & { base
     ai: null,
     // A release freezes content, not its reviews.
     review: null,
+    // A release holds live services only.
+    stage: null,
     canCreateTags: false,
     statuses: [],
   };

@@ -13,6 +13,7 @@ import { ActivityHistory } from "../../../ui/ActivityHistory";
 import { AiAssistantPanel } from "~/modules/ai/ui/AiAssistantPanel";
 import { AttributesSection } from "./AttributesSection";
 import { BasicsSection } from "./BasicsSection";
+import { StageSection } from "./StageSection";
 import { FieldsSection } from "./FieldsSection";
 import { LinksSection } from "./LinksSection";
 import { OptionsSection } from "./OptionsSection";
@@ -124,6 +125,7 @@ export function ServicePage({
                   result={result}
                   review={data.review}
                 />
+                {data.stage ? <StageSection panel={data.stage} updatedAt={service.updated_at} canEdit={canEdit} result={result} /> : null}
                 {RICH_FIELDS.map(
                   (field, index) =>
                     shows(field) && (

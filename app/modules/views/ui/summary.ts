@@ -24,6 +24,7 @@ export function summaryParts(t: TFunction, state: ViewState): string[] {
     parts.push(`${t("catalogue.filters.missing")}: ${labels.join(", ")}`);
   }
   if (state.review.length) parts.push(`${t("catalogue.filters.review")}: ${state.review.map((r) => t(`catalogue.filters.reviewStates.${r}`)).join(", ")}`);
+  if (state.stages.length) parts.push(`${t("catalogue.filters.stage")}: ${state.stages.map((s) => t(`catalogue.stages.${s}`)).join(", ")}`);
   if (state.areas.length) parts.push(t("views.summary.areas", { count: state.areas.length }));
   if (state.categories.length) parts.push(t("views.summary.categories", { count: state.categories.length }));
   if (state.owners.length) parts.push(t("views.summary.owners", { count: state.owners.length }));

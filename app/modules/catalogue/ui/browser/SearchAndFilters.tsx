@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { COMPLETENESS_FIELDS } from "~/modules/catalogue/completeness";
 import { REVIEW_STATES } from "~/modules/service/review-cadence";
+import { SERVICE_STAGES } from "~/modules/service/service-stage";
 import { BROWSER_PATH, PERCENT_BANDS, SERVICE_STATUSES, SERVICE_TYPES, SORT_KEYS, exactTerm, percentBand, withQuery, type BrowserView } from "~/modules/catalogue/catalogue-query";
 import { NativeCheckbox } from "../../../../ui/NativeCheckbox";
 import { PlainButton, PlainLinkButton, PlainSelect, PlainTextInput, plain } from "../../../../ui/plain/Plain";
@@ -21,7 +22,7 @@ function FilterGroup({ legend, children, columns = false }: { legend: string; ch
 }
 
 function countActive(q: Query) {
-  return [q.areas, q.categories, q.owners, q.statuses, q.percents, q.types, q.tags, q.providers, q.missing, q.review].filter((l) => l.length > 0).length + (q.unchanged ? 1 : 0);
+  return [q.areas, q.categories, q.owners, q.statuses, q.percents, q.types, q.tags, q.providers, q.missing, q.review, q.stages].filter((l) => l.length > 0).length + (q.unchanged ? 1 : 0);
 }
 
 type Suggestion = { id: number; name: string };
@@ -184,6 +185,9 @@ function FilterPanel({ view, query, structure, areaActive, options }: FilterProp
           <div className={classes.scrollList}>
             {COMPLETENESS_FIELDS.map((field) => checkbox("missing", field, t(`catalogue.filters.missingFields.${field}`), query.missing.includes(field)))}
           </div>
+        </FilterGroup>
+        <FilterGroup legend={t("catalogue.filters.stage")}>
+          {SERVICE_STAGES.map((stage) => checkbox("stage", stage, t(`catalogue.stages.${stage}`), query.stages.includes(stage)))}
         </FilterGroup>
         <FilterGroup legend={t("catalogue.filters.review")}>
           {REVIEW_STATES.map((state) => checkbox("review", state, t(`catalogue.filters.reviewStates.${state}`), query.review.includes(state)))}
