@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, List, NativeSelect, Radio, Stack, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Checkbox, Group, List, NativeSelect, TextInput } from "@mantine/core";
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/lib/dates";
@@ -63,14 +63,22 @@ export function StageSection({ panel, updatedAt, canEdit, result }: { panel: Sta
               defaultValue={retiredAt}
               error={translateError(t, e.retired_at)}
             />
-            <Radio.Group name="successor_id" label={t("service.stage.successor")} description={t("service.stage.successorHint")} defaultValue={successor} error={translateError(t, e.successor_id)}>
-              <Stack gap={4} mt={4}>
-                <Radio value="" label={t("service.stage.noSuccessor")} />
-                {choices.map((s) => (
-                  <Radio key={s.id} value={String(s.id)} label={s.name} />
-                ))}
-              </Stack>
-            </Radio.Group>
+            {/* Native radios: Mantine's Radio would add its chunk to every service page for this one form. */}
+            <fieldset className={classes.choices}>
+              <legend>{t("service.stage.successor")}</legend>
+              <p className={classes.reviewInterval}>{t("service.stage.successorHint")}</p>
+              {[{ id: "", name: t("service.stage.noSuccessor") }, ...choices].map((s) => (
+                <label key={s.id} className={classes.choice}>
+                  <input type="radio" name="successor_id" value={String(s.id)} defaultChecked={String(s.id) === successor} />
+                  <span>{s.name}</span>
+                </label>
+              ))}
+              {e.successor_id ? (
+                <p className={classes.choiceError} role="alert">
+                  {translateError(t, e.successor_id)}
+                </p>
+              ) : null}
+            </fieldset>
             <Group align="flex-end" gap="xs">
               <TextInput name="succq" type="search" label={t("service.stage.search")} defaultValue={panel.succq ?? ""} data-testid="succq-search" />
               <Button type="submit" variant="default" formMethod="get" formAction={`${location.pathname}#stage`} formNoValidate>
