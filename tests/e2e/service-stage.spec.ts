@@ -65,3 +65,27 @@ test("customers read live services only: not in the browser, not by their addres
   const answer = await page.goto(servicePage(planned));
   expect(answer?.status()).toBe(404);
 });
+
+test("the reports and the SLA overview show one stage when asked", async ({ page, make, login, javaScriptEnabled }) => {
+  const tag = unique("Stufenfilter");
+  const catalogueId = await make.catalogue({ title: `Katalog ${tag}` });
+  const category = await make.category(catalogueId, { name: `Kategorie ${tag}` });
+  const kpi = await make.kpi({ name: `Level ${tag}` });
+  await make.service(catalogueId, category, { name: `Live ${tag}`, kpis: [kpi] });
+  await make.service(catalogueId, category, { name: `Geplant ${tag}`, stage: "pipeline", kpis: [kpi] });
+  await login("keyuser");
+
+  await gotoReady(page, `/reports?catalogue=${catalogueId}`, javaScriptEnabled);
+  await expect(page.getByTestId("figure-total-value")).toHaveText("2");
+  await page.getByTestId("reports-stage").selectOption("pipeline");
+  await page.getByTestId("reports-apply").click();
+  await expect(page).toHaveURL(/stage=pipeline/);
+  await expect(page.getByTestId("figure-total-value")).toHaveText("1");
+  // The figure leads to the browser with the same stage.
+  await expect(page.getByTestId("figure-total-value")).toHaveAttribute("href", /stage=pipeline/);
+
+  await gotoReady(page, `/sla?catalogue=${catalogueId}&stage=pipeline`, javaScriptEnabled);
+  await expect(page.getByTestId("sla-service-name")).toHaveText([`Geplant ${tag}`]);
+  await gotoReady(page, `/sla?catalogue=${catalogueId}`, javaScriptEnabled);
+  await expect(page.getByTestId("sla-service-name")).toHaveCount(2);
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SERVICE_STAGES, type ServiceStage } from "~/modules/service/service-stage";
 import { CSV_SEPARATORS, DEFAULT_MONTHS, MONTHS_MAX, MONTHS_MIN, REPORT_LISTS, type ReportList, type ReportsQuery } from "./reports-query";
 
 /**
@@ -35,5 +36,8 @@ export function parseReportsQuery(params: URLSearchParams): { query: ReportsQuer
   const pages = Object.fromEntries(
     Object.entries(REPORT_LISTS).map(([list, param]) => [list, Math.max(1, Math.min(1_000_000, Math.floor(Number(params.get(param)) || 1)))]),
   ) as Record<ReportList, number>;
-  return { query: { catalogue: catalogue ?? null, months, sep: sep ?? null, pages }, errors };
+  // Read leniently, as the browser reads its filters: anything else means every stage.
+  const rawStage = params.get("stage");
+  const stage = (SERVICE_STAGES as readonly string[]).includes(rawStage ?? "") ? (rawStage as ServiceStage) : null;
+  return { query: { catalogue: catalogue ?? null, months, sep: sep ?? null, stage, pages }, errors };
 }

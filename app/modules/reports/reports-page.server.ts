@@ -10,6 +10,7 @@ import { REPORT_PAGE_SIZE, cutoffDay, type CsvSeparator, type ReportsQuery } fro
 import { completenessList, completenessSummary, countsByRelation, countsByStatus, missingList, staleList } from "./reports.server";
 import { refusal } from "~/server/refusal.server";
 import { reviewFigures } from "./review-figures.server";
+import type { ServiceStage } from "~/modules/service/service-stage";
 
 /**
  * /reports — completeness and governance of one catalogue (docs/decisions/0035-sla-and-reports.md).
@@ -34,22 +35,22 @@ export async function resolveReportRequest(request: Request, userId: number) {
 }
 
 /** Every figure and the requested page of each list; see report-cache.server.ts for why it is memoised. */
-export function reportData(db: Executor, catalogueId: number, cutoff: string, pages: ReportsQuery["pages"]) {
-  const key = JSON.stringify(["reports", catalogueId, cutoff, pages]);
+export function reportData(db: Executor, catalogueId: number, cutoff: string, pages: ReportsQuery["pages"], stages: readonly ServiceStage[] = []) {
+  const key = JSON.stringify(["reports", catalogueId, cutoff, pages, stages]);
   return memoized(db, key, async () => {
     const [summary, statuses, owners, providers, tags] = await Promise.all([
-      completenessSummary(db, catalogueId, cutoff),
-      countsByStatus(db, catalogueId),
-      countsByRelation(db, catalogueId, "owner"),
-      countsByRelation(db, catalogueId, "provider"),
-      countsByRelation(db, catalogueId, "tag"),
+      completenessSummary(db, catalogueId, cutoff, stages),
+      countsByStatus(db, catalogueId, stages),
+      countsByRelation(db, catalogueId, "owner", stages),
+      countsByRelation(db, catalogueId, "provider", stages),
+      countsByRelation(db, catalogueId, "tag", stages),
     ]);
     const size = REPORT_PAGE_SIZE;
     const [completeness, stale, unowned, nolevel] = await Promise.all([
-      completenessList(db, catalogueId, summary.total, { page: pages.completeness, size }),
-      staleList(db, catalogueId, cutoff, summary.stale, { page: pages.stale, size }),
-      missingList(db, catalogueId, "owner", summary.missing.owner, { page: pages.unowned, size }),
-      missingList(db, catalogueId, "kpi", summary.missing.kpi, { page: pages.nolevel, size }),
+      completenessList(db, catalogueId, summary.total, { page: pages.completeness, size }, stages),
+      staleList(db, catalogueId, cutoff, summary.stale, { page: pages.stale, size }, stages),
+      missingList(db, catalogueId, "owner", summary.missing.owner, { page: pages.unowned, size }, stages),
+      missingList(db, catalogueId, "kpi", summary.missing.kpi, { page: pages.nolevel, size }, stages),
     ]);
     return { summary, statuses, owners, providers, tags, completeness, stale, unowned, nolevel };
   });
@@ -58,9 +59,10 @@ export function reportData(db: Executor, catalogueId: number, cutoff: string, pa
 export async function reportsLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "read:catalogue");
   const { db, query, errors, catalogues, catalogueId, sep, cutoff } = await resolveReportRequest(request, user.id);
-  const [data, reviews] = await Promise.all([reportData(db, catalogueId, cutoff, query.pages), reviewFigures(db, catalogueId)]);
+  const stages = query.stage ? [query.stage] : [];
+  const [data, reviews] = await Promise.all([reportData(db, catalogueId, cutoff, query.pages, stages), reviewFigures(db, catalogueId, stages)]);
   const monthsInput = errors.months ? (new URL(request.url).searchParams.get("months") ?? "").slice(0, 20) : null;
-  return { ...data, reviews, catalogues, catalogueId, months: query.months, monthsInput, sep, cutoff, errors };
+  return { ...data, reviews, catalogues, catalogueId, stage: query.stage, months: query.months, monthsInput, sep, cutoff, errors };
 }
 
 export type ReportsData = Awaited<ReturnType<typeof reportsLoader>>;

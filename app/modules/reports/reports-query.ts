@@ -1,5 +1,6 @@
 import { BROWSER_PATH, toSearchParams, type CatalogueQuery } from "~/modules/catalogue/catalogue-query";
 import { DISPLAY_TIME_ZONE } from "~/lib/dates";
+import type { ServiceStage } from "~/modules/service/service-stage";
 
 /**
  * The reports page's URL state (client-safe; docs/decisions/0035-sla-and-reports.md): which
@@ -23,6 +24,8 @@ export interface ReportsQuery {
   catalogue: number | null;
   months: number;
   sep: CsvSeparator | null;
+  /** One lifecycle stage (issue 36 §2); null: every stage. */
+  stage: ServiceStage | null;
   pages: Record<ReportList, number>;
 }
 
@@ -50,7 +53,8 @@ export function browserLink(catalogueId: number, filter: Partial<CatalogueQuery>
 }
 
 /** The CSV download of one of the report's tables, for the same catalogue, N and delimiter. */
-export function csvLink(table: string, q: { catalogueId: number; months: number; sep: CsvSeparator }): string {
+export function csvLink(table: string, q: { catalogueId: number; months: number; sep: CsvSeparator; stage: ServiceStage | null }): string {
   const params = new URLSearchParams({ table, catalogue: String(q.catalogueId), months: String(q.months), sep: q.sep });
+  if (q.stage) params.set("stage", q.stage);
   return `/reports.csv?${params}`;
 }

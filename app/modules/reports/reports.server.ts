@@ -7,6 +7,7 @@ import { dayStartIso } from "~/modules/logs/logs-query";
 import type { Executor } from "~/server/audit.server";
 import type { Database } from "~/server/db/schema";
 import { LIST_FILTERS } from "./report-lists";
+import type { ServiceStage } from "~/modules/service/service-stage";
 
 /**
  * The reports' figures (docs/decisions/0035-sla-and-reports.md), aggregated in SQL on SQLite and
@@ -18,8 +19,10 @@ import { LIST_FILTERS } from "./report-lists";
 
 type EB = ExpressionBuilder<Database & { s: Database["services"] }, "s">;
 
-function live(catalogueId: number) {
-  return (eb: EB): Expression<SqlBool> => eb.and([eb("s.service_catalogue_id", "=", catalogueId), eb("s.deleted_at", "is", null)]);
+/** The catalogue's services outside the bin, in these lifecycle stages (none: every stage). */
+function live(catalogueId: number, stages: readonly ServiceStage[] = []) {
+  return (eb: EB): Expression<SqlBool> =>
+    eb.and([eb("s.service_catalogue_id", "=", catalogueId), eb("s.deleted_at", "is", null), ...(stages.length ? [eb("s.stage", "in", [...stages])] : [])]);
 }
 
 const num = (value: unknown) => Number(value ?? 0);
@@ -37,11 +40,11 @@ export interface CompletenessSummary {
 }
 
 /** One scan over the catalogue's live services: the fields each misses, how many are complete, how many are stale. */
-export async function completenessSummary(db: Executor, catalogueId: number, cutoff: string): Promise<CompletenessSummary> {
+export async function completenessSummary(db: Executor, catalogueId: number, cutoff: string, stages: readonly ServiceStage[] = []): Promise<CompletenessSummary> {
   const before = dayStartIso(cutoff);
   const perService = db
     .selectFrom("services as s")
-    .where(live(catalogueId))
+    .where(live(catalogueId, stages))
     .select([
       ...COMPLETENESS_FIELDS.map((f) => filledExpression(f).as(`f_${f}`)),
       sql<number>`case when s.updated_at < ${before} then 1 else 0 end`.as("stale"),
@@ -72,10 +75,10 @@ export async function completenessSummary(db: Executor, catalogueId: number, cut
 }
 
 /** Live services per status, every status present (0 when none). */
-export async function countsByStatus(db: Executor, catalogueId: number): Promise<{ status: (typeof SERVICE_STATUSES)[number]; count: number }[]> {
+export async function countsByStatus(db: Executor, catalogueId: number, stages: readonly ServiceStage[] = []): Promise<{ status: (typeof SERVICE_STATUSES)[number]; count: number }[]> {
   const rows = await db
     .selectFrom("services as s")
-    .where(live(catalogueId))
+    .where(live(catalogueId, stages))
     .select(["s.status", (eb) => eb.fn.countAll().as("n")])
     .groupBy("s.status")
     .execute();
@@ -94,14 +97,14 @@ export type ReportRelation = keyof typeof RELATIONS;
  * Live services per owner, provider or tag (a service with two owners counts for both), most
  * first; only those the catalogue uses. "Without any" is the summary's missing count.
  */
-export async function countsByRelation(db: Executor, catalogueId: number, relation: ReportRelation): Promise<{ id: number; name: string; count: number }[]> {
+export async function countsByRelation(db: Executor, catalogueId: number, relation: ReportRelation, stages: readonly ServiceStage[] = []): Promise<{ id: number; name: string; count: number }[]> {
   const { join, fk, table } = RELATIONS[relation];
   const { rows } = await sql<{ id: number; name: string; n: number | string }>`
     select b.id, b.name, count(*) as n
     from ${sql.table(join)} j
     join services s on s.id = j.service_id
     join ${sql.table(table)} b on b.id = ${sql.ref(`j.${fk}`)}
-    where s.service_catalogue_id = ${catalogueId} and s.deleted_at is null
+    where s.service_catalogue_id = ${catalogueId} and s.deleted_at is null ${stages.length ? sql`and s.stage in (${sql.join([...stages])})` : sql``}
     group by b.id, b.name
     order by count(*) desc, lower(b.name), b.id`.execute(db);
   return rows.map((r) => ({ id: r.id, name: r.name, count: num(r.n) }));
@@ -138,7 +141,7 @@ function pageOf(total: number, spec: PageSpec) {
 }
 
 /** Services by completeness, least complete first (then by name): what to fix first. */
-export async function completenessList(db: Executor, catalogueId: number, total: number, spec: PageSpec): Promise<Paged<CompletenessRow>> {
+export async function completenessList(db: Executor, catalogueId: number, total: number, spec: PageSpec, stages: readonly ServiceStage[] = []): Promise<Paged<CompletenessRow>> {
   const { page, pageCount, offset } = pageOf(total, spec);
   const score = sql<number>`(${sql.join(
     COMPLETENESS_FIELDS.map((f) => filledExpression(f)),
@@ -146,7 +149,7 @@ export async function completenessList(db: Executor, catalogueId: number, total:
   )})`;
   const ranked = db
     .selectFrom("services as s")
-    .where(live(catalogueId))
+    .where(live(catalogueId, stages))
     .select(["s.id", score.as("score")])
     .orderBy("score", "asc")
     .orderBy(sql`lower(s.name)`, "asc")
@@ -200,10 +203,10 @@ async function browserList(db: Executor, catalogueId: number, filter: Partial<Ca
   return { rows, total, page, pageCount };
 }
 
-export function staleList(db: Executor, catalogueId: number, cutoff: string, total: number, spec: PageSpec) {
-  return browserList(db, catalogueId, LIST_FILTERS.stale(cutoff), total, spec);
+export function staleList(db: Executor, catalogueId: number, cutoff: string, total: number, spec: PageSpec, stages: readonly ServiceStage[] = []) {
+  return browserList(db, catalogueId, { ...LIST_FILTERS.stale(cutoff), stages: [...stages] }, total, spec);
 }
 
-export function missingList(db: Executor, catalogueId: number, field: "owner" | "kpi", total: number, spec: PageSpec) {
-  return browserList(db, catalogueId, field === "owner" ? LIST_FILTERS.unowned() : LIST_FILTERS.nolevel(), total, spec);
+export function missingList(db: Executor, catalogueId: number, field: "owner" | "kpi", total: number, spec: PageSpec, stages: readonly ServiceStage[] = []) {
+  return browserList(db, catalogueId, { ...(field === "owner" ? LIST_FILTERS.unowned() : LIST_FILTERS.nolevel()), stages: [...stages] }, total, spec);
 }

@@ -25,11 +25,11 @@ export interface ReviewFigures {
 
 const num = (value: unknown) => Number(value ?? 0);
 
-export async function reviewFigures(db: Executor, catalogueId: number, now = new Date()): Promise<ReviewFigures> {
+export async function reviewFigures(db: Executor, catalogueId: number, stages: readonly string[] = [], now = new Date()): Promise<ReviewFigures> {
   const at = now.toISOString();
   const soon = dueSoonLimit(now).toISOString();
   // Each live service's next review once; the groupings read the due and overdue ones.
-  const base = sql`(select s.id, s.category_id, ${nextReviewSql} as next from services s where s.service_catalogue_id = ${catalogueId} and s.deleted_at is null)`;
+  const base = sql`(select s.id, s.category_id, ${nextReviewSql} as next from services s where s.service_catalogue_id = ${catalogueId} and s.deleted_at is null ${stages.length ? sql`and s.stage in (${sql.join([...stages])})` : sql``})`;
   const flagged = sql`(select x.id, x.category_id, case when x.next < ${at} then 1 else 0 end as o, case when x.next >= ${at} and x.next < ${soon} then 1 else 0 end as d from ${base} x where x.next < ${soon})`;
   const [totals, owners, categories] = await Promise.all([
     sql<{ d: unknown; o: unknown }>`select sum(f.d) as d, sum(f.o) as o from ${flagged} f`.execute(db),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SERVICE_STAGES, type ServiceStage } from "~/modules/service/service-stage";
 import { ALL_CATALOGUES, NO_PROVIDER, type SlaQuery } from "./sla-query";
 
 /**
@@ -36,6 +37,8 @@ export function parseSlaQuery(params: URLSearchParams): { query: SlaQuery; error
       provider: read("provider") ?? null,
       kpi: read("kpi") ?? null,
       q: read("q") ?? "",
+      // Read leniently, as the browser reads its filters: anything else means every stage.
+      stage: (SERVICE_STAGES as readonly string[]).includes(params.get("stage") ?? "") ? (params.get("stage") as ServiceStage) : null,
       page: Math.max(1, Math.min(1_000_000, Math.floor(Number(params.get("page")) || 1))),
     },
     errors,

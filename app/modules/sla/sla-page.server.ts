@@ -23,8 +23,8 @@ export async function slaLoader({ request }: LoaderFunctionArgs) {
     if (catalogues.some((c) => c.id === query.catalogue)) catalogue = query.catalogue;
     else errors.catalogue = "sla.errors.catalogue";
   }
-  const overview = await slaOverview(db, { catalogueId: catalogue === ALL_CATALOGUES ? null : catalogue, provider: query.provider, kpi: query.kpi, q: query.q }, query.page);
-  return { ...overview, filter: { catalogue, provider: query.provider, kpi: query.kpi, q: query.q }, errors, catalogues, options, today: new Date().toISOString() };
+  const overview = await slaOverview(db, { catalogueId: catalogue === ALL_CATALOGUES ? null : catalogue, provider: query.provider, kpi: query.kpi, q: query.q, stage: query.stage }, query.page);
+  return { ...overview, filter: { catalogue, provider: query.provider, kpi: query.kpi, q: query.q, stage: query.stage }, errors, catalogues, options, today: new Date().toISOString() };
 }
 
 export type SlaData = Awaited<ReturnType<typeof slaLoader>>;

@@ -1,3 +1,5 @@
+import type { ServiceStage } from "~/modules/service/service-stage";
+
 /**
  * The SLA overview's URL state (client-safe; docs/decisions/0035-sla-and-reports.md): catalogue
  * (one, or "all"), provider (one, or "none" for services without), service level, search term,
@@ -14,5 +16,7 @@ export interface SlaQuery {
   provider: number | typeof NO_PROVIDER | null;
   kpi: number | null;
   q: string;
+  /** One lifecycle stage (issue 36 §2); null: every stage. */
+  stage: ServiceStage | null;
   page: number;
 }

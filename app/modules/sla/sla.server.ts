@@ -1,3 +1,4 @@
+import type { ServiceStage } from "~/modules/service/service-stage";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import { termCondition } from "~/modules/catalogue/service-search.server";
 import type { Executor } from "~/server/audit.server";
@@ -19,6 +20,7 @@ export interface SlaFilter {
   provider: number | typeof NO_PROVIDER | null;
   kpi: number | null;
   q: string;
+  stage?: ServiceStage | null;
 }
 
 export interface SlaLevel {
@@ -50,6 +52,7 @@ function matching(db: Executor, filter: SlaFilter, withLevel: boolean) {
     const and: Expression<SqlBool>[] = [eb("s.deleted_at", "is", null)];
     if (filter.catalogueId !== null) and.push(eb("s.service_catalogue_id", "=", filter.catalogueId));
     if (term) and.push(term);
+    if (filter.stage) and.push(eb("s.stage", "=", filter.stage));
     const levels = eb.selectFrom("service_kpis as sk").select("sk.service_id").whereRef("sk.service_id", "=", "s.id");
     const level = filter.kpi === null ? levels : levels.where("sk.kpi_id", "=", filter.kpi);
     and.push(withLevel ? eb.exists(level) : eb.not(eb.exists(levels)));

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_QUERY } from "~/modules/catalogue/catalogue-query";
 import { searchServices } from "~/modules/catalogue/service-search.server";
 import { publishPreview, publishRelease } from "~/modules/releases/releases.server";
+import { completenessSummary, countsByStatus } from "~/modules/reports/reports.server";
+import { slaOverview } from "~/modules/sla/sla.server";
 import { readableStages } from "~/modules/service/service-stage";
 import { RequiredByOthersError, setServiceStage } from "~/modules/service/service-stage.server";
 import { listActivitiesFor } from "~/server/audit.server";
@@ -97,5 +99,23 @@ describe("what customers and releases see", () => {
     const release = await publishRelease(t.db, cat, { label: "1", note: null }, editor);
     const items = await t.db.selectFrom("release_items").select("item_id").where("release_id", "=", release).where("kind", "=", "service").execute();
     expect(items.map((i) => i.item_id)).toEqual([live]);
+  });
+});
+
+describe("reports and the SLA overview", () => {
+  it("count and list the services of one stage when asked, every stage otherwise", async () => {
+    const cat = await make.catalogue({ title: unique("Stufenbericht") });
+    const category = await make.category(cat, { name: unique("Kategorie") });
+    const kpi = await make.kpi();
+    await make.service(cat, category, { name: unique("Live"), kpis: [kpi] });
+    const planned = await make.service(cat, category, { name: unique("Geplant"), stage: "pipeline", kpis: [kpi] });
+    await make.service(cat, category, { name: unique("Alt"), stage: "retired", status: "closed" });
+    expect((await completenessSummary(t.db, cat, "2000-01-01")).total).toBe(3);
+    expect((await completenessSummary(t.db, cat, "2000-01-01", ["pipeline"])).total).toBe(1);
+    expect((await countsByStatus(t.db, cat, ["retired"])).find((s) => s.status === "closed")?.count).toBe(1);
+    const sla = (stage: "pipeline" | "live" | "retired" | null) => slaOverview(t.db, { catalogueId: cat, provider: null, kpi: null, q: "", stage }, 1);
+    expect((await sla(null)).total).toBe(2);
+    const plannedOnly = await sla("pipeline");
+    expect(plannedOnly.groups.flatMap((g) => g.services.map((s) => s.id))).toEqual([planned]);
   });
 });

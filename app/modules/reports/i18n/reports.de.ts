@@ -7,6 +7,8 @@ const reports = {
     catalogue: "Katalog",
     months: "Nicht geändert seit (Monaten)",
     sep: "Trennzeichen der CSV-Dateien",
+    stage: "Lebenszyklus",
+    allStages: "Alle",
     semicolon: "Semikolon (Excel, deutsch)",
     comma: "Komma",
     apply: "Anzeigen",

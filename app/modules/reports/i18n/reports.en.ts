@@ -9,6 +9,8 @@ const reports: typeof reportsDe = {
     catalogue: "Catalogue",
     months: "Not changed for (months)",
     sep: "Delimiter of the CSV files",
+    stage: "Lifecycle",
+    allStages: "All",
     semicolon: "Semicolon (Excel, German)",
     comma: "Comma",
     apply: "Show",

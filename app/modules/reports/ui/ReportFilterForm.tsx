@@ -4,6 +4,7 @@ import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { translateError } from "~/ui/forms";
 import { PlainButton, PlainSelect, PlainTextInput } from "~/ui/plain/Plain";
 import { CSV_SEPARATORS, MONTHS_MAX, MONTHS_MIN, type CsvSeparator } from "../reports-query";
+import { SERVICE_STAGES, type ServiceStage } from "~/modules/service/service-stage";
 import classes from "./reports.module.css";
 
 interface Props {
@@ -13,14 +14,15 @@ interface Props {
   /** What was typed when it was not a valid N (shown again beside its error). */
   monthsInput: string | null;
   sep: CsvSeparator;
+  stage: ServiceStage | null;
   errors: Partial<Record<"catalogue" | "months" | "sep", string>>;
 }
 
 /** Which catalogue, N months and the CSV delimiter: a plain GET form (works without JS); a change starts every list at page 1. */
-export function ReportFilterForm({ catalogues, catalogueId, months, monthsInput, sep, errors }: Props) {
+export function ReportFilterForm({ catalogues, catalogueId, months, monthsInput, sep, stage, errors }: Props) {
   const { t } = useTranslation();
   return (
-    <Form method="get" className={classes.filter} aria-label={t("reports.filter.label")} key={`${catalogueId}-${months}-${monthsInput}-${sep}`} data-testid="reports-filter">
+    <Form method="get" className={classes.filter} aria-label={t("reports.filter.label")} key={`${catalogueId}-${months}-${monthsInput}-${sep}-${stage}`} data-testid="reports-filter">
       <PlainSelect
         name="catalogue"
         label={t("reports.filter.catalogue")}
@@ -40,6 +42,13 @@ export function ReportFilterForm({ catalogues, catalogueId, months, monthsInput,
         defaultValue={errors.months && monthsInput !== null ? monthsInput : String(months)}
         error={translateError(t, errors.months)}
         data-testid="reports-months"
+      />
+      <PlainSelect
+        name="stage"
+        label={t("reports.filter.stage")}
+        defaultValue={stage ?? ""}
+        data={[{ value: "", label: t("reports.filter.allStages") }, ...SERVICE_STAGES.map((value) => ({ value, label: t(`catalogue.stages.${value}`) }))]}
+        data-testid="reports-stage"
       />
       <PlainSelect
         name="sep"

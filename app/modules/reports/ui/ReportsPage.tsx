@@ -59,8 +59,9 @@ export function ReportsPage({ data }: { data: ReportsData }) {
   const { t, i18n } = useTranslation();
   const format = useNumber();
   const { summary, catalogueId, months, cutoff } = data;
-  const browse = (filter: Parameters<typeof browserLink>[1]) => browserLink(catalogueId, filter);
-  const csv: Link = (table) => csvLink(table, { catalogueId, months, sep: data.sep });
+  // Every figure leads to the browser with the report's stage too (issue 36 §2).
+  const browse = (filter: Parameters<typeof browserLink>[1]) => browserLink(catalogueId, { ...filter, stages: data.stage ? [data.stage] : [] });
+  const csv: Link = (table) => csvLink(table, { catalogueId, months, sep: data.sep, stage: data.stage });
   const since = showDay(cutoff, i18n.language);
   const sections = ["completeness", "reviews", "status", "owners", "providers", "tags", "stale", "unowned", "nolevel"] as const;
   const sectionTitle = (s: (typeof sections)[number]) =>
@@ -69,7 +70,7 @@ export function ReportsPage({ data }: { data: ReportsData }) {
     <div className={classes.page} data-testid="reports-page">
       <h1 className={plain.pageTitle}>{t("reports.title")}</h1>
       <p className={classes.text}>{t("reports.intro")}</p>
-      <ReportFilterForm catalogues={data.catalogues} catalogueId={catalogueId} months={months} monthsInput={data.monthsInput} sep={data.sep} errors={data.errors} />
+      <ReportFilterForm catalogues={data.catalogues} catalogueId={catalogueId} months={months} monthsInput={data.monthsInput} sep={data.sep} stage={data.stage} errors={data.errors} />
       <nav aria-label={t("reports.sections")} className={classes.toc}>
         {sections.map((s) => (
           <a key={s} href={`#${s}`}>

@@ -11,6 +11,8 @@ const sla = {
     noProvider: "Ohne Service-Provider",
     kpi: "Service-Level",
     anyKpi: "Alle Service-Level",
+    stage: "Lebenszyklus",
+    anyStage: "Alle",
     q: "Suche",
     qPlaceholder: "Name, Beschreibung … (\"exakter Name\" in Anführungszeichen)",
     apply: "Filtern",

@@ -13,6 +13,8 @@ const sla: typeof slaDe = {
     noProvider: "Without service provider",
     kpi: "Service level",
     anyKpi: "All service levels",
+    stage: "Lifecycle",
+    anyStage: "All",
     q: "Search",
     qPlaceholder: "Name, description … (\"exact name\" in quotes)",
     apply: "Filter",

@@ -1,3 +1,4 @@
+import { SERVICE_STAGES } from "~/modules/service/service-stage";
 import { Anchor, Button, NativeSelect, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +21,13 @@ export function SlaFilterForm({ data }: { data: SlaData }) {
         data={[{ value: ALL_CATALOGUES, label: t("sla.filter.allCatalogues") }, ...catalogues.map((c) => ({ value: String(c.id), label: catalogueTitle(t, c) }))]}
         error={translateError(t, errors.catalogue)}
         data-testid="sla-catalogue"
+      />
+      <NativeSelect
+        name="stage"
+        label={t("sla.filter.stage")}
+        defaultValue={filter.stage ?? ""}
+        data={[{ value: "", label: t("sla.filter.anyStage") }, ...SERVICE_STAGES.map((s) => ({ value: s, label: t(`catalogue.stages.${s}`) }))]}
+        data-testid="sla-stage"
       />
       <NativeSelect
         name="provider"

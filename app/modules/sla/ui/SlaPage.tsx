@@ -91,6 +91,7 @@ export function SlaPage({ data }: { data: SlaData }) {
       : null,
     filter.kpi !== null ? `${t("sla.filter.kpi")}: ${data.options.kpis.find((k) => k.id === filter.kpi)?.name ?? ""}` : null,
     filter.q ? `${t("sla.filter.q")}: ${filter.q}` : null,
+    filter.stage ? `${t("sla.filter.stage")}: ${t(`catalogue.stages.${filter.stage}`)}` : null,
   ].filter(Boolean);
   const withoutLevelLink =
     filter.catalogue === ALL_CATALOGUES
@@ -99,6 +100,7 @@ export function SlaPage({ data }: { data: SlaData }) {
           q: filter.q,
           missing: filter.provider === NO_PROVIDER ? ["kpi", "provider"] : ["kpi"],
           providers: typeof filter.provider === "number" ? [filter.provider] : [],
+          stages: filter.stage ? [filter.stage] : [],
         });
   return (
     <Stack gap="md" maw={1400} className={classes.page} data-testid="sla-page">
