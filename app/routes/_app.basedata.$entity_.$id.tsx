@@ -1,9 +1,10 @@
 import { routeHandle } from "~/i18n/namespaces";
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { BaseDataDetailRoute } from "~/modules/basedata/ui/routes";
-import { detailLoader, entityRef } from "~/modules/basedata/routes.server";
+import { detailAction, detailLoader, entityRef } from "~/modules/basedata/routes.server";
 
 export const handle = routeHandle({ i18n: ["basedata", "history"] });
 
 export const loader = (args: LoaderFunctionArgs) => detailLoader(args, entityRef("basedata", args.params.entity));
+export const action = (args: ActionFunctionArgs) => detailAction(args, entityRef("basedata", args.params.entity));
 export default BaseDataDetailRoute;

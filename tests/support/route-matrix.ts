@@ -135,14 +135,14 @@ const realMove: IntentCell = { intent: "move", guard: can("update:service", true
 const emptyMove: IntentCell = { intent: "move", guard: can("update:service") };
 
 /** A base-data entity (owner) and the admin-guarded tags share one implementation: the same cells. */
-function entityRoutes(prefix: string, read: Guard, write: Guard, id: (r: MatrixRows) => number, fresh: FreshParams, extra: Record<string, string> = {}): RouteEntry[] {
+function entityRoutes(prefix: string, read: Guard, write: Guard, id: (r: MatrixRows) => number, fresh: FreshParams, extra: Record<string, string> = {}, detailPost: RouteEntry["post"] = null): RouteEntry[] {
   const p = (r: MatrixRows) => ({ ...extra, id: String(id(r)) });
   return [
     { file: `${prefix}.tsx`, params: () => extra, get: { guard: read }, post: { guard: write, intents: intents("create", "update") } },
     { file: `${prefix}.new.tsx`, params: () => extra, get: { guard: write }, post: { guard: write, intents: none } },
     { file: `${prefix}.$id_.edit.tsx`, params: p, get: { guard: write }, post: { guard: write, intents: none } },
     { file: `${prefix}.$id_.delete.tsx`, params: p, get: { guard: write }, post: { guard: write, intents: none, fresh } },
-    { file: `${prefix.replace(/\.$/, "")}_.$id.tsx`, params: p, get: { guard: read }, post: null },
+    { file: `${prefix.replace(/\.$/, "")}_.$id.tsx`, params: p, get: { guard: read }, post: detailPost },
   ];
 }
 
@@ -303,7 +303,7 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     { file: "servicecatalog.releases.$id.service.$serviceId.picture.tsx", params: (r) => ({ id: id(r.release), serviceId: id(r.releasedService) }), get: { guard: can("read:catalogue"), allowed: "404" }, post: null },
 
     // ------------------------------------------------------------------ base data
-    ...entityRoutes("_app.basedata.$entity", can("read:basedata"), can("update:basedata"), (r) => r.owner, async () => ({ entity: "owner", id: id(await make.owner()) }), { entity: "owner" }),
+    ...entityRoutes("_app.basedata.$entity", can("read:basedata"), can("update:basedata"), (r) => r.owner, async () => ({ entity: "owner", id: id(await make.owner()) }), { entity: "owner" }, { guard: can("update:basedata"), intents: intents("users") }),
     { file: "_app.basedata.customerdata.tsx", get: { guard: can("read:basedata") }, post: { guard: can("update:basedata"), intents: none } },
 
     // ------------------------------------------------------------------ settings

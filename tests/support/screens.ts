@@ -106,6 +106,8 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     `/servicecatalog/service/${ids.service}?edit=option-new`,
     // The lifecycle form with a successor search (issue 36 §2).
     `/servicecatalog/service/${ids.service}?edit=stage&succq=a`,
+    // The responsible people's picker (issue 36 §3).
+    `/servicecatalog/service/${ids.service}?edit=people`,
     `/servicecatalog/service/${ids.service}/delete`,
     `/servicecatalog/service/${ids.service}/duplicate`,
     `/servicecatalog/service/${ids.service}/derivative`,

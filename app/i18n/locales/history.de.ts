@@ -21,6 +21,8 @@ const history = {
     review_interval_months: "Prüfintervall (Monate)",
     last_reviewed_at: "Zuletzt geprüft",
     stage: "Lebenszyklus",
+    responsible_users: "Verantwortliche Personen",
+    representative_users: "Vertretungen (Benutzerkonten)",
     retired_at: "Außer Betrieb seit",
     successor_id: "Nachfolger",
     servicetype: "Typ",

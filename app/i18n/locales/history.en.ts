@@ -23,6 +23,8 @@ const history: typeof historyDe = {
     review_interval_months: "Review interval (months)",
     last_reviewed_at: "Last reviewed",
     stage: "Lifecycle",
+    responsible_users: "Responsible people",
+    representative_users: "Representatives (user accounts)",
     retired_at: "Retired since",
     successor_id: "Successor",
     servicetype: "Type",

@@ -21,6 +21,10 @@ import { DuplicateNameError, InUseError, StaleRecordError } from "~/server/error
 import { formVersion, readFormData } from "~/server/request-body.server";
 import { refusal } from "~/server/refusal.server";
 import { idOr404 } from "~/server/ids.server";
+import { z } from "zod";
+import { userHasPermission } from "~/modules/access/policy";
+import { idList } from "~/ui/form/fields";
+import { ownerUsers, responsibleChoices, setOwnerUsers } from "~/modules/service/responsible.server";
 
 /**
  * Loaders and actions shared by every base-data screen (/basedata/:entity/… and /admin/tags/…):
@@ -181,13 +185,42 @@ export async function deleteAction({ request, params }: ActionFunctionArgs, ref:
 }
 
 export async function detailLoader({ request, params }: LoaderFunctionArgs, ref: EntityRef) {
-  const { def } = await resolve(request, ref, false);
+  const { def, user } = await resolve(request, ref, false);
   const id = idOr404(params.id);
   const record = await recordOr404(def, id);
-  const [usage, history] = await Promise.all([
+  const owner = def.key === "owner";
+  const [usage, history, users, choices] = await Promise.all([
     servicesUsing(getDb(), def, id, 100),
     historyFor(getDb(), subjectTypeOf(def), id),
+    // An owner's representatives with a user account (issue 36 §3), and for editors the accounts to choose from.
+    owner ? ownerUsers(getDb(), id) : null,
+    owner && userHasPermission(user, "update:basedata") ? responsibleChoices(getDb()) : null,
   ]);
-  return { entity: def.key, record, usage, history };
+  return { entity: def.key, record, usage, history, representatives: users ? { users, choices } : null };
+}
+
+const OwnerUsersSchema = z.object({ users: idList() });
+
+/** An owner's page: its representatives among the user accounts (issue 36 §3); other records have no form here. */
+export async function detailAction({ request, params }: ActionFunctionArgs, ref: EntityRef) {
+  const { def, user } = await resolve(request, ref, true);
+  const id = idOr404(params.id);
+  if (def.key !== "owner") throw refusal(405);
+  await recordOr404(def, id);
+  const form = await readFormData(request);
+  return dispatchIntent(form.get("intent"), {
+    users: async () => {
+      const submission = validateForm(form, OwnerUsersSchema);
+      if (submission.status !== "success") return refuse(submission, { form: "validation.invalidChoice" }, 400, { target: "users" });
+      try {
+        const changed = await setOwnerUsers(getDb(), id, submission.value.users, user);
+        return redirectWithFlash(request, `${def.basePath}/${id}`, { kind: "success", message: changed ? "basedata.owner.usersSaved" : "basedata.owner.usersUnchanged" });
+      } catch (error) {
+        const common = commonRefusal(error, { stale: "basedata.stale" });
+        if (common) return refuseForm(common.errors, common.status, { target: "users" });
+        throw error;
+      }
+    },
+  });
 }
 

@@ -16,6 +16,7 @@ import {
   PersonalDataSchema,
   RICH_FIELDS,
   RelationsSchema,
+  PeopleSchema,
   RichSchema,
   StageSchema,
   TagsSchema,
@@ -51,7 +52,9 @@ import { aiPanelData, aiServiceIntents } from "~/modules/ai/service-ai.server";
 import { refusal } from "~/server/refusal.server";
 import { confirmReview, reviewInfo } from "~/modules/service/review-cadence.server";
 import { RequiredByOthersError, setServiceStage, stageInfo } from "~/modules/service/service-stage.server";
+import { responsibleChoices, responsiblePeople, setResponsibleUsers } from "~/modules/service/responsible.server";
 import { readableStages, type StagePanel } from "~/modules/service/service-stage";
+import type { PeoplePanel } from "~/modules/service/responsible";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
@@ -67,7 +70,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
   // The lifecycle form's successor search (a GET submit of that form, like the pickers').
   const succq = url.searchParams.has("succq") ? (url.searchParams.get("succq") ?? "").slice(0, 100) : null;
   const canEdit = await canEditService(db, user, id);
-  const [children, categories, pickers, history, candidates, hidden, canExport, ai, review, stage, successors] = await Promise.all([
+  const [children, categories, pickers, history, candidates, hidden, canExport, ai, review, stage, successors, people, peopleChoices] = await Promise.all([
     loadServiceChildren(db, id),
     canEdit ? serviceCategoryOptions(db, detail.service.service_catalogue_id) : null,
     canEdit ? relationPickers(db, url.searchParams, detail) : null,
@@ -80,6 +83,9 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
     reviewInfo(db, id),
     stageInfo(db, detail.service),
     canEdit && succq ? dependencyCandidates(db, id, succq) : [],
+    responsiblePeople(db, id),
+    // The picker's accounts only while its editor is open (decision 0073): the list can be long.
+    canEdit && url.searchParams.get("edit") === "people" ? responsibleChoices(db) : null,
   ]);
   // What the service's attribute masks hide is neither shown nor sent to the browser.
   const visible = { ...detail.service, ...Object.fromEntries(hidden.fields.map((f) => [f, null])) } as typeof detail.service;
@@ -107,6 +113,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       tab,
       canEdit,
       review,
+      people: { list: people, choices: peopleChoices } as PeoplePanel | null,
       stage: {
         ...stage,
         successors,
@@ -145,12 +152,13 @@ async function relationPickers(db: Executor, params: URLSearchParams, detail: No
   return { owners, providers, kpis, tags, relq, tagq, newTag: tagq !== null ? (params.get("newTag") ?? "").slice(0, 255) : "" };
 }
 
-export type ServiceSectionKey = "basics" | "review" | "stage" | "rich" | "details" | "personaldata" | "relations" | "tags" | "dependencies" | "picture";
+export type ServiceSectionKey = "basics" | "review" | "stage" | "people" | "rich" | "details" | "personaldata" | "relations" | "tags" | "dependencies" | "picture";
 
 const ANCHORS: Record<ServiceSectionKey, string> = {
   basics: "basics",
   review: "review",
   stage: "stage",
+  people: "people",
   rich: "short_description",
   details: "cost",
   personaldata: "personaldata",
@@ -209,6 +217,10 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
         section = "review";
         const invalid = await validated(form, ConfirmReviewSchema, () => confirmReview(db, id, expected, user));
         return invalid ?? redirectWithFlash(request, `/servicecatalog/service/${id}#review`, { kind: "success", message: "service.review.confirmed" });
+      },
+      people: async () => {
+        section = "people";
+        return (await validated(form, PeopleSchema, (value) => setResponsibleUsers(db, id, value.users, expected, user), "validation.invalidChoice")) ?? saved("people");
       },
       stage: async () => {
         section = "stage";

@@ -98,3 +98,6 @@ export const StageSchema = z.object({
     .transform((v) => (v === "" ? null : Number(v))),
   confirm: flag.transform((v) => v === 1),
 });
+
+/** The service's own responsible people: user accounts (issue 36 §3). */
+export const PeopleSchema = z.object({ users: idList() });

@@ -205,6 +205,18 @@ export interface OwnerRepresentativesTable {
   position: DefaultInt;
 }
 
+/** User accounts an owner names as its representatives (issue 36 §3). */
+export interface OwnerUsersTable {
+  owner_id: number;
+  user_id: number;
+}
+
+/** User accounts a service names as responsible for it (issue 36 §3). */
+export interface ServiceResponsibleUsersTable {
+  service_id: number;
+  user_id: number;
+}
+
 export interface KpisTable {
   id: Generated<number>;
   name: string;
@@ -812,6 +824,8 @@ export interface Database {
 
   owners: OwnersTable;
   owner_representatives: OwnerRepresentativesTable;
+  owner_users: OwnerUsersTable;
+  service_responsible_users: ServiceResponsibleUsersTable;
   kpis: KpisTable;
   providers: ProvidersTable;
   term_definitions: TermDefinitionsTable;

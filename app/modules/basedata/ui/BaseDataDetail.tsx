@@ -1,9 +1,18 @@
 import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { Link } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { answerFields, answerFor, type FormAnswer } from "~/lib/form-answer";
+import { translateError } from "~/ui/forms";
+import { UserPicker } from "~/ui/UserPicker";
 import { useTranslation } from "react-i18next";
 import type { EntityDef } from "~/modules/basedata/entities";
 import { ActivityHistory, type HistoryData } from "../../../ui/ActivityHistory";
 import { displayValue } from "./RecordFields";
+
+/** An owner's representatives with a user account (issue 36 §3); `choices` only for those who may change them. */
+export interface Representatives {
+  users: { id: number; name: string }[];
+  choices: { id: number; name: string; email: string }[] | null;
+}
 
 /** A record's own page: its fields, the services that use it, and its change history. */
 export function BaseDataDetail({
@@ -11,11 +20,13 @@ export function BaseDataDetail({
   record,
   usage,
   history,
+  representatives,
 }: {
   def: EntityDef;
   record: Record<string, unknown> & { id: number };
   usage: { services: { id: number; name: string }[]; total: number };
   history: HistoryData;
+  representatives?: Representatives | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -48,6 +59,7 @@ export function BaseDataDetail({
           ))}
         </SimpleGrid>
       </Card>
+      {representatives ? <RepresentativeUsers representatives={representatives} /> : null}
       {def.hasUsage ? (
         <section>
           <Title order={2} size="h3" mb="xs">
@@ -75,5 +87,42 @@ export function BaseDataDetail({
         <ActivityHistory history={history} />
       </section>
     </Stack>
+  );
+}
+
+/** The owner's representatives among the user accounts: they are responsible for the owner's services (issue 36 §3). */
+function RepresentativeUsers({ representatives }: { representatives: Representatives }) {
+  const { t } = useTranslation();
+  const refused = answerFor(useActionData<FormAnswer>(), "users");
+  const errors = refused ? answerFields(refused).errors : {};
+  return (
+    <section aria-labelledby="representative-users-title" data-testid="representative-users">
+      <Title order={2} size="h3" mb="xs" id="representative-users-title">
+        {t("basedata.owner.users")}
+      </Title>
+      <Text size="sm" mb="xs">
+        {representatives.users.length ? representatives.users.map((u) => u.name).join(", ") : t("basedata.owner.noUsers")}
+      </Text>
+      {representatives.choices ? (
+        <Form method="post" aria-label={t("basedata.owner.users")}>
+          <input type="hidden" name="intent" value="users" />
+          <Stack gap="xs" maw={520}>
+            <UserPicker
+              name="users"
+              label={t("basedata.owner.usersField")}
+              searchLabel={t("basedata.owner.usersSearch")}
+              hint={t("basedata.owner.usersHint")}
+              error={translateError(t, errors._form ?? errors.users)}
+              users={representatives.choices}
+              chosen={representatives.users.map((u) => u.id)}
+              testId="owner-users"
+            />
+            <Group>
+              <Button type="submit">{t("basedata.owner.usersSave")}</Button>
+            </Group>
+          </Stack>
+        </Form>
+      ) : null}
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { Representatives } from "./BaseDataDetail";
 import { useLoaderData } from "@remix-run/react";
 import { ENTITIES, type EntityKey } from "~/modules/basedata/entities";
 import type { HistoryData } from "../../../ui/ActivityHistory";
@@ -32,6 +33,6 @@ export function BaseDataDeleteRoute() {
 }
 
 export function BaseDataDetailRoute() {
-  const data = useLoaderData() as WithEntity & { record: RecordData; usage: Usage; history: HistoryData };
-  return <BaseDataDetail def={ENTITIES[data.entity]} record={data.record} usage={data.usage} history={data.history} />;
+  const data = useLoaderData() as WithEntity & { record: RecordData; usage: Usage; history: HistoryData; representatives: Representatives | null };
+  return <BaseDataDetail def={ENTITIES[data.entity]} record={data.record} usage={data.usage} history={data.history} representatives={data.representatives} />;
 }

@@ -50,6 +50,7 @@ export function ReleaseServiceView({ release, page, base }: ServiceData & { base
     review: null,
     // A release holds live services only.
     stage: null,
+    people: null,
     canCreateTags: false,
     statuses: [],
   };

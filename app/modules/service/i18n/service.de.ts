@@ -22,6 +22,15 @@ const service = {
   none: "—",
   yes: "Ja",
   no: "Nein",
+  people: {
+    title: "Verantwortliche Personen",
+    field: "Verantwortlich (Benutzerkonten)",
+    search: "Konten durchsuchen",
+    hint: "Mehrfachauswahl mit Strg (Mac: ⌘). Die Vertretungen der Service-Owner kommen hinzu.",
+    none: "Noch niemand benannt.",
+    via: "Vertretung von {{owners}}",
+    load: "Benutzerkonten laden",
+  },
   stage: {
     title: "Lebenszyklus",
     field: "Lebenszyklus",

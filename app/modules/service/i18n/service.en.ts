@@ -23,6 +23,15 @@ const service: typeof serviceDe = {
   none: "—",
   yes: "Yes",
   no: "No",
+  people: {
+    title: "Responsible people",
+    field: "Responsible (user accounts)",
+    search: "Search the accounts",
+    hint: "Choose several with Ctrl (Mac: ⌘). The service owners' representatives are added.",
+    none: "Nobody named yet.",
+    via: "representative of {{owners}}",
+    load: "Load the user accounts",
+  },
   stage: {
     title: "Lifecycle",
     field: "Lifecycle",

@@ -14,6 +14,7 @@ import { AiAssistantPanel } from "~/modules/ai/ui/AiAssistantPanel";
 import { AttributesSection } from "./AttributesSection";
 import { BasicsSection } from "./BasicsSection";
 import { StageSection } from "./StageSection";
+import { PeopleSection } from "./PeopleSection";
 import { FieldsSection } from "./FieldsSection";
 import { LinksSection } from "./LinksSection";
 import { OptionsSection } from "./OptionsSection";
@@ -125,6 +126,7 @@ export function ServicePage({
                   result={result}
                   review={data.review}
                 />
+                {data.people ? <PeopleSection panel={data.people} updatedAt={service.updated_at} canEdit={canEdit} result={result} /> : null}
                 {data.stage ? <StageSection panel={data.stage} updatedAt={service.updated_at} canEdit={canEdit} result={result} /> : null}
                 {RICH_FIELDS.map(
                   (field, index) =>
