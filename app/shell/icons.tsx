@@ -30,12 +30,14 @@ import {
   IconTruckDelivery,
   IconUserCircle,
   IconUsers,
+  IconChecklist,
   type Icon,
 } from "@tabler/icons-react";
 
 /** One icon per navigation key (navigation.ts). */
 export const NAV_ICONS: Record<string, Icon> = {
   dashboard: IconLayoutDashboard,
+  mywork: IconChecklist,
   servicecatalog: IconBinaryTree,
   views: IconEye,
   releases: IconRocket,

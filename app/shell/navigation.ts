@@ -47,6 +47,8 @@ export function currentNavPath(pathname: string, entries: readonly NavEntry[]): 
 
 export const NAVIGATION: NavEntry[] = [
   { key: "dashboard", to: "/dashboard", audience: "all" },
+  // Issue 36 §4: what needs the signed-in user; customers have none.
+  { key: "mywork", to: "/my-work", audience: "workingCopy" },
   { key: "servicecatalog", to: "/servicecatalog", audience: "all" },
   { key: "views", to: "/views", audience: "all", workingCopyOnly: true },
   { key: "releases", to: "/servicecatalog/releases", audience: "workingCopy" },

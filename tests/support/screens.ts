@@ -184,6 +184,8 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/tools",
     `/tools?pick=selection&service=${ids.service}`,
     "/reports",
+    // Issue 36 §4.
+    "/my-work",
     "/reports?months=0&catalogue=999999999",
     "/sla",
     "/sla?catalogue=all&provider=none",

@@ -55,6 +55,7 @@ const common = {
     factoryKpi: "Service-Level",
     bin: "Papierkorb",
     reports: "Berichte",
+    mywork: "Meine Arbeit",
     documentation: "Dokumentation",
     collapse: "Menü einklappen",
     expand: "Menü ausklappen",

@@ -55,6 +55,7 @@ const common: typeof commonDe = {
     factoryKpi: "Service levels",
     bin: "Bin",
     reports: "Reports",
+    mywork: "My work",
     documentation: "Documentation",
     collapse: "Collapse menu",
     expand: "Expand menu",

@@ -29,6 +29,7 @@ import ai from "../../modules/ai/i18n/ai.de";
 import factory from "../../modules/factory/i18n/factory.de";
 import reports from "../../modules/reports/i18n/reports.de";
 import sla from "../../modules/sla/i18n/sla.de";
+import mywork from "../../modules/mywork/i18n/mywork.de";
 import views from "../../modules/views/i18n/views.de";
 import releases from "../../modules/releases/i18n/releases.de";
 import releasecompare from "../../modules/releases/i18n/releasecompare.de";
@@ -70,6 +71,7 @@ const de = {
   factory,
   reports,
   sla,
+  mywork,
   views,
   releases,
   releasecompare,

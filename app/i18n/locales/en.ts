@@ -29,6 +29,7 @@ import ai from "../../modules/ai/i18n/ai.en";
 import factory from "../../modules/factory/i18n/factory.en";
 import reports from "../../modules/reports/i18n/reports.en";
 import sla from "../../modules/sla/i18n/sla.en";
+import mywork from "../../modules/mywork/i18n/mywork.en";
 import views from "../../modules/views/i18n/views.en";
 import releases from "../../modules/releases/i18n/releases.en";
 import releasecompare from "../../modules/releases/i18n/releasecompare.en";
@@ -69,6 +70,7 @@ const en: Resources = {
   factory,
   reports,
   sla,
+  mywork,
   views,
   releases,
   releasecompare,

@@ -4,6 +4,7 @@ import { requirePermission } from "~/modules/access/policy.server";
 import { getCatalogue, getCurrentCatalogueId } from "~/modules/catalogue/catalogue.server";
 import { getDb } from "~/server/db/db.server";
 import { dashboardFigures } from "./dashboard.server";
+import { myWork } from "~/modules/mywork/my-work.server";
 
 type Figures = Awaited<ReturnType<typeof dashboardFigures>>;
 
@@ -22,14 +23,17 @@ export async function dashboardLoader({ request }: LoaderFunctionArgs, release: 
   const user = await requirePermission(request, "read:catalogue");
   const db = getDb();
   const catalogueId = await getCurrentCatalogueId(db, user.id);
-  const [catalogue, figures] = await Promise.all([
+  const [catalogue, figures, work] = await Promise.all([
     getCatalogue(db, catalogueId),
     release ? ({ ...release.figures, byStatus: { closed: release.figures.total } as Record<string, number>, reviews: null, changes: [] } satisfies Omit<Figures, "reviews"> & { reviews: null }) : dashboardFigures(db, catalogueId),
+    // "My work" first (issue 36 §4): customers reading a release or the working copy have none.
+    userHasPermission(user, "read:working-copy") ? myWork(db, user) : null,
   ]);
   return {
     name: user.name,
     catalogue,
     figures,
+    work: work ? { responsible: work.responsible.total, toReview: work.toReview?.total ?? null, drafts: work.drafts.total } : null,
     release: release ? { label: release.label, publishedAt: release.publishedAt, href: release.href } : null,
     canCreate: userHasPermission(user, "manage:structure"),
   };

@@ -13,6 +13,8 @@ const dashboard = {
   withoutOwner: "ohne Service-Owner",
   withoutKpi: "ohne Service-Level",
   reviews: "Prüfungen",
+  myWork: "Meine Arbeit",
+  work: { responsible: "Ihre Services: Prüfung fällig", toReview: "warten auf Ihre Prüfung", drafts: "Ihre Entwürfe" },
   reviewDue: "in 30 Tagen fällig",
   reviewOverdue: "überfällig",
   latestChanges: "Letzte Änderungen",

@@ -14,6 +14,8 @@ const dashboard: typeof dashboardDe = {
   gaps: "Gaps",
   withoutOwner: "without service owner",
   reviews: "Reviews",
+  myWork: "My work",
+  work: { responsible: "Your services due for review", toReview: "waiting for your review", drafts: "Your drafts" },
   reviewDue: "due within 30 days",
   reviewOverdue: "overdue",
   withoutKpi: "without service level",

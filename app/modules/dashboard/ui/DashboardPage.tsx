@@ -53,7 +53,7 @@ function Figure({
 }
 
 /** /dashboard — the current catalogue's figures, each leading to the filtered browser, and the latest changes. */
-export function DashboardPage({ name, catalogue, figures, release, canCreate }: DashboardData) {
+export function DashboardPage({ name, catalogue, figures, release, canCreate, work }: DashboardData) {
   const { t, i18n } = useTranslation();
   // A customer who reads a release: its figures, leading into its browser.
   const filtered = (params: { types?: string[]; missing?: string[] }) =>
@@ -70,6 +70,18 @@ export function DashboardPage({ name, catalogue, figures, release, canCreate }: 
           </Text>
         ) : null}
       </div>
+      {work ? (
+        <section data-testid="dashboard-my-work">
+          <Title order={2} size="h4" mb="xs">
+            {t("dashboard.myWork")}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: work.toReview === null ? 2 : 3 }}>
+            <Figure label={t("dashboard.work.responsible")} value={work.responsible} to="/my-work#responsible" testId="work-responsible" />
+            {work.toReview === null ? null : <Figure label={t("dashboard.work.toReview")} value={work.toReview} to="/my-work#toReview" testId="work-to-review" />}
+            <Figure label={t("dashboard.work.drafts")} value={work.drafts} to="/my-work#drafts" testId="work-drafts" />
+          </SimpleGrid>
+        </section>
+      ) : null}
       {figures.total === 0 ? (
         <EmptyState
           message={t("dashboard.emptyCatalogue")}
