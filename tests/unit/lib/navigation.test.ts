@@ -15,10 +15,10 @@ function paths(entries: NavEntry[]): string[] {
 const BASEDATA_WITHOUT_FRAME = "basedata[owner,kpis,provider,customerdata,termdefinitions]";
 
 describe("navigationFor", () => {
-  it("user sees Dashboard, ServiceHub, Views, Releases, SLA, Reports and Tools only", () => {
+  it("user sees Dashboard, My work, ServiceHub, Views, Releases, SLA, Reports and Tools only", () => {
     const nav = navigationFor("user");
-    expect(outline(nav)).toEqual(["dashboard", "servicecatalog", "views", "releases", "sla", "reports", "tools"]);
-    expect(paths(nav)).toEqual(["/dashboard", "/servicecatalog", "/views", "/servicecatalog/releases", "/sla", "/reports", "/tools"]);
+    expect(outline(nav)).toEqual(["dashboard", "mywork", "servicecatalog", "views", "releases", "sla", "reports", "tools"]);
+    expect(paths(nav)).toEqual(["/dashboard", "/my-work", "/servicecatalog", "/views", "/servicecatalog/releases", "/sla", "/reports", "/tools"]);
     for (const hidden of ["/basedata", "/admin", "/factory", "/bin", "/catalogframe"]) {
       expect(paths(nav).some((p) => p.startsWith(hidden))).toBe(false);
     }
@@ -31,7 +31,7 @@ describe("navigationFor", () => {
 
   it.each<Role>(["keyuser", "admin"])("%s also sees base data (without the admin-only catalogue frame) and credits, no admin groups", (role) => {
     const nav = navigationFor(role);
-    expect(outline(nav)).toEqual(["dashboard", "servicecatalog", "views", "releases", "sla", "reports", BASEDATA_WITHOUT_FRAME, "tools", "credits"]);
+    expect(outline(nav)).toEqual(["dashboard", "mywork", "servicecatalog", "views", "releases", "sla", "reports", BASEDATA_WITHOUT_FRAME, "tools", "credits"]);
     expect(paths(nav)).not.toContain("/catalogframe");
     expect(paths(nav)).not.toContain("/bin");
     expect(paths(nav).some((p) => p.startsWith("/admin/") || p.startsWith("/factory/"))).toBe(false);
@@ -44,6 +44,7 @@ describe("navigationFor", () => {
     const nav = navigationFor(role);
     expect(outline(nav)).toEqual([
       "dashboard",
+      "mywork",
       "servicecatalog",
       "views",
       "releases",

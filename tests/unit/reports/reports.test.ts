@@ -207,7 +207,10 @@ describe("the page: every role that reads the catalogue sees the same figures", 
 describe("parseReportsQuery", () => {
   it("reads catalogue, N, delimiter and each list's page; a wrong value is named and its default used", () => {
     const ok = parseReportsQuery(new URLSearchParams("catalogue=4&months=6&sep=comma&cpage=2&spage=3&opage=x&kpage=-1"));
-    expect(ok).toEqual({ query: { catalogue: 4, months: 6, sep: "comma", pages: { completeness: 2, stale: 3, unowned: 1, nolevel: 1 } }, errors: {} });
+    expect(ok).toEqual({ query: { catalogue: 4, months: 6, sep: "comma", stage: null, pages: { completeness: 2, stale: 3, unowned: 1, nolevel: 1 } }, errors: {} });
+    // The lifecycle stage (issue 36 §2): one of the three, else every stage.
+    expect(parseReportsQuery(new URLSearchParams("stage=retired")).query.stage).toBe("retired");
+    expect(parseReportsQuery(new URLSearchParams("stage=gone")).query.stage).toBeNull();
     const bad = parseReportsQuery(new URLSearchParams("catalogue=abc&months=121&sep=tab"));
     expect(bad.query).toMatchObject({ catalogue: null, months: 12, sep: null });
     expect(bad.errors).toEqual({ catalogue: "reports.errors.catalogue", months: "reports.errors.months", sep: "reports.errors.sep" });

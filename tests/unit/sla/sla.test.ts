@@ -80,9 +80,10 @@ describe("slaOverview", () => {
 describe("parseSlaQuery", () => {
   it("reads the filter and names what it could not read", () => {
     const ok = parseSlaQuery(new URLSearchParams("catalogue=all&provider=none&kpi=4&q= Mail &page=3"));
-    expect(ok).toEqual({ query: { catalogue: "all", provider: "none", kpi: 4, q: "Mail", page: 3 }, errors: {} });
+    expect(ok).toEqual({ query: { catalogue: "all", provider: "none", kpi: 4, q: "Mail", stage: null, page: 3 }, errors: {} });
+    expect(parseSlaQuery(new URLSearchParams("stage=pipeline")).query.stage).toBe("pipeline");
     const bad = parseSlaQuery(new URLSearchParams(`catalogue=x&provider=abc&kpi=-1&q=${"a".repeat(201)}&page=-5`));
-    expect(bad.query).toEqual({ catalogue: null, provider: null, kpi: null, q: "", page: 1 });
+    expect(bad.query).toEqual({ catalogue: null, provider: null, kpi: null, q: "", stage: null, page: 1 });
     expect(bad.errors).toEqual({ catalogue: "sla.errors.invalid", provider: "sla.errors.invalid", kpi: "sla.errors.invalid", q: "sla.errors.tooLong" });
   });
 });
