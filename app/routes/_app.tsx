@@ -20,10 +20,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevali
 type ShellData = NonNullable<ReturnType<typeof useRouteLoaderData<typeof loader>>>;
 
 function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
-  const { user, prefs, version, appBarStyle, catalogue, canChangePassword, logoUrl, systemMessage } = data;
+  const { user, prefs, version, appBarStyle, catalogue, canChangePassword, logoUrl, systemMessage, unread } = data;
   const { t } = useTranslation();
   return (
-    <AppLayout user={user} canChangePassword={canChangePassword} prefs={prefs} version={version} appBarStyle={appBarStyle} logoUrl={logoUrl} title={catalogue ? catalogueTitle(t, catalogue) : null} systemMessage={systemMessage}>
+    <AppLayout user={user} canChangePassword={canChangePassword} prefs={prefs} version={version} appBarStyle={appBarStyle} logoUrl={logoUrl} title={catalogue ? catalogueTitle(t, catalogue) : null} systemMessage={systemMessage} unread={unread}>
       {children}
     </AppLayout>
   );

@@ -21,6 +21,7 @@ export function AppLayout({
   logoUrl = null,
   systemMessage = null,
   title,
+  unread = 0,
   children,
 }: {
   user: SessionUser;
@@ -33,6 +34,8 @@ export function AppLayout({
   /** The current system message, unless this user has read it (issue 16 §7). */
   systemMessage?: SystemMessage | null;
   title?: string | null;
+  /** Unread notifications: the top bar's bell. */
+  unread?: number;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -62,6 +65,7 @@ export function AppLayout({
           style={appBarStyle}
           logoUrl={logoUrl}
           title={title}
+          unread={unread}
           menu={{ open: menuOpen, toggle: () => setMenuOpen((open) => !open) }}
         />
         <div className={classes.body}>

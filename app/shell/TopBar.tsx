@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { IconBook, IconInfoCircle, IconKey, IconLanguage, IconLogout, IconMenu2, IconSettings } from "@tabler/icons-react";
+import { IconBell, IconBook, IconInfoCircle, IconKey, IconLanguage, IconLogout, IconMenu2, IconSettings } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ROLE_LABEL_KEYS } from "~/modules/access/roles";
 import { SUPPORTED_LANGUAGES } from "~/i18n/config";
@@ -20,6 +20,7 @@ export function TopBar({
   style,
   logoUrl = null,
   title,
+  unread = 0,
   menu,
 }: {
   user: SessionUser;
@@ -30,6 +31,8 @@ export function TopBar({
   /** The organisation's logo (/admin/logo), instead of the app icon. */
   logoUrl?: string | null;
   title?: string | null;
+  /** Unread notifications (issue 36 §5). */
+  unread?: number;
   /** The phone's drawer (below 900 px): its state and the menu button's action. */
   menu: { open: boolean; toggle: () => void };
 }) {
@@ -72,6 +75,21 @@ export function TopBar({
         ) : null}
       </div>
       <div className={classes.headerGroup}>
+        <a
+          href="/notifications"
+          className={classes.bell}
+          style={{ color: style.color }}
+          aria-label={t("topbar.notifications", { count: unread })}
+          title={t("topbar.notifications", { count: unread })}
+          data-testid="bell"
+        >
+          <IconBell size={20} aria-hidden />
+          {unread > 0 ? (
+            <span className={classes.bellCount} data-testid="bell-count" aria-hidden>
+              {unread > 99 ? "99+" : unread}
+            </span>
+          ) : null}
+        </a>
         <SupportButton color={style.color} />
         <DisclosureMenu
           label={t("topbar.language")}

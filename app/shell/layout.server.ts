@@ -10,6 +10,7 @@ import { logoUrl } from "~/modules/appearance/appearance";
 import { shellSystemMessage } from "~/modules/systeminfo/public-page.server";
 import { appBarStyle } from "~/modules/appearance/app-bar";
 import { currentCustomerRelease } from "~/modules/releases/customer-view.server";
+import { unreadCount } from "~/modules/notifications/notifications.server";
 
 /** The signed-in shell: the user, their sidebar, the top bar's look and title. */
 /** Spec 01 §2: paths under /servicecatalog show the current catalogue's title in the top bar. */
@@ -21,13 +22,15 @@ async function catalogueNaming(request: Request, userId: number) {
 
 export async function appLayoutLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [prefs, appBar, catalogue, logoVersion, systemMessage, customerRelease] = await Promise.all([
+  const [prefs, appBar, catalogue, logoVersion, systemMessage, customerRelease, unread] = await Promise.all([
     readSidebarPrefs(request),
     getAppBarSettings(getDb()),
     catalogueNaming(request, user.id),
     getLogoVersion(getDb()),
     shellSystemMessage(user.id),
     currentCustomerRelease(getDb(), user),
+    // The bell's count (issue 36 §5).
+    unreadCount(getDb(), user.id),
   ]);
   return {
     user,
@@ -39,6 +42,7 @@ export async function appLayoutLoader({ request }: LoaderFunctionArgs) {
     logoUrl: logoUrl(logoVersion),
     systemMessage,
     readsRelease: customerRelease !== null,
+    unread,
   };
 }
 

@@ -183,6 +183,7 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     { file: "_app.documentation.$chapter.tsx", params: () => ({ chapter: "roles" }), get: { guard: SIGNED_IN }, post: null },
     // Read-only pages: their action guards, then answers 405.
     { file: "_app.my-work.tsx", get: { guard: WORKING_COPY }, post: null },
+    { file: "_app.notifications.tsx", get: { guard: SIGNED_IN }, post: { guard: SIGNED_IN, intents: intents("read", "allRead") } },
     { file: "_app.reports.tsx", get: { guard: WORKING_COPY }, post: { guard: WORKING_COPY, allowed: "405", intents: none } },
     { file: "reports[.]csv.tsx", query: "table=status", get: { guard: WORKING_COPY }, post: null },
     { file: "_app.sla.tsx", get: { guard: WORKING_COPY }, post: { guard: WORKING_COPY, allowed: "405", intents: none } },

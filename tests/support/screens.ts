@@ -184,8 +184,9 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/tools",
     `/tools?pick=selection&service=${ids.service}`,
     "/reports",
-    // Issue 36 §4.
+    // Issue 36 §4 and §5.
     "/my-work",
+    "/notifications",
     "/reports?months=0&catalogue=999999999",
     "/sla",
     "/sla?catalogue=all&provider=none",

@@ -62,6 +62,9 @@ const common = {
   },
   topbar: {
     language: "Sprache",
+    notifications_zero: "Benachrichtigungen",
+    notifications_one: "Benachrichtigungen, {{count}} ungelesen",
+    notifications_other: "Benachrichtigungen, {{count}} ungelesen",
     languageDe: "Deutsch",
     languageEn: "English",
     userMenu: "Benutzermenü",

@@ -62,6 +62,9 @@ const common: typeof commonDe = {
   },
   topbar: {
     language: "Language",
+    notifications_zero: "Notifications",
+    notifications_one: "Notifications, {{count}} unread",
+    notifications_other: "Notifications, {{count}} unread",
     languageDe: "Deutsch",
     languageEn: "English",
     userMenu: "User menu",

@@ -30,6 +30,7 @@ import factory from "../../modules/factory/i18n/factory.de";
 import reports from "../../modules/reports/i18n/reports.de";
 import sla from "../../modules/sla/i18n/sla.de";
 import mywork from "../../modules/mywork/i18n/mywork.de";
+import notifications from "../../modules/notifications/i18n/notifications.de";
 import views from "../../modules/views/i18n/views.de";
 import releases from "../../modules/releases/i18n/releases.de";
 import releasecompare from "../../modules/releases/i18n/releasecompare.de";
@@ -72,6 +73,7 @@ const de = {
   reports,
   sla,
   mywork,
+  notifications,
   views,
   releases,
   releasecompare,

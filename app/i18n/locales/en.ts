@@ -30,6 +30,7 @@ import factory from "../../modules/factory/i18n/factory.en";
 import reports from "../../modules/reports/i18n/reports.en";
 import sla from "../../modules/sla/i18n/sla.en";
 import mywork from "../../modules/mywork/i18n/mywork.en";
+import notifications from "../../modules/notifications/i18n/notifications.en";
 import views from "../../modules/views/i18n/views.en";
 import releases from "../../modules/releases/i18n/releases.en";
 import releasecompare from "../../modules/releases/i18n/releasecompare.en";
@@ -71,6 +72,7 @@ const en: Resources = {
   reports,
   sla,
   mywork,
+  notifications,
   views,
   releases,
   releasecompare,

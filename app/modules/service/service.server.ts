@@ -11,6 +11,7 @@ import { createBaseData } from "../basedata/basedata.server";
 import { keepVersion, reopenIfApproved, touchService } from "./service-version.server";
 import { moveService } from "./service-order.server";
 import { stampReview } from "./review-cadence.server";
+import { notifyStatusChange } from "~/modules/notifications/notifications.server";
 import { insertService, type Place } from "./service-placement.server";
 import { refuseHidden, visibleValues } from "~/modules/masks/mask-rules.server";
 import { nowIso } from "~/lib/time";
@@ -236,6 +237,8 @@ export async function updateServiceBasics(
     if (!canTransition(editor.role, before.status as Status, values.status)) throw new ForbiddenTransitionError(before.status, values.status);
     // Approving is reviewing (issue 36 §1): the page, a bulk change and a CSV import all approve here.
     if (values.status === "closed" && before.status !== "closed") await stampReview(trx, id, editor);
+    // Sent to review, approved or sent back: the people concerned are told (issue 36 §5).
+    if (values.status !== before.status) await notifyStatusChange(trx, { id, updated_by: before.updated_by }, before.status, values.status, editor);
     if (values.category_id !== before.category_id) {
       const target = await trx.selectFrom("service_categories").select("id").where("id", "=", values.category_id).executeTakeFirst();
       if (!target) throw new InvalidReferenceError("category_id", "service.errors.category");

@@ -205,6 +205,17 @@ export interface OwnerRepresentativesTable {
   position: DefaultInt;
 }
 
+/** In-app notifications (issue 36 §5): one per recipient and event. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  service_id: number | null;
+  actor_name: string | null;
+  created_at: Timestamp;
+  read_at: string | null;
+}
+
 /** User accounts an owner names as its representatives (issue 36 §3). */
 export interface OwnerUsersTable {
   owner_id: number;
@@ -825,6 +836,7 @@ export interface Database {
   owners: OwnersTable;
   owner_representatives: OwnerRepresentativesTable;
   owner_users: OwnerUsersTable;
+  notifications: NotificationsTable;
   service_responsible_users: ServiceResponsibleUsersTable;
   kpis: KpisTable;
   providers: ProvidersTable;
