@@ -1,4 +1,5 @@
 import { expect, gotoReady, test, unique } from "../support/fixtures";
+import { toast } from "../support/helpers";
 
 /**
  * "My work" (issue 36 §4, decision 0077), with JavaScript and without: the signed-in user's
@@ -14,7 +15,9 @@ test("a key user sees their due services, what waits for review and their drafts
   const old = new Date(Date.now() - 400 * 86_400_000).toISOString();
   const due = await make.service(catalogueId, category, { name: `Fällig ${tag}`, created_at: old, updated_at: old });
   await db.insertInto("service_responsible_users").values({ service_id: due, user_id: keyuser.id }).execute();
-  const waiting = await make.service(catalogueId, category, { name: `Wartet ${tag}`, status: "checking" });
+  // Waiting the longest (the list shows the longest-waiting first; other tests send services to review too).
+  const long = "2000-01-01T00:00:00.000Z";
+  const waiting = await make.service(catalogueId, category, { name: `Wartet ${tag}`, status: "checking", created_at: long, updated_at: long });
   await make.service(catalogueId, category, { name: `Entwurf ${tag}`, status: "open", updated_by: keyuser.id });
 
   await gotoReady(page, "/dashboard", javaScriptEnabled);
@@ -30,6 +33,7 @@ test("a key user sees their due services, what waits for review and their drafts
   await page.getByTestId("work-responsible").getByRole("link", { name: `Fällig ${tag}` }).click();
   await expect(page).toHaveURL(new RegExp(`/servicecatalog/service/${due}#review$`));
   await page.getByTestId("confirm-review").click();
+  await expect(toast(page)).toContainText("Prüfung bestätigt");
   await gotoReady(page, "/my-work", javaScriptEnabled);
   await expect(page.getByTestId("work-responsible")).toContainText("Keiner Ihrer Services ist zur Prüfung fällig.");
 });

@@ -56,9 +56,7 @@ export async function browserLoader(request: Request) {
   }
   // A link into a catalogue (from a report): make it the current one, then show the same URL without it.
   if (url.searchParams.has("catalogue")) throw await openCatalogueLink(request, url, user);
-  const stages = readableStages(user);
-  // A customer reads live services only (issue 36 §2), whatever the link asks for.
-  const query = { ...parseCatalogueQuery(url.searchParams), ...(stages ? { stages: [...stages] } : {}) };
+  const query = parseCatalogueQuery(url.searchParams);
   const remembered = await readView(request);
   const view = query.view ?? remembered ?? 0;
   const db = getDb();
@@ -71,12 +69,16 @@ export async function browserLoader(request: Request) {
     editScope(db, user),
     mayExportWord(db, user),
   ]);
-  const filter: CatalogueQuery = areaActive ? query : { ...query, areas: [] };
+  // What the reader asked for (the page shows it), and what the SQL applies: a customer reads live
+  // services only (issue 36 §2), whatever the link asks for, without that counting as their filter.
+  const shown: CatalogueQuery = areaActive ? query : { ...query, areas: [] };
+  const stages = readableStages(user);
+  const filter: CatalogueQuery = stages ? { ...shown, stages: [...stages] } : shown;
   const where = await serviceFilterConditions(db, catalogueId, filter);
   const counts = await categoryCounts(db, catalogueId, filter, where);
   const structure = await catalogueStructure(db, catalogueId, filter, counts);
   // Unfiltered, the structure's counts are the catalogue's: no second count of its services.
-  const unfiltered = !isFiltered(filter);
+  const unfiltered = !isFiltered(shown);
   const catalogueSize = unfiltered ? countsFromStructure(structure, counts) : await catalogueCounts(db, catalogueId);
   let list = null;
   let named = null;
@@ -100,7 +102,7 @@ export async function browserLoader(request: Request) {
   return data(
     {
       view,
-      query: filter,
+      query: shown,
       catalogueId,
       catalogues,
       catalogueSize,

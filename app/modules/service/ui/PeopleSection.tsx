@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { UserPicker } from "~/ui/UserPicker";
 import { useTranslation } from "react-i18next";
 import { translateError } from "~/ui/forms";
@@ -61,17 +61,29 @@ export function PeopleSection({ panel, updatedAt, canEdit, result }: { panel: Pe
 
 /**
  * Opened with JS on a page loaded without `?edit=people`: the accounts to choose from come with
- * that address (they are read only for an open editor), so go there — a client-side navigation.
+ * that address (they are read only for an open editor), so go there — a client-side navigation,
+ * once the disclosure is really open (a closed one may render its body after a save).
  */
 function LoadChoices() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const link = useRef<HTMLAnchorElement>(null);
   const query = new URLSearchParams(location.search);
   query.set("edit", "people");
   const href = `?${query.toString()}#people`;
   useEffect(() => {
-    navigate(href, { replace: true, preventScrollReset: true });
+    const details = link.current?.closest("details");
+    const go = () => navigate(href, { replace: true, preventScrollReset: true });
+    if (!details) return;
+    if (details.open) return void go();
+    const onToggle = () => details.open && go();
+    details.addEventListener("toggle", onToggle);
+    return () => details.removeEventListener("toggle", onToggle);
   }, [navigate, href]);
-  return <a href={href}>{t("service.people.load")}</a>;
+  return (
+    <a ref={link} href={href}>
+      {t("service.people.load")}
+    </a>
+  );
 }
