@@ -43,7 +43,7 @@ test("a user sends a ticket with bold text: it returns to the page with the toas
     await page.keyboard.type(" druckt nicht");
     await expect(editor.locator("strong")).toHaveText(marker);
   } else {
-    await form.getByLabel("Nachricht").fill(`<p><strong>${marker}</strong> druckt nicht</p>`);
+    await form.getByLabel("Nachricht", { exact: true }).fill(`<p><strong>${marker}</strong> druckt nicht</p>`);
   }
   await form.getByRole("button", { name: "Senden" }).click();
   await expect(page.getByTestId("toast")).toContainText("Support-Ticket erfolgreich eingereicht!");
@@ -92,7 +92,7 @@ test("script tags are stripped before the ticket is stored and mailed", async ({
   await login("keyuser");
   await gotoReady(page, "/support", javaScriptEnabled);
   const marker = unique("Skript").replace(" ", "-");
-  await page.getByLabel("Nachricht").fill(`<p>${marker} <em>kursiv</em></p><script>alert("xss")</script><img src=x onerror="alert(1)">`);
+  await page.getByLabel("Nachricht", { exact: true }).fill(`<p>${marker} <em>kursiv</em></p><script>alert("xss")</script><img src=x onerror="alert(1)">`);
   await page.getByRole("button", { name: "Senden" }).click();
   await expect(page.getByTestId("toast")).toContainText("Support-Ticket erfolgreich eingereicht!");
   await expect(page).toHaveURL("/dashboard");
