@@ -9,8 +9,7 @@ import type { Executor } from "~/server/audit.server";
  * "My work" (issue 36 §4, docs/decisions/0077-my-work.md): what needs the signed-in user, across
  * their catalogues — the services they are responsible for whose review is due or overdue, the
  * services waiting for their review (status "checking", for those who approve), and their own
- * drafts (open services they edited last). A fixed number of queries; each list is capped and
- * counted, with a link to all of them.
+ * drafts (open services they edited last). One query per list: capped, and counted in the same query.
  */
 export const MY_WORK_ROWS = 25;
 
@@ -36,12 +35,15 @@ function rowsOf(db: Executor) {
     .where("s.deleted_at", "is", null);
 }
 
+/** The first rows and, in the same query, how many there are in all (a window count: the filter runs once). */
 async function list(query: ReturnType<typeof rowsOf>, at: ReturnType<typeof sql<string>>, order: "asc" | "desc"): Promise<WorkList> {
-  const [rows, count] = await Promise.all([
-    query.select(["s.id", "s.name", "k.title as catalogue", "c.name as category", at.as("at")]).orderBy(at, order).orderBy("s.id").limit(MY_WORK_ROWS).execute(),
-    query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirst(),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, at: String(r.at) })), total: Number(count?.n ?? 0) };
+  const rows = await query
+    .select(["s.id", "s.name", "k.title as catalogue", "c.name as category", at.as("at"), sql<number>`count(*) over ()`.as("total")])
+    .orderBy(at, order)
+    .orderBy("s.id")
+    .limit(MY_WORK_ROWS)
+    .execute();
+  return { rows: rows.map(({ total: _total, ...r }) => ({ ...r, at: String(r.at) })), total: Number(rows[0]?.total ?? 0) };
 }
 
 export async function myWork(db: Executor, user: { id: number; role: Role }, now = new Date()) {
