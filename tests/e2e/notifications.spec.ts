@@ -46,6 +46,9 @@ test("sent to review → the approver's bell and list; approved → the editor i
   await ours.getByRole("button", { name: "Gelesen" }).click();
   await expect(toast(approverPage)).toContainText("Als gelesen markiert.");
   expect((await about(approver.id))[0].read_at).not.toBeNull();
+  // The same again (a second tab, a stale page) changes nothing and says so.
+  const again = await approverPage.request.post("/notifications", { form: { intent: "read", id: String((await about(approver.id))[0].id) } });
+  expect(await again.text()).toContain("Nichts geändert: Diese Benachrichtigung ist schon gelesen oder nicht Ihre.");
   const shown = (await db.selectFrom("notifications").select((eb) => eb.fn.max("id").as("max")).where("user_id", "=", approver.id).executeTakeFirst())?.max ?? 0;
   if (await unreadOf(approver.id, Number(shown))) {
     await approverPage.getByTestId("all-read").click();

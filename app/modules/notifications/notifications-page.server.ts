@@ -30,8 +30,9 @@ export async function notificationsAction({ request }: ActionFunctionArgs) {
       const submission = validateForm(form, ReadSchema);
       // Only a forged or broken form sends no id: refused, nothing changed.
       if (submission.status !== "success") return refuseForm({ form: "validation.invalidChoice" }, 400);
-      await markRead(getDb(), user.id, submission.value.id);
-      return redirectWithFlash(request, back, { kind: "success", message: "notifications.markedRead" });
+      // Says what happened: an already read (or another user's) notification is not "marked" now.
+      const marked = await markRead(getDb(), user.id, submission.value.id);
+      return redirectWithFlash(request, back, marked ? { kind: "success", message: "notifications.markedRead" } : { kind: "info", message: "notifications.alreadyRead" });
     },
     allRead: async () => {
       await markAllRead(getDb(), user.id);

@@ -12,6 +12,7 @@ const notifications = {
   markReadNamed: "Als gelesen markieren: {{text}}",
   allRead: "Alle als gelesen markieren",
   markedRead: "Als gelesen markiert.",
+  alreadyRead: "Nichts geändert: Diese Benachrichtigung ist schon gelesen oder nicht Ihre.",
   markedAllRead: "Alle Benachrichtigungen als gelesen markiert.",
   empty: "Keine Benachrichtigungen.",
   pages: "Seiten der Benachrichtigungen",

@@ -12,6 +12,7 @@ const notifications = {
   markReadNamed: "Mark as read: {{text}}",
   allRead: "Mark all as read",
   markedRead: "Marked as read.",
+  alreadyRead: "Nothing changed: this notification is already read or not yours.",
   markedAllRead: "All notifications marked as read.",
   empty: "No notifications.",
   pages: "Pages of the notifications",
