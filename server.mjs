@@ -283,6 +283,8 @@ async function serve() {
   const host = process.env.HOST ?? "0.0.0.0";
   const server = app.listen(port, host, () => {
     lifecycle = "ready";
+    // The review-due run, the weekly digest and waiting mails (issue 36 §6): safe on every server and worker.
+    if (typeof appOps.startSchedule === "function") appOps.startSchedule();
     if (cluster.isPrimary || cluster.worker?.id === 1) console.log(`ServiceHub ${VERSION} listening on http://localhost:${port}${cluster.isWorker ? ` (${WORKERS} processes)` : ""}`);
   });
 
@@ -308,6 +310,7 @@ async function serve() {
       net.Server.prototype.close.call(server, async () => {
         clearTimeout(force);
         try {
+          if (typeof appOps.stopSchedule === "function") await appOps.stopSchedule();
           if (typeof appOps.closeDatabase === "function") await appOps.closeDatabase();
         } catch (error) {
           console.error(error);

@@ -8,6 +8,9 @@ import { NonceProvider } from "./ui/nonce";
 import { i18nInstance, i18next } from "./i18n/i18next.server";
 import { nulByteFilter } from "./server/nul-bytes.server";
 import { scriptsAfterPaint } from "./server/scripts-after-paint.server";
+import { startSchedule as startScheduleRuns } from "./modules/notifications/schedule.server";
+import { getDb } from "./server/db/db.server";
+import { env } from "./server/env.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -61,3 +64,9 @@ export default async function handleRequest(
 // For server.mjs (issue 21 §7): /healthz's database check, closing the database at shutdown and
 // the signed-in user's id for the request log.
 export { closeDatabase, databaseReachable, onRequestUser } from "./server/operations.server";
+
+/** server.mjs starts the schedule once it listens and stops it before the database closes (issue 36 §6). */
+export function startSchedule(): void {
+  startScheduleRuns(getDb, env().SCHEDULE_EVERY_SECONDS);
+}
+export { stopSchedule } from "./modules/notifications/schedule.server";

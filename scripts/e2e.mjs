@@ -57,6 +57,9 @@ const env = {
   APP_URL: `http://127.0.0.1:${port}`,
   // One JSON line per request would bury the test output; LOG_REQUESTS=1 shows them.
   LOG_REQUESTS: process.env.LOG_REQUESTS ?? "0",
+  // The shared server runs no schedule of its own (review-due notifications and digests would meet
+  // other tests' data at random); notifications.http.spec starts servers that do.
+  SCHEDULE_EVERY_SECONDS: "0",
 };
 
 const child = spawn("npx", ["playwright", "test", ...process.argv.slice(2)], { stdio: "inherit", env });

@@ -10,6 +10,21 @@ function isRetryable(error: unknown): boolean {
 
 const BUSY_RETRIES = 50;
 
+type AfterCommit = (db: Kysely<Database>) => void;
+const pending = new WeakMap<Transaction<Database>, AfterCommit[]>();
+
+/**
+ * Runs `callback` once the transaction `db` belongs to has committed (at once outside one), with
+ * the database handle it ran on: work outside the database (a mail) must not start for a change
+ * that may still roll back. A rolled back transaction drops its callbacks.
+ */
+export function afterCommit(db: Executor, callback: AfterCommit): void {
+  const callbacks = db.isTransaction ? pending.get(db as Transaction<Database>) : undefined;
+  if (callbacks) callbacks.push(callback);
+  else if (!db.isTransaction) callback(db as Kysely<Database>);
+  // A transaction not opened by inTransaction (none should exist) leaves the work to the next scheduled run.
+}
+
 /**
  * Runs `fn` in a transaction, joining the caller's if there already is one. On SQLite a
  * transaction that read first and then wants to write fails at once with SQLITE_BUSY when another
@@ -20,9 +35,15 @@ const BUSY_RETRIES = 50;
 export async function inTransaction<T>(db: Executor, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return fn(db as Transaction<Database>);
   for (let attempt = 0; ; attempt++) {
+    const callbacks: AfterCommit[] = [];
     try {
       // eslint-disable-next-line no-restricted-syntax -- the one place that opens transactions
-      return await (db as Kysely<Database>).transaction().execute(fn);
+      const result = await (db as Kysely<Database>).transaction().execute((trx) => {
+        pending.set(trx, callbacks);
+        return fn(trx);
+      });
+      for (const callback of callbacks) callback(db as Kysely<Database>);
+      return result;
     } catch (error) {
       if (!isRetryable(error) || attempt >= BUSY_RETRIES) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 10));

@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   /** Requests per minute the catalogue API answers for one key (issue 18). */
   API_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** How often each server runs the schedule (review due, weekly digest, waiting mails); 0: never (issue 36 §6). */
+  SCHEDULE_EVERY_SECONDS: z.coerce.number().int().min(0).default(300),
   /** A session unused this long ends (issue 21 §5; docs/decisions/0038-several-app-servers.md). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(10).max(7 * 24 * 60).default(8 * 60),
   /** A session ends this long after sign-in, however busy (absolute expiry). */

@@ -8,6 +8,8 @@ export interface Mail {
   /** An HTML version beside the text (already safe: sanitised or escaped by the caller). */
   html?: string;
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe for notification mails). */
+  headers?: Record<string, string>;
 }
 
 let transport: Transporter | null | undefined;
@@ -27,5 +29,5 @@ export async function sendMail(mail: Mail): Promise<void> {
     console.info(`[mail] to=${mail.to}${mail.replyTo ? ` reply-to=${mail.replyTo}` : ""} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
     return;
   }
-  await t.sendMail({ from: env().MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo });
+  await t.sendMail({ from: env().MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo, headers: mail.headers });
 }

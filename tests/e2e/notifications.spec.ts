@@ -1,4 +1,4 @@
-import { addSessionCookie, expect, gotoReady, test, unique } from "../support/fixtures";
+import { addSessionCookie, expect, findMail, gotoReady, test, unique } from "../support/fixtures";
 import { openEditor, servicePage, toast } from "../support/helpers";
 
 /**
@@ -72,4 +72,53 @@ test("sent to review → the approver's bell and list; approved → the editor i
   await page.getByTestId("all-read").click();
   await expect(toast(page)).toContainText("Alle Benachrichtigungen als gelesen markiert.");
   expect(await unreadOf(editor.id, Number(seen))).toBe(0);
+});
+
+test("e-mail at once: the reviewer chooses it, the mail arrives, its link unsubscribes without signing in", async ({ page, db, make, login, browser, baseURL, javaScriptEnabled }) => {
+  const tag = unique("Post");
+  const catalogueId = await make.catalogue({ title: `Katalog ${tag}` });
+  const category = await make.category(catalogueId, { name: `Kategorie ${tag}` });
+  const id = await make.service(catalogueId, category, { name: `Dienst ${tag}` });
+  const approver = await make.user("admin", { name: `Mara Mail ${tag}` });
+  const wanted = async () => (await db.selectFrom("notification_prefs").select("delivery").where("user_id", "=", approver.id).where("kind", "=", "review_requested").executeTakeFirst())?.delivery ?? "inapp";
+
+  // The reviewer asks for mails at once when something waits for their review.
+  const reviewer = await browser.newContext({ baseURL, javaScriptEnabled, locale: "de-DE" });
+  await addSessionCookie(db, reviewer, baseURL!, approver.id);
+  const reviewerPage = await reviewer.newPage();
+  await gotoReady(reviewerPage, "/settings/notifications", javaScriptEnabled);
+  await reviewerPage.getByRole("combobox", { name: "Service wartet auf meine Prüfung", exact: true }).selectOption({ label: "Sofort per E-Mail" });
+  await reviewerPage.getByTestId("save-notification-prefs").click();
+  await expect(toast(reviewerPage)).toContainText("Einstellungen gespeichert");
+  expect(await wanted()).toBe("mail");
+  await expect(reviewerPage.getByRole("combobox", { name: "Service wartet auf meine Prüfung", exact: true })).toHaveValue("mail");
+  await reviewer.close();
+
+  // An editor sends the service to review: the mail arrives, with a one-click unsubscribe.
+  await login("keyuser");
+  await gotoReady(page, servicePage(id), javaScriptEnabled);
+  await openEditor(page.locator("section#basics"));
+  await page.locator('section#basics select[name="status"]').selectOption("checking");
+  await page.locator("section#basics details form").getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page)).toContainText("Service erfolgreich aktualisiert");
+  const mail = await findMail(approver.email, `Dienst ${tag}`);
+  expect(mail).toContain(`Hallo Mara Mail ${tag}`);
+  expect(mail).toContain(`/servicecatalog/service/${id}?edit=basics#basics`);
+  expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+  const link = mail.match(/https?:\/\/[^\s>]+\/unsubscribe\/[A-Za-z0-9._-]+/)?.[0];
+  expect(link).toBeTruthy();
+
+  // The link, in a browser that is not signed in: a visit alone changes nothing; one click does.
+  const stranger = await browser.newContext({ javaScriptEnabled, locale: "de-DE" });
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(link!);
+  await expect(strangerPage.getByRole("heading", { name: "E-Mails abbestellen" })).toBeVisible();
+  expect(await wanted()).toBe("mail");
+  await strangerPage.getByRole("button", { name: "Abbestellen" }).click();
+  await expect(strangerPage.getByTestId("unsubscribed")).toContainText("Abbestellt: Für „Service wartet auf meine Prüfung“ erhalten Sie keine E-Mails mehr.");
+  expect(await wanted()).toBe("inapp");
+  // A forged link finds nothing.
+  const forged = await strangerPage.request.get(link!.replace(/\.[^.]+$/, ".forged"));
+  expect(forged.status()).toBe(404);
+  await stranger.close();
 });

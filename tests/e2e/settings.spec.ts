@@ -9,8 +9,8 @@ import { violations } from "../support/sweeps";
  * and in the dialog over the current page (with JS); the dialog's forms return to that page.
  */
 
-const EVERYONE = ["Seitenleiste", "T.O.M.", "Passwort ändern", "Angemeldete Geräte"];
-const ADMIN = ["Seitenleiste", "T.O.M.", "Servicebereich", "Logo/App-Bar", "Organisation", "Serviceüberschriften", "Vorlagen-Server", "API-Schlüssel", "Word-Export-Lizenz", "Auftragsdatenverarbeitung", "Passwort ändern", "Angemeldete Geräte"];
+const EVERYONE = ["Seitenleiste", "T.O.M.", "Passwort ändern", "Angemeldete Geräte", "Benachrichtigungen"];
+const ADMIN = ["Seitenleiste", "T.O.M.", "Servicebereich", "Logo/App-Bar", "Organisation", "Serviceüberschriften", "Vorlagen-Server", "API-Schlüssel", "Word-Export-Lizenz", "Auftragsdatenverarbeitung", "Passwort ändern", "Angemeldete Geräte", "Benachrichtigungen"];
 const EXPECTED: Record<Role, string[]> = { client: EVERYONE, user: EVERYONE, keyuser: EVERYONE, admin: EVERYONE, keysuperuser: ADMIN, superadmin: ADMIN };
 
 const entries = (page: Page) => page.getByTestId("settings-nav").locator("[data-entry]");

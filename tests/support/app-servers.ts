@@ -68,6 +68,8 @@ export async function sharedDatabase(name: string): Promise<SharedDatabase> {
 
 export interface AppServer {
   baseURL: string;
+  /** What the server printed to stdout so far, a line each. */
+  output: string[];
   /** SIGTERM (graceful shutdown); resolves with the exit code. */
   stop: () => Promise<number | null>;
 }
@@ -77,10 +79,17 @@ export async function startAppServer(databaseUrl: string, env: Record<string, st
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.mjs"], {
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", APP_URL: baseURL, LOG_REQUESTS: "0", ...env },
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const output: string[] = [];
+  let partial = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    const lines = (partial + chunk).split("\n");
+    partial = lines.pop() ?? "";
+    output.push(...lines);
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app server exited with ${child.exitCode}`);
@@ -93,6 +102,7 @@ export async function startAppServer(databaseUrl: string, env: Record<string, st
   }
   return {
     baseURL,
+    output,
     stop: () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;

@@ -163,6 +163,8 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     { file: "_auth.login.tsx", get: { guard: GUEST }, post: { guard: PUBLIC, intents: none } },
     { file: "_auth.reset-password.tsx", get: { guard: PUBLIC }, post: { guard: PUBLIC, intents: none } },
     { file: "_auth.reset-password_.$token.tsx", params: () => ({ token: "matrix-no-such-token" }), get: { guard: PUBLIC }, post: { guard: PUBLIC, intents: none } },
+    // A forged unsubscribe link finds nothing (the valid one: notifications.spec).
+    { file: "_auth.unsubscribe.$token.tsx", params: () => ({ token: "1.mention.forged" }), get: { guard: PUBLIC, allowed: "404" }, post: { guard: PUBLIC, allowed: "404", intents: none } },
     // Without single sign-on configured, both send everyone to the sign-in page.
     { file: "_auth.auth.azure.login.tsx", get: { guard: PUBLIC, allowed: "login" }, post: { guard: PUBLIC, allowed: "login", intents: none } },
     { file: "_auth.auth.azure.callback.tsx", get: { guard: PUBLIC, allowed: "login" }, post: null },
@@ -313,6 +315,7 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     { file: "_app.settings._index.tsx", get: { guard: SIGNED_IN }, post: null },
     { file: "_app.settings.sidebar.tsx", get: { guard: SIGNED_IN }, post: null },
     { file: "_app.settings.tom.tsx", get: { guard: SIGNED_IN }, post: { guard: SUPERADMIN, intents: [{ intent: "restore" }, { intent: null, multipart: true }] } },
+    { file: "_app.settings.notifications.tsx", get: { guard: SIGNED_IN }, post: { guard: SIGNED_IN, intents: [{ intent: null, body: () => ({ approved: "inapp" }) }] } },
     { file: "_app.settings.sessions.tsx", get: { guard: SIGNED_IN }, post: { guard: SIGNED_IN, intents: [{ intent: "others" }, { intent: "one", body: () => ({ session: "AAAAAAAAAAAAAAAAAAAAAA" }) }] } },
     { file: "_app.settings.password.tsx", get: { guard: SIGNED_IN }, post: { guard: SIGNED_IN, intents: none } },
     ...(["servicearea", "logo", "organization", "headlines"] as const).map((key): RouteEntry => ({ file: `_app.settings.${key}.tsx`, get: { guard: ADMIN, refused: "redirect:/settings/sidebar" }, post: null })),

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 /**
  * Every screen of the app, for the checks that must hold on all of them (axe, one language at a
  * time, small screens). A new screen goes here. Signed-in screens are opened as a superadmin on
@@ -88,7 +89,14 @@ async function withdrawnScreenRelease(db: import("~/server/db/db.server").DB) {
   }
 }
 
-export const PUBLIC_SCREENS = ["/login", "/reset-password", "/reset-password/no-such-token"];
+/** A notification mail's unsubscribe link for account 1, signed as the test server signs (issue 36 §5). */
+function unsubscribeScreen(): string {
+  const secret = process.env.SESSION_SECRET ?? "";
+  const signature = crypto.createHmac("sha256", secret).update("unsubscribe:1:mention").digest("base64url");
+  return `/unsubscribe/1.mention.${signature}`;
+}
+
+export const PUBLIC_SCREENS = ["/login", "/reset-password", "/reset-password/no-such-token", unsubscribeScreen()];
 
 export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
   return [
@@ -165,6 +173,7 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/settings/contract",
     "/settings/password",
     "/settings/sessions",
+    "/settings/notifications",
     "/support",
     "/admin/supporttickets",
     "/admin/systeminfo",

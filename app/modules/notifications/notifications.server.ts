@@ -1,10 +1,13 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "~/server/db/schema";
 import { ROLES } from "~/modules/access/roles";
 import { roleHasPermission } from "~/modules/access/policy";
 import { responsibleUsersSql } from "~/modules/service/responsible.server";
 import { nowIso } from "~/lib/time";
 import type { Causer, Executor } from "~/server/audit.server";
-import { NOTIFICATIONS_PAGE_SIZE, type NotificationKind, type NotificationRow } from "./notifications";
+import { afterCommit } from "~/server/db-helpers.server";
+import { DEFAULT_DELIVERY, NOTIFICATIONS_PAGE_SIZE, type NotificationKind, type NotificationRow } from "./notifications";
+import { deliveriesFor } from "./prefs.server";
 
 /**
  * Who is told what (issue 36 §5): a service sent to review → everyone who may approve it; approved
@@ -26,13 +29,35 @@ export async function notifyStatusChange(trx: Executor, service: { id: number; u
     const responsible = await sql<{ user_id: number }>`select x.user_id from ${responsibleUsersSql} x where x.service_id = ${service.id}`.execute(trx);
     recipients = [...responsible.rows.map((r) => r.user_id), ...(service.updated_by !== null ? [service.updated_by] : [])];
   }
-  const unique = [...new Set(recipients)].filter((id) => id !== actor.id);
+  await notify(trx, { kind, serviceId: service.id, actor, recipients });
+}
+
+/**
+ * Writes one notification per recipient (never the actor), each with the delivery its recipient
+ * chose for the kind; mails wanted at once go out after the transaction commits (the outbox,
+ * delivery.server.ts), so a refused change mails nobody.
+ */
+export async function notify(trx: Executor, event: { kind: NotificationKind; serviceId: number; actor: Causer | null; recipients: number[] }) {
+  const unique = [...new Set(event.recipients)].filter((id) => id !== event.actor?.id);
   if (!unique.length) return;
+  const deliveries = await deliveriesFor(trx, unique, event.kind);
   const at = nowIso();
   await trx
     .insertInto("notifications")
-    .values(unique.map((user_id) => ({ user_id, kind, service_id: service.id, actor_name: actor.name, created_at: at })))
+    .values(unique.map((user_id) => ({ user_id, kind: event.kind, service_id: event.serviceId, actor_name: event.actor?.name ?? null, created_at: at, delivery: deliveries.get(user_id) ?? DEFAULT_DELIVERY })))
     .execute();
+  const sender = mailSender;
+  if (sender && unique.some((id) => deliveries.get(id) === "mail")) afterCommit(trx, (db) => void sender(db).catch((error) => console.error("[mail] notifications:", error)));
+}
+
+/*
+ * Who sends waiting mails at once: delivery.server.ts registers itself when loaded (the server
+ * loads it with the schedule). Not imported from here, so every page that shows the bell does not
+ * carry the mail texts; without a sender, the next scheduled run sends them.
+ */
+let mailSender: ((db: Kysely<Database>) => Promise<unknown>) | null = null;
+export function registerMailSender(sender: typeof mailSender): void {
+  mailSender = sender;
 }
 
 export async function unreadCount(db: Executor, userId: number): Promise<number> {

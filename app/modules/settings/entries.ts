@@ -19,6 +19,7 @@ export const SETTINGS_ENTRIES = [
   { key: "contract", visibleTo: "admin" },
   { key: "password", visibleTo: "localPassword" },
   { key: "sessions", visibleTo: "all" },
+  { key: "notifications", visibleTo: "all" },
 ] as const;
 
 export type SettingsEntryKey = (typeof SETTINGS_ENTRIES)[number]["key"];

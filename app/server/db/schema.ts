@@ -68,6 +68,8 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** Set by every sign-in (migration 0010). */
   last_login_at: string | null;
+  /** The language of the user's mails (migration 0031): the interface language they last chose. */
+  mail_language: string | null;
 }
 
 /** Migration 0012: API keys, stored hashed (issue 16). */
@@ -214,6 +216,27 @@ export interface NotificationsTable {
   actor_name: string | null;
   created_at: Timestamp;
   read_at: string | null;
+  /** Migration 0031: "inapp", "mail" (at once, through the outbox) or "digest" (weekly). */
+  delivery: Generated<string>;
+  mailed_at: string | null;
+  /** A sender's lease on the mail; another sender takes it over once it has passed. */
+  mail_claimed_until: string | null;
+}
+
+/** Each user's delivery per notification kind (migration 0031); no row: in the app only. */
+export interface NotificationPrefsTable {
+  user_id: number;
+  kind: string;
+  delivery: string;
+}
+
+/** One row per scheduled job, period and user (migration 0031): a claim with a lease, then done. */
+export interface ScheduleRunsTable {
+  job: string;
+  period: string;
+  user_id: number;
+  claimed_until: string | null;
+  done_at: string | null;
 }
 
 /** User accounts an owner names as its representatives (issue 36 §3). */
@@ -837,6 +860,8 @@ export interface Database {
   owner_representatives: OwnerRepresentativesTable;
   owner_users: OwnerUsersTable;
   notifications: NotificationsTable;
+  notification_prefs: NotificationPrefsTable;
+  schedule_runs: ScheduleRunsTable;
   service_responsible_users: ServiceResponsibleUsersTable;
   kpis: KpisTable;
   providers: ProvidersTable;

@@ -5,16 +5,16 @@ import { entryOfPath, entryToShow, visibleEntries } from "~/modules/settings/ent
 describe("settings entries", () => {
   it("gives admins (superadmin, keysuperuser) every entry, others only Sidebar, T.O.M., password and devices", () => {
     for (const role of ["superadmin", "keysuperuser"]) expect(visibleEntries(role, true)).toContain("contract");
-    for (const role of ["admin", "keyuser", "user", "client"]) expect(visibleEntries(role, true)).toEqual(["sidebar", "tom", "password", "sessions"]);
+    for (const role of ["admin", "keyuser", "user", "client"]) expect(visibleEntries(role, true)).toEqual(["sidebar", "tom", "password", "sessions", "notifications"]);
   });
 
   it("hides change password when the account cannot change it (Azure mode, SSO account)", () => {
     expect(visibleEntries("superadmin", false)).not.toContain("password");
-    expect(visibleEntries("user", false)).toEqual(["sidebar", "tom", "sessions"]);
+    expect(visibleEntries("user", false)).toEqual(["sidebar", "tom", "sessions", "notifications"]);
   });
 
   it("shows nothing beyond the common entries for an unknown role", () => {
-    expect(visibleEntries("hacker", true)).toEqual(["sidebar", "tom", "password", "sessions"]);
+    expect(visibleEntries("hacker", true)).toEqual(["sidebar", "tom", "password", "sessions", "notifications"]);
   });
 
   it("selects the first visible entry when the wanted one is not visible (the contract for a non-admin)", () => {

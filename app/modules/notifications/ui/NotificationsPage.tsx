@@ -3,15 +3,9 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/dates";
 import { PageLinks } from "~/ui/PageLinks";
 import { PlainButton, plain } from "~/ui/plain/Plain";
-import type { NotificationRow } from "../notifications";
+import { notificationTarget } from "../notifications";
 import type { NotificationsData } from "../notifications-page.server";
 import classes from "./notifications.module.css";
-
-/** Where a notification leads: the place to act on it. */
-function target(row: NotificationRow): string | null {
-  if (row.serviceId === null) return null;
-  return row.kind === "review_requested" ? `/servicecatalog/service/${row.serviceId}?edit=basics#basics` : `/servicecatalog/service/${row.serviceId}`;
-}
 
 /** /notifications — newest first; unread ones marked, each with "Gelesen"; all at once (plain form posts). */
 export function NotificationsPage({ rows, total, page, pageCount }: NotificationsData) {
@@ -31,7 +25,7 @@ export function NotificationsPage({ rows, total, page, pageCount }: Notification
       {rows.length ? (
         <ul className={classes.list}>
           {rows.map((row) => {
-            const href = target(row);
+            const href = notificationTarget(row.kind, row.serviceId);
             const text = t(`notifications.kinds.${row.kind}`, { service: row.serviceName ?? t("notifications.goneService"), actor: row.actorName ?? t("notifications.someone") });
             return (
               <li key={row.id} className={classes.item} data-unread={row.readAt === null ? "" : undefined} data-testid="notification">

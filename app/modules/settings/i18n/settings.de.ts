@@ -15,6 +15,7 @@ const settings = {
     "export-licence": "Word-Export-Lizenz",
     contract: "Auftragsdatenverarbeitung",
     password: "Passwort ändern",
+    notifications: "Benachrichtigungen",
     sessions: "Angemeldete Geräte",
   },
   sidebar: "Seitenleiste",

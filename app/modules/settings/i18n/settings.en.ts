@@ -17,6 +17,7 @@ const settings: typeof settingsDe = {
     "export-licence": "Word export licence",
     contract: "Data processing agreement",
     password: "Change password",
+    notifications: "Notifications",
     sessions: "Signed-in devices",
   },
   sidebar: "Sidebar",

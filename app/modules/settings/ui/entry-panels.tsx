@@ -22,6 +22,7 @@ export const ENTRY_PANELS: Record<SettingsEntryKey, Panel> = {
   contract: lazyWithTexts(["contract"], () => import("~/modules/contract/ui/ContractPanel").then((m) => ({ default: m.ContractPanel }))),
   password: lazyWithTexts(["auth"], () => import("~/modules/access/ui/ChangePasswordDialog").then((m) => ({ default: m.ChangePasswordPanel }))),
   sessions: lazyWithTexts(["sessions"], () => import("./SessionsPanel").then((m) => ({ default: m.SessionsPanel }))),
+  notifications: lazyWithTexts(["notifications"], () => import("~/modules/notifications/ui/NotificationPrefsPanel").then((m) => ({ default: m.NotificationPrefsPanel }))),
 };
 
 /** Entries whose panel needs no data from the server. */
