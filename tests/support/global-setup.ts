@@ -19,6 +19,8 @@ export default async function globalSetup() {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    // The app keeps its SMTP connections open (a pool): at the end, close them at once.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));

@@ -17,7 +17,11 @@ export async function startSmtpRecorder() {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    // The app keeps its SMTP connections open (a pool): at the end, close them at once.
+    closeTimeout: 100,
     logger: false,
+    // No reverse DNS lookup of 127.0.0.1 per connection (it waits for the resolver).
+    disableReverseLookup: true,
     onRcptTo(address, _session, callback) {
       const to = address.address.toLowerCase();
       if (refused.delete(to)) return callback(new Error("550 mailbox unavailable"));

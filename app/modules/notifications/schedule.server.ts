@@ -104,6 +104,8 @@ export async function runReviewDue(db: Executor, now = new Date()): Promise<numb
  * before the mail goes out and marked done after; a run that dies in between leaves a claim whose
  * lease a later run takes over. Returns the number of digests sent.
  */
+const DIGEST_SENDERS = 5;
+
 export async function runWeeklyDigest(db: Executor, now = new Date()): Promise<number> {
   const period = weekPeriod(now);
   const users = await db
@@ -116,33 +118,43 @@ export async function runWeeklyDigest(db: Executor, now = new Date()): Promise<n
     .orderBy("user_id")
     .execute();
   let sent = 0;
-  for (const { user_id: userId } of users) {
-    if (!(await claimRun(db, "digest", period, userId, now))) continue;
-    const waiting = await db
-      .selectFrom("notifications")
-      .select("id")
-      .where("user_id", "=", userId)
-      .where("delivery", "=", "digest")
-      .where("mailed_at", "is", null)
-      .where("created_at", "<=", now.toISOString())
-      .execute();
-    const rows = await mailedNotifications(
-      db,
-      waiting.map((r) => r.id),
-    );
-    const wanted = rows.filter((row) => row.wanted === "digest");
-    if (wanted.length) await sendMail(await digestMail(wanted));
-    await inTransaction(db, async (trx) => {
-      const at = new Date().toISOString();
-      if (wanted.length) await trx.updateTable("notifications").set({ mailed_at: at }).where("id", "in", wanted.map((r) => r.id)).execute();
-      // Switched off since they were collected: they stay in the app only.
-      const dropped = rows.filter((row) => row.wanted !== "digest");
-      if (dropped.length) await trx.updateTable("notifications").set({ delivery: "inapp" }).where("id", "in", dropped.map((r) => r.id)).execute();
-      await trx.updateTable("schedule_runs").set({ done_at: at }).where("job", "=", "digest").where("period", "=", period).where("user_id", "=", userId).execute();
-    });
-    if (wanted.length) sent++;
-  }
+  // A few users at a time: the mail server's round trips, not the database, set the pace.
+  const queue = users.map((u) => u.user_id);
+  const worker = async () => {
+    for (let userId = queue.shift(); userId !== undefined; userId = queue.shift()) if (await digestOf(db, userId, period, now)) sent++;
+  };
+  // A failing sender stops; the others finish the queue; the run then reports the failure.
+  const failed = (await Promise.allSettled(Array.from({ length: DIGEST_SENDERS }, worker))).find((r) => r.status === "rejected");
+  if (failed) throw failed.reason;
   return sent;
+}
+
+/** Claims, sends and marks one user's digest of the week; whether a mail went out. */
+async function digestOf(db: Executor, userId: number, period: string, now: Date): Promise<boolean> {
+  if (!(await claimRun(db, "digest", period, userId, now))) return false;
+  const waiting = await db
+    .selectFrom("notifications")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("delivery", "=", "digest")
+    .where("mailed_at", "is", null)
+    .where("created_at", "<=", now.toISOString())
+    .execute();
+  const rows = await mailedNotifications(
+    db,
+    waiting.map((r) => r.id),
+  );
+  const wanted = rows.filter((row) => row.wanted === "digest");
+  if (wanted.length) await sendMail(await digestMail(wanted));
+  await inTransaction(db, async (trx) => {
+    const at = new Date().toISOString();
+    if (wanted.length) await trx.updateTable("notifications").set({ mailed_at: at }).where("id", "in", wanted.map((r) => r.id)).execute();
+    // Switched off since they were collected: they stay in the app only.
+    const dropped = rows.filter((row) => row.wanted !== "digest");
+    if (dropped.length) await trx.updateTable("notifications").set({ delivery: "inapp" }).where("id", "in", dropped.map((r) => r.id)).execute();
+    await trx.updateTable("schedule_runs").set({ done_at: at }).where("job", "=", "digest").where("period", "=", period).where("user_id", "=", userId).execute();
+  });
+  return wanted.length > 0;
 }
 
 export interface ScheduleResult {
