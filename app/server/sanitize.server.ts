@@ -139,3 +139,20 @@ const GUIDE_OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeGuideHtml(html: string): string {
   return sanitizeHtml(html, GUIDE_OPTIONS);
 }
+
+const COMMENT_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "strong", "em", "ul", "ol", "li", "a", "code"],
+  allowedAttributes: { a: ["href", "target", "rel"] },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  // Every link of a comment opens in a new tab, never with the app's window as its opener.
+  transformTags: { a: (tagName, attribs) => transformLink(tagName, { ...attribs, target: "_blank", rel: "nofollow" }), b: "strong", i: "em" },
+  nonTextTags: ["script", "style", "textarea", "option", "xmp", "noscript", "iframe", "object", "embed", "template", "title"],
+  disallowedTagsMode: "discard",
+};
+
+/** A comment's HTML (issue 36 §7): bold, italic, lists, links and inline code; nothing else. */
+export function sanitizeCommentHtml(html: string): string {
+  return sanitizeHtml(html, COMMENT_OPTIONS);
+}

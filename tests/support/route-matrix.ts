@@ -216,6 +216,14 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
       get: { guard: SIGNED_IN },
       post: { guard: can("manage:structure"), intents: [...intents("update", "removeImage", "delete"), { intent: "uploadImage", multipart: true }], fresh: async () => ({ id: id(await make.category()) }) },
     },
+    // The service page's comments (issue 36 §7): read with the page; written where one may edit.
+    {
+      file: "_app.servicecatalog.service.$id._index.tsx",
+      params: (r) => ({ id: id(r.service) }),
+      query: "index",
+      get: { guard: can("read:catalogue") },
+      post: { guard: can("update:service", true), intents: intents("comment", "editComment", "deleteComment", "resolveThread", "reopenThread") },
+    },
     {
       file: "_app.servicecatalog.service.$id.tsx",
       params: (r) => ({ id: id(r.service) }),

@@ -193,6 +193,8 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/tools",
     `/tools?pick=selection&service=${ids.service}`,
     "/reports",
+    // Issue 36 §7: the comment form open (the page itself is swept above).
+    `/servicecatalog/service/${ids.service}?comment=new`,
     // Issue 36 §4 and §5.
     "/my-work",
     "/notifications",

@@ -31,6 +31,7 @@ import reports from "../../modules/reports/i18n/reports.de";
 import sla from "../../modules/sla/i18n/sla.de";
 import mywork from "../../modules/mywork/i18n/mywork.de";
 import notifications from "../../modules/notifications/i18n/notifications.de";
+import comments from "../../modules/comments/i18n/comments.de";
 import views from "../../modules/views/i18n/views.de";
 import releases from "../../modules/releases/i18n/releases.de";
 import releasecompare from "../../modules/releases/i18n/releasecompare.de";
@@ -74,6 +75,7 @@ const de = {
   sla,
   mywork,
   notifications,
+  comments,
   views,
   releases,
   releasecompare,

@@ -31,6 +31,7 @@ import reports from "../../modules/reports/i18n/reports.en";
 import sla from "../../modules/sla/i18n/sla.en";
 import mywork from "../../modules/mywork/i18n/mywork.en";
 import notifications from "../../modules/notifications/i18n/notifications.en";
+import comments from "../../modules/comments/i18n/comments.en";
 import views from "../../modules/views/i18n/views.en";
 import releases from "../../modules/releases/i18n/releases.en";
 import releasecompare from "../../modules/releases/i18n/releasecompare.en";
@@ -73,6 +74,7 @@ const en: Resources = {
   sla,
   mywork,
   notifications,
+  comments,
   views,
   releases,
   releasecompare,

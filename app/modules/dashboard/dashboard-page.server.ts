@@ -33,7 +33,7 @@ export async function dashboardLoader({ request }: LoaderFunctionArgs, release: 
     name: user.name,
     catalogue,
     figures,
-    work: work ? { responsible: work.responsible.total, toReview: work.toReview?.total ?? null, drafts: work.drafts.total } : null,
+    work: work ? { responsible: work.responsible.total, toReview: work.toReview?.total ?? null, drafts: work.drafts.total, mentions: work.mentions.total } : null,
     release: release ? { label: release.label, publishedAt: release.publishedAt, href: release.href } : null,
     canCreate: userHasPermission(user, "manage:structure"),
   };

@@ -9,7 +9,7 @@ import type { Executor } from "~/server/audit.server";
  * "My work" (issue 36 §4, docs/decisions/0077-my-work.md): what needs the signed-in user, across
  * their catalogues — the services they are responsible for whose review is due or overdue, the
  * services waiting for their review (status "checking", for those who approve), and their own
- * drafts (open services they edited last). One query per list: capped, and counted in the same query.
+ * drafts (open services they edited last), and the services whose open discussions mention them. One query per list: capped, and counted in the same query.
  */
 export const MY_WORK_ROWS = 25;
 
@@ -51,14 +51,21 @@ export async function myWork(db: Executor, user: { id: number; role: Role }, now
   const responsible = rowsOf(db)
     .where("s.id", "in", sql<number>`(select x.service_id from ${responsibleUsersSql} x where x.user_id = ${user.id})`)
     .where(reviewStatesCondition(["due", "overdue"], now)!);
-  const [mine, toReview, drafts] = await Promise.all([
+  // The newest comment mentioning the user, in threads still open (issue 36 §7).
+  const mentionedAt = sql<string>`(select max(c.created_at) from service_comments c join comment_mentions m on m.comment_id = c.id join service_comments t on t.id = coalesce(c.thread_id, c.id) where m.user_id = ${user.id} and c.service_id = s.id and t.resolved_at is null)`;
+  const [mine, toReview, drafts, mentions] = await Promise.all([
     // The most overdue first.
     list(responsible, sql<string>`${nextReviewSql}`, "asc"),
     // Approving is for those who manage the structure (decision 0014): for them every service sent to review.
     approves ? list(rowsOf(db).where("s.status", "=", "checking"), sql<string>`s.updated_at`, "asc") : Promise.resolve(null),
     list(rowsOf(db).where("s.status", "=", "open").where("s.updated_by", "=", user.id), sql<string>`s.updated_at`, "desc"),
+    list(
+      rowsOf(db).where("s.id", "in", sql<number>`(select c.service_id from service_comments c join comment_mentions m on m.comment_id = c.id where m.user_id = ${user.id})`).where(sql<boolean>`${mentionedAt} is not null`),
+      mentionedAt,
+      "desc",
+    ),
   ]);
-  return { responsible: mine, toReview, drafts };
+  return { responsible: mine, toReview, drafts, mentions };
 }
 
 export type MyWork = Awaited<ReturnType<typeof myWork>>;

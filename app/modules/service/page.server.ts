@@ -26,6 +26,7 @@ import { parseImageUpload } from "~/server/upload.server";
 import { historyFor, type Executor } from "~/server/audit.server";
 import { CrossCatalogueMoveError, StaleRecordError } from "~/server/errors.server";
 import { canEditService, editScope } from "~/modules/access/permissions.server";
+import { openThreadCount } from "~/modules/comments/open-threads.server";
 import { loadServiceChildren } from "~/modules/service/service-children.server";
 import {
   ForbiddenTransitionError,
@@ -70,7 +71,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
   // The lifecycle form's successor search (a GET submit of that form, like the pickers').
   const succq = url.searchParams.has("succq") ? (url.searchParams.get("succq") ?? "").slice(0, 100) : null;
   const canEdit = await canEditService(db, user, id);
-  const [children, categories, pickers, history, candidates, hidden, canExport, ai, review, stage, successors, people, peopleChoices] = await Promise.all([
+  const [children, categories, pickers, history, candidates, hidden, canExport, ai, review, stage, successors, people, peopleChoices, openThreads] = await Promise.all([
     loadServiceChildren(db, id),
     canEdit ? serviceCategoryOptions(db, detail.service.service_catalogue_id) : null,
     canEdit ? relationPickers(db, url.searchParams, detail) : null,
@@ -86,6 +87,8 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
     responsiblePeople(db, id),
     // The picker's accounts only while its editor is open (decision 0073): the list can be long.
     canEdit && url.searchParams.get("edit") === "people" ? responsibleChoices(db) : null,
+    // Where reviewers approve (the basics editor), the open discussions are pointed at (issue 36 §7).
+    canEdit ? openThreadCount(db, id) : 0,
   ]);
   // What the service's attribute masks hide is neither shown nor sent to the browser.
   const visible = { ...detail.service, ...Object.fromEntries(hidden.fields.map((f) => [f, null])) } as typeof detail.service;
@@ -113,6 +116,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       tab,
       canEdit,
       review,
+      openThreads,
       people: { list: people, choices: peopleChoices } as PeoplePanel | null,
       stage: {
         ...stage,

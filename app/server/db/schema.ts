@@ -230,6 +230,26 @@ export interface NotificationPrefsTable {
   delivery: string;
 }
 
+/** Comments on services (migration 0032): `thread_id` null on a thread's first comment. */
+export interface ServiceCommentsTable {
+  id: Generated<number>;
+  service_id: number;
+  thread_id: number | null;
+  author_id: number | null;
+  author_name: string;
+  /** The Markdown as written; rendered and sanitised when shown. */
+  body: string;
+  created_at: Timestamp;
+  edited_at: string | null;
+  resolved_at: string | null;
+  resolved_by: string | null;
+}
+
+export interface CommentMentionsTable {
+  comment_id: number;
+  user_id: number;
+}
+
 /** One row per scheduled job, period and user (migration 0031): a claim with a lease, then done. */
 export interface ScheduleRunsTable {
   job: string;
@@ -862,6 +882,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_prefs: NotificationPrefsTable;
   schedule_runs: ScheduleRunsTable;
+  service_comments: ServiceCommentsTable;
+  comment_mentions: CommentMentionsTable;
   service_responsible_users: ServiceResponsibleUsersTable;
   kpis: KpisTable;
   providers: ProvidersTable;

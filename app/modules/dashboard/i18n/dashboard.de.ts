@@ -14,7 +14,7 @@ const dashboard = {
   withoutKpi: "ohne Service-Level",
   reviews: "Prüfungen",
   myWork: "Meine Arbeit",
-  work: { responsible: "Ihre Services: Prüfung fällig", toReview: "warten auf Ihre Prüfung", drafts: "Ihre Entwürfe" },
+  work: { responsible: "Ihre Services: Prüfung fällig", toReview: "warten auf Ihre Prüfung", drafts: "Ihre Entwürfe", mentions: "Erwähnungen" },
   reviewDue: "in 30 Tagen fällig",
   reviewOverdue: "überfällig",
   latestChanges: "Letzte Änderungen",

@@ -15,7 +15,7 @@ const dashboard: typeof dashboardDe = {
   withoutOwner: "without service owner",
   reviews: "Reviews",
   myWork: "My work",
-  work: { responsible: "Your services due for review", toReview: "waiting for your review", drafts: "Your drafts" },
+  work: { responsible: "Your services due for review", toReview: "waiting for your review", drafts: "Your drafts", mentions: "Mentions" },
   reviewDue: "due within 30 days",
   reviewOverdue: "overdue",
   withoutKpi: "without service level",

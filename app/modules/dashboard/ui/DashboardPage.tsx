@@ -75,10 +75,11 @@ export function DashboardPage({ name, catalogue, figures, release, canCreate, wo
           <Title order={2} size="h4" mb="xs">
             {t("dashboard.myWork")}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: work.toReview === null ? 2 : 3 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: work.toReview === null ? 3 : 4 }}>
             <Figure label={t("dashboard.work.responsible")} value={work.responsible} to="/my-work#responsible" testId="work-responsible" />
             {work.toReview === null ? null : <Figure label={t("dashboard.work.toReview")} value={work.toReview} to="/my-work#toReview" testId="work-to-review" />}
             <Figure label={t("dashboard.work.drafts")} value={work.drafts} to="/my-work#drafts" testId="work-drafts" />
+            <Figure label={t("dashboard.work.mentions")} value={work.mentions} to="/my-work#mentions" testId="work-mentions" />
           </SimpleGrid>
         </section>
       ) : null}

@@ -20,5 +20,10 @@ const mywork = {
     at: "Zuletzt geändert",
     none: "Sie haben keine offenen Entwürfe.",
   },
+  mentions: {
+    title: "Erwähnungen in offenen Diskussionen",
+    at: "Zuletzt erwähnt",
+    none: "Niemand hat Sie in einer offenen Diskussion erwähnt.",
+  },
 };
 export default mywork;

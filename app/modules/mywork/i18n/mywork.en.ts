@@ -20,5 +20,10 @@ const mywork = {
     at: "Last changed",
     none: "You have no open drafts.",
   },
+  mentions: {
+    title: "Mentions in open discussions",
+    at: "Last mentioned",
+    none: "Nobody mentioned you in an open discussion.",
+  },
 };
 export default mywork;

@@ -6,13 +6,14 @@ import type { WorkList } from "../my-work.server";
 import type { MyWorkData } from "../my-work-page.server";
 import classes from "./my-work.module.css";
 
-type Kind = "responsible" | "toReview" | "drafts";
+type Kind = "responsible" | "toReview" | "drafts" | "mentions";
 
 /** Where each row leads: the place to act. */
 const ACT: Record<Kind, (id: number) => string> = {
   responsible: (id) => `/servicecatalog/service/${id}#review`,
   toReview: (id) => `/servicecatalog/service/${id}?edit=basics#basics`,
   drafts: (id) => `/servicecatalog/service/${id}`,
+  mentions: (id) => `/servicecatalog/service/${id}#comments`,
 };
 
 /** /my-work — what needs the signed-in user (issue 36 §4): each list with the place to act. */
@@ -22,6 +23,7 @@ export function MyWorkPage({ work }: MyWorkData) {
     ["responsible", work.responsible],
     ["toReview", work.toReview],
     ["drafts", work.drafts],
+    ["mentions", work.mentions],
   ];
   return (
     <div className={classes.page} data-testid="my-work">

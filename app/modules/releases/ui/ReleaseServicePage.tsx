@@ -51,6 +51,7 @@ export function ReleaseServiceView({ release, page, base }: ServiceData & { base
     // A release holds live services only.
     stage: null,
     people: null,
+    openThreads: 0,
     canCreateTags: false,
     statuses: [],
   };

@@ -49,6 +49,8 @@ const service = {
       successor: "Bitte einen anderen, vorhandenen Service als Nachfolger wählen.",
     },
   },
+  openThreads_one: "{{count}} offene Diskussion zu diesem Service – vor dem Abnehmen lesen",
+  openThreads_other: "{{count}} offene Diskussionen zu diesem Service – vor dem Abnehmen lesen",
   review: {
     title: "Prüfung",
     last: "Zuletzt geprüft am {{date}} von {{name}}",

@@ -50,6 +50,8 @@ const service: typeof serviceDe = {
       successor: "Please choose another existing service as the successor.",
     },
   },
+  openThreads_one: "{{count}} open discussion about this service – read it before approving",
+  openThreads_other: "{{count}} open discussions about this service – read them before approving",
   review: {
     title: "Review",
     last: "Last reviewed on {{date}} by {{name}}",

@@ -29,6 +29,7 @@ export function BasicsSection({
   canEdit,
   result,
   review,
+  openThreads = 0,
 }: {
   service: BasicsData;
   categories: Named[] | null;
@@ -37,6 +38,8 @@ export function BasicsSection({
   result?: ServiceAnswer;
   /** Null on a release's page: a release freezes content, not reviews. */
   review: ReviewInfo | null;
+  /** Open discussions of the service, named in the editor where the status is set. */
+  openThreads?: number;
 }) {
   const { t, i18n } = useTranslation();
   const mine = resultFor(result, "basics");
@@ -50,6 +53,11 @@ export function BasicsSection({
       form={
         canEdit && categories ? (
           <SectionForm intent="basics" updatedAt={service.updated_at} errors={e} stale={e._form === "service.stale"}>
+            {openThreads > 0 ? (
+              <a href="#comments" data-testid="open-threads">
+                {t("service.openThreads", { count: openThreads })}
+              </a>
+            ) : null}
             <TextInput key={`name-${service.updated_at}`} name="name" label={t("service.fields.name")} required defaultValue={String(v.name ?? "")} error={translateError(t, e.name)} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <NativeSelect

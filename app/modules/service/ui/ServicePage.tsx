@@ -125,6 +125,7 @@ export function ServicePage({
                   canEdit={canEdit}
                   result={result}
                   review={data.review}
+                  openThreads={data.openThreads ?? 0}
                 />
                 {data.people ? <PeopleSection panel={data.people} updatedAt={service.updated_at} canEdit={canEdit} result={result} /> : null}
                 {data.stage ? <StageSection panel={data.stage} updatedAt={service.updated_at} canEdit={canEdit} result={result} /> : null}
