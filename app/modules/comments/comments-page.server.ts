@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod";
 import { canEditService } from "~/modules/access/permissions.server";
 import { userHasPermission } from "~/modules/access/policy";
 import { requirePermission } from "~/modules/access/policy.server";
@@ -12,6 +13,8 @@ import { parseId } from "~/lib/ids";
 import { commentsAnchor, type CommentsPanel } from "./comments";
 import { CommentIdSchema, CommentSchema, EditCommentSchema } from "./comments-schema";
 import { addComment, deleteComment, editComment, listThreads, setThreadResolved } from "./comments.server";
+
+type Submission = ReturnType<typeof validateForm>;
 
 /**
  * The comments of a service page (issue 36 §7): the index route under /servicecatalog/service/:id,
@@ -41,56 +44,35 @@ export async function serviceCommentsAction({ request, params }: ActionFunctionA
   const db = getDb();
   const form = await readFormData(request);
   const page = `/servicecatalog/service/${id}`;
-  let submission: ReturnType<typeof validateForm> | undefined;
+  const actor = { id: user.id, name: user.name, mayDeleteAny: userHasPermission(user, "access:admin") };
   // A refused form is shown again with what was typed, and the accounts its select offers.
-  const refused = async (errors: Parameters<typeof refuse>[1], status: number) => refuse(submission!, errors, status, { meta: { people: (await responsibleChoices(db)).map((r) => ({ id: r.id, name: r.name })) } });
-  const answer = async <T>(run: () => Promise<T>, done: (value: T) => Response | Promise<Response>) => {
-    if (!submission || submission.status !== "success") return refused({}, 400);
+  const refused = async (submission: Submission, errors: Parameters<typeof refuse>[1], status: number) =>
+    refuse(submission, errors, status, { meta: { people: (await responsibleChoices(db)).map((r) => ({ id: r.id, name: r.name })) } });
+  /** Validates with `schema`, runs the write, answers with `done`; a domain refusal keeps the form. */
+  const handle = async <S extends z.ZodType, T>(schema: S, write: (value: z.output<S>) => Promise<T>, done: (value: z.output<S>, result: T) => Response | Promise<Response>) => {
+    const submission = validateForm(form, schema);
+    if (submission.status !== "success") return refused(submission, {}, 400);
+    const value = submission.value as z.output<S>;
     try {
-      return await done(await run());
+      return await done(value, await write(value));
     } catch (error) {
       const common = commonRefusal(error, { stale: "comments.errors.tooLate" });
       if (!common) throw error;
-      return refused(common.errors, common.status);
+      return refused(submission, common.errors, common.status);
     }
   };
-  const actor = { id: user.id, name: user.name, mayDeleteAny: userHasPermission(user, "access:admin") };
+  const back = (anchor: string, message: string, kind: "success" | "info" = "success") => redirectWithFlash(request, `${page}#${anchor}`, { kind, message });
+  const resolve = (resolved: boolean) =>
+    handle(
+      CommentIdSchema,
+      (v) => setThreadResolved(db, id, v.comment, resolved, user),
+      (v, changed) => (changed ? back(`comment-${v.comment}`, resolved ? "comments.resolvedDone" : "comments.reopenedDone") : back(`comment-${v.comment}`, "comments.unchanged", "info")),
+    );
   return dispatchIntent(form.get("intent"), {
-    comment: async () => {
-      submission = validateForm(form, CommentSchema);
-      const value = submission.status === "success" ? (submission.value as { body: string; mentions: number[]; thread?: number }) : null;
-      return answer(
-        () => addComment(db, id, value!, user),
-        (commentId) => redirectWithFlash(request, `${page}#comment-${commentId}`, { kind: "success", message: value!.thread ? "comments.replied" : "comments.added" }),
-      );
-    },
-    editComment: async () => {
-      submission = validateForm(form, EditCommentSchema);
-      const value = submission.status === "success" ? (submission.value as { comment: number; body: string; mentions: number[] }) : null;
-      return answer(
-        () => editComment(db, id, value!.comment, value!, user),
-        () => redirectWithFlash(request, `${page}#comment-${value!.comment}`, { kind: "success", message: "comments.editedDone" }),
-      );
-    },
-    deleteComment: async () => {
-      submission = validateForm(form, CommentIdSchema);
-      const value = submission.status === "success" ? (submission.value as { comment: number }) : null;
-      return answer(
-        () => deleteComment(db, id, value!.comment, actor),
-        () => redirectWithFlash(request, `${page}#${commentsAnchor}`, { kind: "success", message: "comments.deleted" }),
-      );
-    },
+    comment: () => handle(CommentSchema, (v) => addComment(db, id, v, user), (v, commentId) => back(`comment-${commentId}`, v.thread ? "comments.replied" : "comments.added")),
+    editComment: () => handle(EditCommentSchema, (v) => editComment(db, id, v.comment, v, user), (v) => back(`comment-${v.comment}`, "comments.editedDone")),
+    deleteComment: () => handle(CommentIdSchema, (v) => deleteComment(db, id, v.comment, actor), () => back(commentsAnchor, "comments.deleted")),
     resolveThread: () => resolve(true),
     reopenThread: () => resolve(false),
   });
-
-  async function resolve(resolved: boolean) {
-    submission = validateForm(form, CommentIdSchema);
-    const value = submission.status === "success" ? (submission.value as { comment: number }) : null;
-    return answer(
-      () => setThreadResolved(db, id, value!.comment, resolved, user),
-      (changed) =>
-        redirectWithFlash(request, `${page}#comment-${value!.comment}`, changed ? { kind: "success", message: resolved ? "comments.resolvedDone" : "comments.reopenedDone" } : { kind: "info", message: "comments.unchanged" }),
-    );
-  }
 }

@@ -26,7 +26,6 @@ import { parseImageUpload } from "~/server/upload.server";
 import { historyFor, type Executor } from "~/server/audit.server";
 import { CrossCatalogueMoveError, StaleRecordError } from "~/server/errors.server";
 import { canEditService, editScope } from "~/modules/access/permissions.server";
-import { openThreadCount } from "~/modules/comments/open-threads.server";
 import { loadServiceChildren } from "~/modules/service/service-children.server";
 import {
   ForbiddenTransitionError,
@@ -306,3 +305,8 @@ async function saveAnswer(request: Request, db: Executor, id: number, anchor: st
   return redirectWithFlash(request, `/servicecatalog/service/${id}#${anchor}`, { kind: "success", message: reopened ? "service.updatedReopened" : "service.updated" });
 }
 
+/** Open discussions of the service (issue 36 §7; the comments module owns them, this reads their count). */
+async function openThreadCount(db: Executor, serviceId: number): Promise<number> {
+  const row = await db.selectFrom("service_comments").select((eb) => eb.fn.countAll().as("n")).where("service_id", "=", serviceId).where("thread_id", "is", null).where("resolved_at", "is", null).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
