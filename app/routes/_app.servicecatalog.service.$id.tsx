@@ -5,7 +5,7 @@ import type { ServiceAnswer } from "~/modules/service/types";
 import { servicePageAction, servicePageLoader } from "~/modules/service/page.server";
 import { inService, leadCustomers } from "~/modules/releases/customer-routes.server";
 
-export const handle = routeHandle({ i18n: ["ai", "basedata", "credits", "headlines", "history", "masks", "service", "servicechildren", "structure", "wordexport"] });
+export const handle = routeHandle({ i18n: ["ai", "basedata", "credits", "headlines", "history", "masks", "service", "servicechildren", "structure", "translations", "wordexport"] });
 
 export const loader = leadCustomers(servicePageLoader, inService);
 export const action = servicePageAction;

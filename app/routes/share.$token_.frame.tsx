@@ -3,7 +3,7 @@ import { shareFrameLoader, shareHeaders } from "~/modules/releases/share-page.se
 import { ShareError, ShareFramePage } from "~/modules/releases/ui/SharePages";
 
 // As every page of a share link: no scripts (decision 0067), not indexed.
-export const handle = routeHandle({ i18n: ["ai", "auth", "basedata", "catalogframe", "catalogue", "headlines", "history", "masks", "releases", "releaseshare", "service", "servicechildren", "structure", "users", "wordexport"], title: "catalogframe.title", hydrate: false });
+export const handle = routeHandle({ i18n: ["ai", "auth", "basedata", "catalogframe", "catalogue", "headlines", "history", "masks", "releases", "releaseshare", "service", "servicechildren", "structure", "translations", "users", "wordexport"], title: "catalogframe.title", hydrate: false });
 
 export const headers = shareHeaders;
 export const meta = () => [{ name: "robots", content: "noindex, nofollow" }];

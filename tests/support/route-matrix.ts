@@ -198,7 +198,7 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     { file: "_app.servicecatalog._browser.tsx", at: "/servicecatalog", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), intents: browserIntents(realMove) } },
     { file: "_app.servicecatalog._browser._index.tsx", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), intents: browserIntents(emptyMove) } },
     { file: "_app.servicecatalog._browser.save-view.tsx", get: { guard: WORKING_COPY }, post: { guard: WORKING_COPY, intents: none } },
-    { file: "_app.servicecatalog.catalogues.tsx", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), intents: [{ intent: "catalogue" }, { intent: "createCatalogue", guard: ADMIN }, { intent: "reviewInterval", guard: can("manage:structure") }] } },
+    { file: "_app.servicecatalog.catalogues.tsx", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), intents: [{ intent: "catalogue" }, { intent: "createCatalogue", guard: ADMIN }, { intent: "reviewInterval", guard: can("manage:structure") }, { intent: "contentLanguages", guard: ADMIN }] } },
     { file: "servicecatalog.suggest.tsx", get: { guard: can("read:catalogue") }, post: null },
     { file: "_app.servicecatalog.new.tsx", get: { guard: can("manage:structure") }, post: { guard: can("manage:structure"), intents: none } },
     { file: "_app.servicecatalog.ai.tsx", get: { guard: can("use:ai") }, post: { guard: can("use:ai"), intents: intents("generate", "discard", "create") } },
@@ -232,7 +232,7 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
         guard: can("update:service", true),
         // With the version the page was loaded with, so each intent reaches its handler.
         intents: [
-          ...intents("basics", "confirmReview", "stage", "rich", "details", "personaldata", "relations", "tags", "dependency-add", "dependency-remove", "picture-remove"),
+          ...intents("basics", "confirmReview", "stage", "rich", "translation", "details", "personaldata", "relations", "tags", "dependency-add", "dependency-remove", "picture-remove"),
           ...["ai-generate", "ai-accept", "ai-discard"].map((intent): IntentCell => ({ intent, guard: can("use:ai") })),
           { intent: "picture", multipart: true },
         ].map((cell) => ({ ...cell, body: (r: MatrixRows) => ({ updated_at: SERVICE_VERSION, required: String(r.otherService) }) })),

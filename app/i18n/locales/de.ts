@@ -32,6 +32,7 @@ import sla from "../../modules/sla/i18n/sla.de";
 import mywork from "../../modules/mywork/i18n/mywork.de";
 import notifications from "../../modules/notifications/i18n/notifications.de";
 import comments from "../../modules/comments/i18n/comments.de";
+import translations from "../../modules/translations/i18n/translations.de";
 import views from "../../modules/views/i18n/views.de";
 import releases from "../../modules/releases/i18n/releases.de";
 import releasecompare from "../../modules/releases/i18n/releasecompare.de";
@@ -76,6 +77,7 @@ const de = {
   mywork,
   notifications,
   comments,
+  translations,
   views,
   releases,
   releasecompare,

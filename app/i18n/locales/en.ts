@@ -32,6 +32,7 @@ import sla from "../../modules/sla/i18n/sla.en";
 import mywork from "../../modules/mywork/i18n/mywork.en";
 import notifications from "../../modules/notifications/i18n/notifications.en";
 import comments from "../../modules/comments/i18n/comments.en";
+import translations from "../../modules/translations/i18n/translations.en";
 import views from "../../modules/views/i18n/views.en";
 import releases from "../../modules/releases/i18n/releases.en";
 import releasecompare from "../../modules/releases/i18n/releasecompare.en";
@@ -75,6 +76,7 @@ const en: Resources = {
   mywork,
   notifications,
   comments,
+  translations,
   views,
   releases,
   releasecompare,

@@ -11,24 +11,33 @@ import { readFormData } from "~/server/request-body.server";
 import { browserAction } from "./browser.server";
 import { getCurrentCatalogueId, listCatalogues } from "./catalogue.server";
 import { ReviewIntervalSchema } from "./catalogue-schemas";
+import { setCatalogueLanguages } from "~/modules/translations/translations.server";
+import { ContentLanguagesSchema } from "~/modules/translations/translations-schema";
 
 export const CATALOGUES_PATH = "/servicecatalog/catalogues";
 
 export async function cataloguesLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "read:catalogue");
   const db = getDb();
-  const [catalogues, current, intervals] = await Promise.all([
+  const [catalogues, current, intervals, further] = await Promise.all([
     listCatalogues(db),
     getCurrentCatalogueId(db, user.id),
-    db.selectFrom("service_catalogues").select(["id", "review_interval_months"]).execute(),
+    db.selectFrom("service_catalogues").select(["id", "review_interval_months", "content_language"]).execute(),
+    db.selectFrom("catalogue_languages").select(["catalogue_id", "language"]).orderBy("language").execute(),
   ]);
-  const interval = new Map(intervals.map((r) => [r.id, r.review_interval_months]));
+  const byId = new Map(intervals.map((r) => [r.id, r]));
   return {
-    catalogues: catalogues.map((c) => ({ ...c, reviewInterval: interval.get(c.id) ?? 0 })),
+    catalogues: catalogues.map((c) => ({
+      ...c,
+      reviewInterval: byId.get(c.id)?.review_interval_months ?? 0,
+      // Content languages (issue 37 §1): the original and the further ones.
+      languages: { primary: byId.get(c.id)?.content_language ?? "de", further: further.filter((l) => l.catalogue_id === c.id).map((l) => l.language) },
+    })),
     current,
     canCreate: userHasPermission(user, "access:admin"),
     // The review cadence (issue 36 §1) is set by those who approve services.
     canSetReview: userHasPermission(user, "manage:structure"),
+    canSetLanguages: userHasPermission(user, "access:admin"),
   };
 }
 
@@ -40,6 +49,7 @@ export const reviewTarget = (catalogueId: number | string) => `reviewInterval-${
 // Same intents as the browser (pick / create a catalogue): one implementation; plus a catalogue's review interval.
 export async function cataloguesAction({ request }: ActionFunctionArgs) {
   const form = await readFormData(request.clone());
+  if (form.get("intent") === "contentLanguages") return contentLanguagesAction(request, form);
   if (form.get("intent") !== "reviewInterval") return browserAction(request);
   const user = await requirePermission(request, "manage:structure");
   const submission = validateForm(form, ReviewIntervalSchema);
@@ -47,6 +57,21 @@ export async function cataloguesAction({ request }: ActionFunctionArgs) {
   try {
     const changed = await setCatalogueReviewInterval(getDb(), submission.value.catalogue, submission.value.review_interval_months, user);
     return redirectWithFlash(request, CATALOGUES_PATH, { kind: "success", message: changed ? "catalogue.reviewInterval.saved" : "catalogue.reviewInterval.unchanged" });
+  } catch (error) {
+    if (error instanceof NotFoundError) throw refusal(404);
+    throw error;
+  }
+}
+
+/** A catalogue's content languages (issue 37 §1): admins, as they create catalogues. */
+async function contentLanguagesAction(request: Request, form: FormData) {
+  const user = await requirePermission(request, "access:admin");
+  const submission = validateForm(form, ContentLanguagesSchema);
+  if (submission.status !== "success") return refuse(submission, { form: "validation.invalidChoice" }, 400);
+  try {
+    const { catalogue, primary, further } = submission.value;
+    const changed = await setCatalogueLanguages(getDb(), catalogue, primary, further, user);
+    return redirectWithFlash(request, CATALOGUES_PATH, { kind: changed ? "success" : "info", message: changed ? "translations.saved" : "translations.unchanged" });
   } catch (error) {
     if (error instanceof NotFoundError) throw refusal(404);
     throw error;

@@ -18,13 +18,14 @@ import {
   RelationsSchema,
   PeopleSchema,
   RichSchema,
+  TranslationSchema,
   StageSchema,
   TagsSchema,
 } from "~/modules/service/service-sections";
 import { allowedStatuses, type Status } from "~/modules/service/service-status";
 import { parseImageUpload } from "~/server/upload.server";
 import { historyFor, type Executor } from "~/server/audit.server";
-import { CrossCatalogueMoveError, StaleRecordError } from "~/server/errors.server";
+import { CrossCatalogueMoveError, StaleRecordError, ValidationError } from "~/server/errors.server";
 import { canEditService, editScope } from "~/modules/access/permissions.server";
 import { loadServiceChildren } from "~/modules/service/service-children.server";
 import {
@@ -55,6 +56,8 @@ import { RequiredByOthersError, setServiceStage, stageInfo } from "~/modules/ser
 import { responsibleChoices, responsiblePeople, setResponsibleUsers } from "~/modules/service/responsible.server";
 import { readableStages, type StagePanel } from "~/modules/service/service-stage";
 import type { PeoplePanel } from "~/modules/service/responsible";
+import { getLanguage } from "~/i18n/i18next.server";
+import { catalogueLanguages, contentPanel, saveTranslation } from "~/modules/translations/translations.server";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
@@ -100,6 +103,18 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
   }
   // Rich text is sanitised on save; sanitising again on display also covers imported or seeded HTML.
   const rich = Object.fromEntries(RICH_FIELDS.map((f) => [f, sanitizeRichText(visible[f])]));
+  // Content in more than one language (issue 37): the language shown and its translations, compared with the sources.
+  const content = await contentPanel(db, detail.service.service_catalogue_id, url.searchParams.get("lang"), await getLanguage(request), {
+    type: "service",
+    id,
+    sources: Object.fromEntries(RICH_FIELDS.map((f) => [f, detail.service[f]])),
+  });
+  if (content?.translations) {
+    for (const field of Object.keys(content.translations)) {
+      if (!(RICH_FIELDS as readonly string[]).includes(field) || hidden.fields.includes(field as never)) delete content.translations[field];
+      else content.translations[field].value = sanitizeRichText(content.translations[field].value);
+    }
+  }
   return data(
     {
       ...detail,
@@ -116,6 +131,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       canEdit,
       review,
       openThreads,
+      content,
       people: { list: people, choices: peopleChoices } as PeoplePanel | null,
       stage: {
         ...stage,
@@ -239,6 +255,25 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
             return updateServiceRichText(db, id, value.field, value.value, expected, user);
           })) ?? saved("rich", field)
         );
+      },
+      // A rich field's translation (issue 37): the same editor, saved beside the source.
+      translation: async () => {
+        section = "rich";
+        meta = { field: String(form.get("field") ?? "") };
+        let back = "";
+        const invalid = await validated(form, TranslationSchema, async (value) => {
+          const service = await db.selectFrom("services").select(["service_catalogue_id", value.field]).where("id", "=", id).executeTakeFirst();
+          if (!service) throw refusal(404);
+          const languages = await catalogueLanguages(db, service.service_catalogue_id);
+          if (!languages.further.includes(value.lang)) throw new ValidationError({ _form: "validation.invalidChoice" });
+          await saveTranslation(
+            db,
+            { subjectType: "service", subjectId: id, field: value.field, language: value.lang, value: sanitizeRichText(value.value), source: (service as Record<string, string | null>)[value.field], expectedUpdatedAt: value.translation_version },
+            user,
+          );
+          back = `/servicecatalog/service/${id}?lang=${value.lang}#${value.field}`;
+        });
+        return invalid ?? redirectWithFlash(request, back, { kind: "success", message: "service.translation.saved" });
       },
       details: async () => {
         section = "details";

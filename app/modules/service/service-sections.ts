@@ -3,6 +3,7 @@ import { idField, idList, optionalText, requiredText, tooLong } from "~/ui/form/
 import { STATUSES } from "./service-status";
 import { MAX_REVIEW_INTERVAL } from "./review-cadence";
 import { SERVICE_STAGES } from "./service-stage";
+import { CONTENT_LANGUAGES } from "~/modules/translations/translations";
 import { parseDay } from "~/modules/catalogue/catalogue-query";
 import { DETAIL_FLAG_FIELDS, DETAIL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "./service-fields";
 
@@ -47,6 +48,22 @@ export const RichSchema = z.object({
   value: z
     .string()
     .max(RICH_MAX, { error: tooLong(RICH_MAX) })
+    .optional()
+    .transform((v) => v ?? ""),
+});
+
+/** A rich field's translation into one of the catalogue's further languages (issue 37). */
+export const TranslationSchema = z.object({
+  field: z.enum(RICH_FIELDS),
+  lang: z.enum(CONTENT_LANGUAGES, { error: "validation.invalidChoice" }),
+  value: z
+    .string()
+    .max(RICH_MAX, { error: tooLong(RICH_MAX) })
+    .optional()
+    .transform((v) => v ?? ""),
+  // The translation's version the form was loaded with; "" when there was none yet.
+  translation_version: z
+    .string()
     .optional()
     .transform((v) => v ?? ""),
 });

@@ -250,6 +250,25 @@ export interface CommentMentionsTable {
   user_id: number;
 }
 
+/** A catalogue's further content languages (migration 0034). */
+export interface CatalogueLanguagesTable {
+  catalogue_id: number;
+  language: string;
+}
+
+/** A translation of one text field (migration 0034), with the source it was made from. */
+export interface ContentTranslationsTable {
+  subject_type: string;
+  subject_id: number;
+  field: string;
+  language: string;
+  value: string;
+  source_hash: string;
+  source_value: string;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
 /** One row per scheduled job, period and user (migration 0031): a claim with a lease, then done. */
 export interface ScheduleRunsTable {
   job: string;
@@ -338,6 +357,8 @@ export interface ServiceCataloguesTable {
   customer_view: ColumnType<CustomerView, CustomerView | undefined, CustomerView>;
   /** Months between reviews of its services (issue 36 §1); 0: no regular review. */
   review_interval_months: DefaultInt;
+  /** The language its content is written in (issue 37, migration 0034); ISO 639-1. */
+  content_language: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -884,6 +905,8 @@ export interface Database {
   schedule_runs: ScheduleRunsTable;
   service_comments: ServiceCommentsTable;
   comment_mentions: CommentMentionsTable;
+  catalogue_languages: CatalogueLanguagesTable;
+  content_translations: ContentTranslationsTable;
   service_responsible_users: ServiceResponsibleUsersTable;
   kpis: KpisTable;
   providers: ProvidersTable;

@@ -52,6 +52,8 @@ export function ReleaseServiceView({ release, page, base }: ServiceData & { base
     stage: null,
     people: null,
     openThreads: 0,
+    // A release freezes one language today (issue 37 §4 will freeze all).
+    content: null,
     canCreateTags: false,
     statuses: [],
   };

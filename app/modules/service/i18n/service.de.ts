@@ -51,6 +51,7 @@ const service = {
   },
   openThreads_one: "{{count}} offene Diskussion zu diesem Service – vor dem Abnehmen lesen",
   openThreads_other: "{{count}} offene Diskussionen zu diesem Service – vor dem Abnehmen lesen",
+  translation: { saved: "Übersetzung gespeichert." },
   review: {
     title: "Prüfung",
     last: "Zuletzt geprüft am {{date}} von {{name}}",

@@ -52,6 +52,7 @@ const service: typeof serviceDe = {
   },
   openThreads_one: "{{count}} open discussion about this service – read it before approving",
   openThreads_other: "{{count}} open discussions about this service – read them before approving",
+  translation: { saved: "Translation saved." },
   review: {
     title: "Review",
     last: "Last reviewed on {{date}} by {{name}}",

@@ -26,6 +26,7 @@ import {
 } from "./RelationsSections";
 import { ResponsibilitiesSection } from "./ResponsibilitiesSection";
 import { RichSection } from "./RichSection";
+import { ContentLanguageSwitch } from "~/modules/translations/ui/ContentLanguageSwitch";
 import { ServiceHeader } from "./ServiceHeader";
 import { ServiceVersion } from "./ServiceSection";
 import { useSectionInView } from "./use-section-in-view";
@@ -118,6 +119,7 @@ export function ServicePage({
                     {t(`service.readOnly.${data.readOnly.reason}`, { role: t(`roles.${data.readOnly.role}`) })}
                   </Text>
                 ) : null}
+                {data.content ? <ContentLanguageSwitch content={data.content} /> : null}
                 <BasicsSection
                   service={service}
                   categories={data.options?.categories ?? null}
@@ -141,6 +143,7 @@ export function ServicePage({
                         updatedAt={service.updated_at}
                         canEdit={canEdit}
                         result={result}
+                        translation={data.content && data.content.translations ? { language: data.content.current, entry: data.content.translations[field] ?? null } : null}
                       />
                     )
                 )}

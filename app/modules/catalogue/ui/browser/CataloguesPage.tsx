@@ -10,6 +10,7 @@ import {
 } from "@mantine/core";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ContentLanguagesForm } from "~/modules/translations/ui/ContentLanguagesForm";
 import {
   answerFor,
   fieldError,
@@ -29,6 +30,7 @@ export function CataloguesPage({
   current,
   canCreate,
   canSetReview,
+  canSetLanguages,
 }: CataloguesData) {
   const answer = useActionData<FormAnswer>();
   const [form, fields] = useSchemaForm<typeof NewCatalogueSchema>(answerFor(answer, "createCatalogue"));
@@ -82,6 +84,16 @@ export function CataloguesPage({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {canSetLanguages ? (
+        <Card withBorder maw={720} data-testid="content-languages">
+          <Title order={2} size="h4" mb="xs">
+            {t("translations.languages")}
+          </Title>
+          {catalogues.map((c) => (
+            <ContentLanguagesForm key={c.id} catalogueId={c.id} title={catalogueTitle(t, c)} primary={c.languages.primary} further={c.languages.further} />
+          ))}
+        </Card>
+      ) : null}
       {canCreate ? (
         <Card withBorder maw={520}>
           <Title order={2} size="h4" mb="sm">

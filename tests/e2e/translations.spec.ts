@@ -1,0 +1,76 @@
+import { addSessionCookie, expect, gotoReady, test, unique } from "../support/fixtures";
+import { openEditor, servicePage, toast } from "../support/helpers";
+import { PHONE, violations } from "../support/sweeps";
+
+/**
+ * Content in more than one language (issue 37, decision 0081), with JavaScript and without: an
+ * admin adds English to a catalogue; an editor translates a field on the service page (the same
+ * editor, switched by the content-language links); an English reader sees English; after the
+ * German source changes the translation is marked outdated with the words that changed.
+ */
+test("add English, translate a field, read it in English, see it outdated after a source edit", async ({ page, db, make, login, browser, baseURL, javaScriptEnabled }) => {
+  const tag = unique("Sprache");
+  const catalogueId = await make.catalogue({ title: `Katalog ${tag}` });
+  const category = await make.category(catalogueId, { name: `Kategorie ${tag}` });
+  const id = await make.service(catalogueId, category, { name: `Dienst ${tag}`, short_description: "<p>Drucken im Haus</p>" });
+
+  // The superadmin offers English besides the German original.
+  await login("superadmin");
+  await gotoReady(page, "/servicecatalog/catalogues", javaScriptEnabled);
+  const form = page.getByRole("form", { name: `Inhaltssprachen von Katalog ${tag}` });
+  await form.getByRole("checkbox", { name: "Englisch" }).check();
+  await form.getByRole("button", { name: "Sprachen speichern" }).click();
+  await expect(toast(page)).toContainText("Inhaltssprachen gespeichert.");
+  // axe runs inside the page: with JS (the screen sweep covers pages without).
+  if (javaScriptEnabled) expect(await violations(page, '[data-testid="content-languages"]')).toEqual([]);
+  expect(await db.selectFrom("catalogue_languages").select("language").where("catalogue_id", "=", catalogueId).execute()).toEqual([{ language: "en" }]);
+
+  // The editor switches the content to English: the field shows the original, marked.
+  await login("keyuser");
+  await gotoReady(page, servicePage(id), javaScriptEnabled);
+  await page.getByTestId("content-language").getByRole("link", { name: "Englisch" }).click();
+  await expect(page.getByTestId("content-language").getByRole("link", { name: "Englisch" })).toHaveAttribute("aria-current", "true");
+  const section = page.locator("section#short_description");
+  await expect(section.getByTestId("not-translated")).toHaveText("nicht übersetzt");
+  await expect(section.getByTestId("rich-short_description")).toHaveText("Drucken im Haus");
+  await openEditor(section);
+  if (javaScriptEnabled) {
+    await section.scrollIntoViewIfNeeded();
+    const content = section.getByTestId("editor-value").locator("[contenteditable=true]");
+    await content.click();
+    await page.keyboard.type("Printing in the building");
+  } else {
+    await section.getByLabel("Kurzbeschreibung (Englisch)").fill("Printing in the building");
+  }
+  await section.locator("details form").getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page)).toContainText("Übersetzung gespeichert.");
+  await expect(section.getByTestId("rich-short_description")).toHaveText("Printing in the building");
+  await expect(section.getByTestId("not-translated")).toHaveCount(0);
+  expect((await db.selectFrom("services").select("short_description").where("id", "=", id).executeTakeFirstOrThrow()).short_description).toBe("<p>Drucken im Haus</p>");
+
+  // A reader whose interface is English reads English.
+  const reader = await browser.newContext({ baseURL, javaScriptEnabled, locale: "en-GB" });
+  const client = await make.user("client");
+  await addSessionCookie(db, reader, baseURL!, client.id);
+  const readerPage = await reader.newPage();
+  await gotoReady(readerPage, servicePage(id), javaScriptEnabled);
+  await expect(readerPage.getByTestId("rich-short_description")).toHaveText("Printing in the building");
+  await expect(readerPage.getByTestId("content-language").getByRole("link", { name: /English/ })).toHaveAttribute("aria-current", "true");
+
+  // The German source changes: the English translation is outdated, with the words that changed.
+  await db
+    .updateTable("services")
+    .set({ short_description: "<p>Drucken und Scannen im Haus</p>", updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
+  await gotoReady(readerPage, servicePage(id), javaScriptEnabled);
+  const outdated = readerPage.getByTestId("translation-outdated");
+  await expect(outdated).toContainText("Translation outdated");
+  await outdated.locator("summary").click();
+  await expect(outdated.getByTestId("source-diff").locator("ins")).toHaveText(["und Scannen "]);
+  // The switch, the markers and the diff pass axe and fit a phone.
+  if (javaScriptEnabled) expect(await violations(readerPage)).toEqual([]);
+  await readerPage.setViewportSize(PHONE);
+  expect(await readerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await reader.close();
+});

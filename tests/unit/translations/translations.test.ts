@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { updateServiceRichText } from "~/modules/service/service.server";
+import { catalogueLanguages, contentPanel, saveTranslation, setCatalogueLanguages, shownLanguage } from "~/modules/translations/translations.server";
+import { StaleRecordError, ValidationError } from "~/server/errors.server";
+import { factories, unique } from "../../factories";
+import { useTestDb } from "../../support/test-db";
+
+// Content in more than one language (issue 37, decision 0081): a catalogue's languages, the
+// language shown (asked, else the reader's, else the original), translations saved with their
+// source, "outdated" with the source's word diff after a source edit. SQLite and Postgres.
+
+const t = useTestDb();
+const make = factories(() => t.db);
+
+describe("content languages", () => {
+  it("a catalogue offers its original and further languages; the language shown falls back", async () => {
+    const catalogueId = await make.catalogue({ title: unique("Sprachen") });
+    const admin = await make.user("admin");
+    expect(await catalogueLanguages(t.db, catalogueId)).toEqual({ primary: "de", further: [] });
+    expect(await setCatalogueLanguages(t.db, catalogueId, "de", ["en", "fr", "de"], admin)).toBe(true);
+    expect(await setCatalogueLanguages(t.db, catalogueId, "de", ["fr", "en"], admin)).toBe(false);
+    expect(await catalogueLanguages(t.db, catalogueId)).toEqual({ primary: "de", further: ["en", "fr"] });
+    await expect(setCatalogueLanguages(t.db, catalogueId, "xx", [], admin)).rejects.toBeInstanceOf(ValidationError);
+    const languages = { primary: "de", further: ["en"] };
+    expect(shownLanguage(languages, "en", "de")).toBe("en");
+    expect(shownLanguage(languages, "fr", "en")).toBe("en");
+    expect(shownLanguage(languages, null, "fr")).toBe("de");
+  });
+
+  it("a translation is current until its source changes, then outdated with the words that changed", async () => {
+    const catalogueId = await make.catalogue({ title: unique("Übersetzt") });
+    const categoryId = await make.category(catalogueId, { name: unique("Kategorie") });
+    const editor = await make.user("keyuser");
+    await setCatalogueLanguages(t.db, catalogueId, "de", ["en"], editor);
+    const serviceId = await make.service(catalogueId, categoryId, { name: "Drucken" });
+    const version = async () => (await t.db.selectFrom("services").select("updated_at").where("id", "=", serviceId).executeTakeFirstOrThrow()).updated_at;
+    await updateServiceRichText(t.db, serviceId, "description", "<p>Drucken im ganzen Haus</p>", await version(), editor);
+    const source = async () => (await t.db.selectFrom("services").select("description").where("id", "=", serviceId).executeTakeFirstOrThrow()).description;
+    await saveTranslation(t.db, { subjectType: "service", subjectId: serviceId, field: "description", language: "en", value: "<p>Printing in the whole building</p>", source: await source(), expectedUpdatedAt: "" }, editor);
+    const panel = async (asked: string | null) => contentPanel(t.db, catalogueId, asked, "de", { type: "service", id: serviceId, sources: { description: await source() } });
+    const first = await panel("en");
+    expect(first).toMatchObject({ primary: "de", languages: ["de", "en"], current: "en" });
+    expect(first!.translations!.description).toMatchObject({ value: "<p>Printing in the whole building</p>", outdated: false, sourceDiff: null });
+    expect((await panel(null))!.translations).toBeNull();
+    // A second save from the same (now old) form is refused.
+    await expect(
+      saveTranslation(t.db, { subjectType: "service", subjectId: serviceId, field: "description", language: "en", value: "x", source: await source(), expectedUpdatedAt: "" }, editor),
+    ).rejects.toBeInstanceOf(StaleRecordError);
+
+    await updateServiceRichText(t.db, serviceId, "description", "<p>Drucken und Scannen im ganzen Haus</p>", await version(), editor);
+    const after = (await panel("en"))!.translations!.description;
+    expect(after.outdated).toBe(true);
+    expect(after.sourceDiff?.filter((p) => p.change === "added").map((p) => p.text.trim())).toEqual(["und Scannen"]);
+    const activities = await t.db.selectFrom("activities").select("event").where("subject_type", "=", "service").where("subject_id", "=", String(serviceId)).where("event", "=", "translation_saved").execute();
+    expect(activities).toHaveLength(1);
+    // Saving again from the current source makes it current; an empty value removes it.
+    await saveTranslation(t.db, { subjectType: "service", subjectId: serviceId, field: "description", language: "en", value: "<p>Printing and scanning</p>", source: await source(), expectedUpdatedAt: after.updatedAt }, editor);
+    expect((await panel("en"))!.translations!.description.outdated).toBe(false);
+    const current = (await panel("en"))!.translations!.description.updatedAt;
+    await saveTranslation(t.db, { subjectType: "service", subjectId: serviceId, field: "description", language: "en", value: " ", source: await source(), expectedUpdatedAt: current }, editor);
+    expect((await panel("en"))!.translations).toEqual({});
+  });
+});
