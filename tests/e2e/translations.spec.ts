@@ -47,6 +47,14 @@ test("add English, translate a field, read it in English, see it outdated after 
   await expect(section.getByTestId("rich-short_description")).toHaveText("Printing in the building");
   await expect(section.getByTestId("not-translated")).toHaveCount(0);
   expect((await db.selectFrom("services").select("short_description").where("id", "=", id).executeTakeFirstOrThrow()).short_description).toBe("<p>Drucken im Haus</p>");
+  // And the name.
+  const name = page.locator("section#name-translation");
+  await expect(name.getByTestId("not-translated")).toBeVisible();
+  await openEditor(name);
+  await name.getByLabel("Name (Englisch)").fill(`Printing ${tag}`);
+  await name.locator("details form").getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page)).toContainText("Übersetzung gespeichert.");
+  await expect(page.getByTestId("service-name")).toHaveText(`Printing ${tag}`);
 
   // A reader whose interface is English reads English.
   const reader = await browser.newContext({ baseURL, javaScriptEnabled, locale: "en-GB" });
@@ -55,6 +63,8 @@ test("add English, translate a field, read it in English, see it outdated after 
   const readerPage = await reader.newPage();
   await gotoReady(readerPage, servicePage(id), javaScriptEnabled);
   await expect(readerPage.getByTestId("rich-short_description")).toHaveText("Printing in the building");
+  await expect(readerPage.getByTestId("service-name")).toHaveText(`Printing ${tag}`);
+  await expect(readerPage.locator("section#name-translation")).toHaveCount(0);
   await expect(readerPage.getByTestId("content-language").getByRole("link", { name: /English/ })).toHaveAttribute("aria-current", "true");
 
   // The German source changes: the English translation is outdated, with the words that changed.

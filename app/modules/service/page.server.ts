@@ -7,7 +7,7 @@ import { redirectWithFlash } from "~/server/flash.server";
 import { commonRefusal, dispatchIntent, refuse, refuseForm, validateForm, type Refusal } from "~/server/form.server";
 import type { z } from "zod";
 import type { ServiceMeta } from "./types";
-import { sanitizeRichText } from "~/server/sanitize.server";
+import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
 import {
   BasicsSchema,
   ConfirmReviewSchema,
@@ -19,6 +19,7 @@ import {
   PeopleSchema,
   RichSchema,
   TranslationSchema,
+  TRANSLATED_FIELDS,
   StageSchema,
   TagsSchema,
 } from "~/modules/service/service-sections";
@@ -107,12 +108,12 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
   const content = await contentPanel(db, detail.service.service_catalogue_id, url.searchParams.get("lang"), await getLanguage(request), {
     type: "service",
     id,
-    sources: Object.fromEntries(RICH_FIELDS.map((f) => [f, detail.service[f]])),
+    sources: { name: detail.service.name, ...Object.fromEntries(RICH_FIELDS.map((f) => [f, detail.service[f]])) },
   });
   if (content?.translations) {
     for (const field of Object.keys(content.translations)) {
-      if (!(RICH_FIELDS as readonly string[]).includes(field) || hidden.fields.includes(field as never)) delete content.translations[field];
-      else content.translations[field].value = sanitizeRichText(content.translations[field].value);
+      if (!(TRANSLATED_FIELDS as readonly string[]).includes(field) || hidden.fields.includes(field as never)) delete content.translations[field];
+      else content.translations[field].value = field === "name" ? htmlToPlainText(content.translations[field].value) : sanitizeRichText(content.translations[field].value);
     }
   }
   return data(
@@ -268,10 +269,18 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
           if (!languages.further.includes(value.lang)) throw new ValidationError({ _form: "validation.invalidChoice" });
           await saveTranslation(
             db,
-            { subjectType: "service", subjectId: id, field: value.field, language: value.lang, value: sanitizeRichText(value.value), source: (service as Record<string, string | null>)[value.field], expectedUpdatedAt: value.translation_version },
+            {
+              subjectType: "service",
+              subjectId: id,
+              field: value.field,
+              language: value.lang,
+              value: value.field === "name" ? htmlToPlainText(value.value) : sanitizeRichText(value.value),
+              source: (service as Record<string, string | null>)[value.field],
+              expectedUpdatedAt: value.translation_version,
+            },
             user,
           );
-          back = `/servicecatalog/service/${id}?lang=${value.lang}#${value.field}`;
+          back = `/servicecatalog/service/${id}?lang=${value.lang}#${value.field === "name" ? "name-translation" : value.field}`;
         });
         return invalid ?? redirectWithFlash(request, back, { kind: "success", message: "service.translation.saved" });
       },

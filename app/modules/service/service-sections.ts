@@ -53,8 +53,10 @@ export const RichSchema = z.object({
 });
 
 /** A rich field's translation into one of the catalogue's further languages (issue 37). */
-export const TranslationSchema = z.object({
-  field: z.enum(RICH_FIELDS),
+export const TRANSLATED_FIELDS = ["name", ...RICH_FIELDS] as const;
+export const TranslationSchema = z
+  .object({
+  field: z.enum(TRANSLATED_FIELDS),
   lang: z.enum(CONTENT_LANGUAGES, { error: "validation.invalidChoice" }),
   value: z
     .string()
@@ -66,7 +68,9 @@ export const TranslationSchema = z.object({
     .string()
     .optional()
     .transform((v) => v ?? ""),
-});
+  })
+  // A name is one line of plain text, as the original's.
+  .refine((v) => v.field !== "name" || v.value.trim().length <= 255, { path: ["value"], error: tooLong(255) });
 
 /** The tags section: the ticked tags and, for keyusers and above, a new tag's name. */
 export const TagsSchema = z.object({

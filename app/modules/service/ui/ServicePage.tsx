@@ -26,6 +26,7 @@ import {
 } from "./RelationsSections";
 import { ResponsibilitiesSection } from "./ResponsibilitiesSection";
 import { RichSection } from "./RichSection";
+import { NameTranslation } from "./NameTranslation";
 import { ContentLanguageSwitch } from "~/modules/translations/ui/ContentLanguageSwitch";
 import { ServiceHeader } from "./ServiceHeader";
 import { ServiceVersion } from "./ServiceSection";
@@ -92,7 +93,8 @@ export function ServicePage({
     <div className={classes.page}>
       <Stack gap="md">
         <ServiceHeader
-          service={service}
+          // The name in the content language shown, where translated (issue 37).
+          service={data.content?.translations?.name ? { ...service, name: data.content.translations.name.value } : service}
           tab={data.tab}
           canStructure={data.canStructure}
           canExport={data.canExport}
@@ -120,6 +122,16 @@ export function ServicePage({
                   </Text>
                 ) : null}
                 {data.content ? <ContentLanguageSwitch content={data.content} /> : null}
+                {data.content?.translations && canEdit ? (
+                  <NameTranslation
+                    name={service.name}
+                    language={data.content.current}
+                    entry={data.content.translations.name ?? null}
+                    updatedAt={service.updated_at}
+                    canEdit={canEdit}
+                    result={result}
+                  />
+                ) : null}
                 <BasicsSection
                   service={service}
                   categories={data.options?.categories ?? null}
