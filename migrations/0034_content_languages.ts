@@ -4,8 +4,8 @@
  * subject, field and language, each with the source text it was made from (its hash says whether
  * the source changed since; the text gives the diff). Untranslated fields store nothing.
  */
-import { type Kysely } from "kysely";
-import { index, nowIso } from "./lib/columns";
+import { sql, type Kysely } from "kysely";
+import { index, isPostgres, nowIso } from "./lib/columns";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;
@@ -32,9 +32,19 @@ export async function up(db: Db): Promise<void> {
     .addPrimaryKeyConstraint("content_translations_pkey", ["subject_type", "subject_id", "field", "language"])
     .execute();
   await index(db, "content_translations", ["language", "subject_type"]);
+  // A text's hash as the translations store it (first 32 hex digits of SHA-256 of its UTF-8), so
+  // the coverage report compares in SQL; SQLite gets the same function on every connection.
+  if (isPostgres(db)) {
+    await sql`
+      create or replace function source_hash(value text) returns text as $$
+        select substr(encode(sha256(convert_to(coalesce(value, ''), 'UTF8')), 'hex'), 1, 32)
+      $$ language sql immutable
+    `.execute(db);
+  }
 }
 
 export async function down(db: Db): Promise<void> {
+  if (isPostgres(db)) await sql`drop function if exists source_hash(text)`.execute(db);
   await db.schema.dropTable("content_translations").execute();
   await db.schema.dropTable("catalogue_languages").execute();
   await db.schema.alterTable("service_catalogues").dropColumn("content_language").execute();

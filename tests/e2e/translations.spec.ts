@@ -83,4 +83,14 @@ test("add English, translate a field, read it in English, see it outdated after 
   await readerPage.setViewportSize(PHONE);
   expect(await readerPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await reader.close();
+
+  // Everyone sees which translations are missing or outdated: the report, and from it the browser.
+  await gotoReady(page, `/reports?catalogue=${catalogueId}`, javaScriptEnabled);
+  const coverage = page.getByTestId("translation-coverage-en");
+  await expect(coverage.getByTestId("translation-row")).toHaveCount(1);
+  await expect(coverage.getByTestId("translation-row").locator("td")).toHaveText(["0", "1", "0"]);
+  await coverage.getByTestId("translation-row").getByRole("link", { name: "1" }).click();
+  await page.waitForURL(/\/servicecatalog\?.*tr=en-outdated/);
+  await expect(page.getByTestId("reports-page")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: `Dienst ${tag}` })).toBeVisible();
 });

@@ -32,6 +32,7 @@ import {
   moveSelectionToCatalogue,
   setCurrentCatalogue,
 } from "~/modules/catalogue/catalogue.server";
+import { catalogueLanguages } from "~/modules/translations/translations.server";
 import { UNCATEGORISED, catalogueStructure, countsFromStructure, filterOptions, namedStructure, servicesByCategory } from "~/modules/catalogue/catalogue-view.server";
 import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "~/server/errors.server";
 import { editScope } from "~/modules/access/permissions.server";
@@ -61,14 +62,17 @@ export async function browserLoader(request: Request) {
   const view = query.view ?? remembered ?? 0;
   const db = getDb();
   const catalogueId = await getCurrentCatalogueId(db, user.id);
-  const [catalogues, areaActive, prefs, options, scope, canExport] = await Promise.all([
+  const [catalogues, areaActive, prefs, baseOptions, scope, canExport, languages] = await Promise.all([
     listCatalogueNames(db),
     isServiceAreaActive(db),
     readSidebarPrefs(request),
     filterOptions(db),
     editScope(db, user),
     mayExportWord(db, user),
+    catalogueLanguages(db, catalogueId),
   ]);
+  // The catalogue's further content languages: the translation filter offers them (issue 37 §5).
+  const options = { ...baseOptions, languages: languages.further };
   // What the reader asked for (the page shows it), and what the SQL applies: a customer reads live
   // services only (issue 36 §2), whatever the link asks for, without that counting as their filter.
   const shown: CatalogueQuery = areaActive ? query : { ...query, areas: [] };

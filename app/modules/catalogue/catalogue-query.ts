@@ -1,4 +1,12 @@
 import { REVIEW_STATES, type ReviewState } from "~/modules/service/review-cadence";
+import { isContentLanguage } from "~/modules/translations/translations";
+
+/** "<language>-missing" or "<language>-outdated" (issue 37 §5). */
+export type TranslationFilter = `${string}-${"missing" | "outdated"}`;
+export function isTranslationFilter(value: unknown): value is TranslationFilter {
+  const match = typeof value === "string" ? /^([a-z]{2})-(missing|outdated)$/.exec(value) : null;
+  return Boolean(match && isContentLanguage(match[1]));
+}
 import { SERVICE_STAGES, type ServiceStage } from "~/modules/service/service-stage";
 import { COMPLETENESS_FIELDS, type CompletenessField } from "./completeness";
 
@@ -48,6 +56,8 @@ export interface CatalogueQuery {
   review: ReviewState[];
   /** Lifecycle stages (issue 36 §2): a service in any chosen stage matches. */
   stages: ServiceStage[];
+  /** Translation state in a further content language (issue 37 §5), e.g. "en-missing": any chosen matches. */
+  translations: TranslationFilter[];
   /** Not changed since this day (YYYY-MM-DD, the app's time zone): the reports' "not changed for N months". */
   unchanged: string | null;
   sort: SortKey;
@@ -76,6 +86,7 @@ export const DEFAULT_QUERY: CatalogueQuery = {
   missing: [],
   review: [],
   stages: [],
+  translations: [],
   unchanged: null,
   sort: "position",
   dir: "desc",
@@ -141,6 +152,7 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     missing: oneOf(params.getAll("missing"), MISSING_KEYS),
     review: oneOf(params.getAll("review"), REVIEW_STATES),
     stages: oneOf(params.getAll("stage"), SERVICE_STAGES),
+    translations: [...new Set(params.getAll("tr").filter(isTranslationFilter))].slice(0, 20),
     unchanged: parseDay(params.get("unchanged")),
     sort: sort && (SORT_KEYS as readonly string[]).includes(sort) ? (sort as SortKey) : "position",
     dir: params.get("dir") === "asc" ? "asc" : "desc",
@@ -170,6 +182,7 @@ export function toSearchParams(query: Partial<CatalogueQuery>): URLSearchParams 
   for (const m of q.missing) params.append("missing", m);
   for (const r of q.review) params.append("review", r);
   for (const s of q.stages) params.append("stage", s);
+  for (const tr of q.translations) params.append("tr", tr);
   if (q.unchanged) params.set("unchanged", q.unchanged);
   if (q.sort !== "position") params.set("sort", q.sort);
   if (q.dir !== "desc") params.set("dir", q.dir);
@@ -186,7 +199,7 @@ export const BROWSER_PATH = "/servicecatalog";
 
 /** Whether a search term or any filter narrows the services. */
 export function isFiltered(q: CatalogueQuery): boolean {
-  return Boolean(q.q.trim() || q.categories.length || q.areas.length || q.owners.length || q.statuses.length || q.percents.length || q.types.length || q.tags.length || q.providers.length || q.missing.length || q.review.length || q.stages.length || q.unchanged);
+  return Boolean(q.q.trim() || q.categories.length || q.areas.length || q.owners.length || q.statuses.length || q.percents.length || q.types.length || q.tags.length || q.providers.length || q.missing.length || q.review.length || q.stages.length || q.translations.length || q.unchanged);
 }
 
 /** A link to the browser with the query changed (page back to 1, move form closed, unless changed). */

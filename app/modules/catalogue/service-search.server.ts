@@ -6,6 +6,8 @@ import { containsIgnoreCase, foldCase, isPostgresDb, likePattern } from "../../s
 import { dayStartIso } from "~/modules/logs/logs-query";
 import { missingCondition } from "./completeness.server";
 import { reviewStatesCondition } from "~/modules/service/review-cadence.server";
+import { serviceTranslationState } from "~/modules/translations/coverage.server";
+import { RICH_FIELDS } from "~/modules/service/service-fields";
 
 export const SEARCH_FIELDS = ["name", "content", "advantages", "description", "short_description", "art_nr", "user", "booking"] as const;
 export const SERVICE_PAGE_SIZE = 50;
@@ -69,7 +71,8 @@ export type ServiceWhere = Awaited<ReturnType<typeof serviceFilterConditions>>;
 export type ServiceFilter = Pick<
   CatalogueQuery,
   "q" | "categories" | "areas" | "owners" | "statuses" | "percents" | "types" | "tags" | "providers" | "missing" | "review" | "stages" | "unchanged"
->;
+> &
+  Partial<Pick<CatalogueQuery, "translations">>;
 
 /**
  * Every filter of spec 01 §4 as one WHERE clause over `services as s`: owners must all be
@@ -122,6 +125,12 @@ export async function serviceFilterConditions(
     if (filter.stages.length) and.push(eb("s.stage", "in", filter.stages));
     const review = reviewStatesCondition(filter.review);
     if (review) and.push(review);
+    // Translation missing / outdated in a language (issue 37 §5): the service's worst field, as the report counts it.
+    const translations = (filter.translations ?? []).map((tr) => {
+      const [language, state] = tr.split("-");
+      return sql<SqlBool>`${serviceTranslationState(db, language, RICH_FIELDS)} = ${state === "missing" ? 2 : 1}`;
+    });
+    if (translations.length) and.push(eb.or(translations));
     return eb.and(and);
   };
 }

@@ -11,6 +11,9 @@ import { completenessList, completenessSummary, countsByRelation, countsByStatus
 import { refusal } from "~/server/refusal.server";
 import { reviewFigures } from "./review-figures.server";
 import type { ServiceStage } from "~/modules/service/service-stage";
+import { RICH_FIELDS } from "~/modules/service/service-fields";
+import { translationCoverage } from "~/modules/translations/coverage.server";
+import { catalogueLanguages } from "~/modules/translations/translations.server";
 
 /**
  * /reports — completeness and governance of one catalogue (docs/decisions/0035-sla-and-reports.md).
@@ -60,12 +63,18 @@ export async function reportsLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "read:catalogue");
   const { db, query, errors, catalogues, catalogueId, sep, cutoff } = await resolveReportRequest(request, user.id);
   const stages = query.stage ? [query.stage] : [];
-  const [data, reviews] = await Promise.all([reportData(db, catalogueId, cutoff, query.pages, stages), reviewFigures(db, catalogueId, stages)]);
+  const [data, reviews, translations] = await Promise.all([reportData(db, catalogueId, cutoff, query.pages, stages), reviewFigures(db, catalogueId, stages), coverageFigures(db, catalogueId)]);
   const monthsInput = errors.months ? (new URL(request.url).searchParams.get("months") ?? "").slice(0, 20) : null;
-  return { ...data, reviews, catalogues, catalogueId, stage: query.stage, months: query.months, monthsInput, sep, cutoff, errors };
+  return { ...data, reviews, translations, catalogues, catalogueId, stage: query.stage, months: query.months, monthsInput, sep, cutoff, errors };
 }
 
 export type ReportsData = Awaited<ReturnType<typeof reportsLoader>>;
+
+/** Translation coverage per further content language (issue 37 §5); none when the catalogue has one language. */
+async function coverageFigures(db: Executor, catalogueId: number) {
+  const { further } = await catalogueLanguages(db, catalogueId);
+  return Promise.all(further.map(async (language) => ({ language, rows: await translationCoverage(db, catalogueId, language, RICH_FIELDS) })));
+}
 
 /** The reports are read-only: a POST is refused (403 without the read permission, else 405). */
 export async function reportsAction({ request }: LoaderFunctionArgs): Promise<never> {

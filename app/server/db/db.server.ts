@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
@@ -70,6 +71,8 @@ export function createDb(url: string | undefined = process.env.DATABASE_URL): DB
   sqlite.function("add_months", { deterministic: true }, (base: unknown, months: unknown) =>
     typeof base === "string" && (typeof months === "number" || typeof months === "bigint") ? addMonthsIso(base, Number(months)) : null,
   );
+  // A translation's source hash (issue 37): Postgres has the same function from migration 0034.
+  sqlite.function("source_hash", { deterministic: true }, (value: unknown) => crypto.createHash("sha256").update(typeof value === "string" ? value : "").digest("hex").slice(0, 32));
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 

@@ -57,6 +57,7 @@ describe("parse / serialise round trip", () => {
       missing: ["owner", "kpi", "description"],
       review: ["due", "overdue"],
       stages: ["pipeline", "retired"],
+      translations: ["en-missing", "fr-outdated"],
       unchanged: "2025-02-28",
       sort: "alphabet",
       dir: "asc",
@@ -68,6 +69,10 @@ describe("parse / serialise round trip", () => {
       filters: true,
     };
     expect(parseCatalogueQuery(toSearchParams(query))).toEqual(query);
+  });
+
+  it("translation filters: a known language and state only", () => {
+    expect(parseCatalogueQuery(new URLSearchParams("tr=en-missing&tr=xx-missing&tr=en-gone&tr=en-outdated&tr=en-missing")).translations).toEqual(["en-missing", "en-outdated"]);
   });
 
   it("expand=all round-trips and then leaves the individual open ids out", () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { updateServiceRichText } from "~/modules/service/service.server";
 import { catalogueLanguages, contentPanel, saveTranslation, setCatalogueLanguages, shownLanguage } from "~/modules/translations/translations.server";
+import { translationCoverage } from "~/modules/translations/coverage.server";
+import { RICH_FIELDS } from "~/modules/service/service-sections";
 import { StaleRecordError, ValidationError } from "~/server/errors.server";
 import { factories, unique } from "../../factories";
 import { useTestDb } from "../../support/test-db";
@@ -59,5 +61,25 @@ describe("content languages", () => {
     const current = (await panel("en"))!.translations!.description.updatedAt;
     await saveTranslation(t.db, { subjectType: "service", subjectId: serviceId, field: "description", language: "en", value: " ", source: await source(), expectedUpdatedAt: current }, editor);
     expect((await panel("en"))!.translations).toEqual({});
+  });
+
+  it("coverage per category: translated, outdated and missing services, compared by hash in SQL", async () => {
+    const catalogueId = await make.catalogue({ title: unique("Abdeckung") });
+    const categoryId = await make.category(catalogueId, { name: unique("Kategorie") });
+    const editor = await make.user("keyuser");
+    await setCatalogueLanguages(t.db, catalogueId, "de", ["en"], editor);
+    const ids = [];
+    for (const name of ["Eins", "Zwei", "Drei"]) ids.push(await make.service(catalogueId, categoryId, { name, short_description: `<p>${name} kurz</p>` }));
+    const save = async (id: number, field: "name" | "short_description", value: string, source: string) =>
+      saveTranslation(t.db, { subjectType: "service", subjectId: id, field, language: "en", value, source, expectedUpdatedAt: "" }, editor);
+    // One fully translated, one translated and then its source changed, one with only its name.
+    await save(ids[0], "name", "One", "Eins");
+    await save(ids[0], "short_description", "<p>One short</p>", "<p>Eins kurz</p>");
+    await save(ids[1], "name", "Two", "Zwei");
+    await save(ids[1], "short_description", "<p>Two short</p>", "<p>Zwei kurz</p>");
+    await t.db.updateTable("services").set({ short_description: "<p>Zwei ganz kurz</p>" }).where("id", "=", ids[1]).execute();
+    await save(ids[2], "name", "Three", "Drei");
+    const rows = await translationCoverage(t.db, catalogueId, "en", RICH_FIELDS);
+    expect(rows).toEqual([expect.objectContaining({ categoryId, translated: 1, outdated: 1, missing: 1 })]);
   });
 });

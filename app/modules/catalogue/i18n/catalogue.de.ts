@@ -74,6 +74,8 @@ const catalogue = {
     unchanged: "Nicht geändert seit",
     review: "Prüfung",
     stage: "Lebenszyklus",
+    translation: "Übersetzung",
+    translationStates: { missing: "fehlt: {{language}}", outdated: "veraltet: {{language}}" },
     reviewStates: { due: "Prüfung fällig", overdue: "überfällig" },
     apply: "Filter anwenden",
     clear: "Alle Filter entfernen",

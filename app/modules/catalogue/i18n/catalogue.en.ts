@@ -75,6 +75,8 @@ const catalogue: typeof catalogueDe = {
     unchanged: "Not changed since",
     review: "Review",
     stage: "Lifecycle",
+    translation: "Translation",
+    translationStates: { missing: "missing: {{language}}", outdated: "outdated: {{language}}" },
     reviewStates: { due: "Review due", overdue: "overdue" },
     apply: "Apply filters",
     clear: "Clear all filters",

@@ -153,6 +153,17 @@ const reports = {
       nolevel: "Services ohne Service-Level",
     },
   },
+  translations: {
+    title: "Übersetzungsstand",
+    intro: "Je weitere Inhaltssprache: wie viele Services vollständig übersetzt sind, bei wie vielen sich das Original seit der Übersetzung geändert hat und wie vielen eine Übersetzung fehlt (ein Service zählt nach seinem schlechtesten Feld).",
+    caption: "Übersetzung: {{language}}",
+    category: "Bereich › Kategorie",
+    translated: "übersetzt",
+    outdated: "veraltet",
+    missing: "fehlt",
+    noCategory: "Ohne Kategorie",
+    total: "Gesamt",
+  },
 };
 
 export default reports;

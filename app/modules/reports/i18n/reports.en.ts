@@ -155,6 +155,17 @@ const reports: typeof reportsDe = {
       nolevel: "Services without service level",
     },
   },
+  translations: {
+    title: "Translation coverage",
+    intro: "For each further content language: how many services are fully translated, how many have an original that changed since, and how many miss a translation (a service counts by its worst field).",
+    caption: "Translation: {{language}}",
+    category: "Area › category",
+    translated: "translated",
+    outdated: "outdated",
+    missing: "missing",
+    noCategory: "No category",
+    total: "Total",
+  },
 };
 
 export default reports;

@@ -12,6 +12,7 @@ import { ServiceTable } from "./ServiceTable";
 import dataTable from "~/ui/DataTable.module.css";
 import type { ReviewCount } from "../review-figures.server";
 import classes from "./reports.module.css";
+import { languageName } from "~/modules/translations/translations";
 
 type Link = (table: string) => string;
 
@@ -54,6 +55,46 @@ function Figure({ label, value, href, testId }: { label: string; value: string; 
   );
 }
 
+/** Translation coverage of one language (issue 37 §5): per category, translated / outdated / missing services, the last two links into the browser. */
+function TranslationTable({ language, rows, link }: { language: string; rows: ReportsData["translations"][number]["rows"]; link: (categoryId: number | null, state: "missing" | "outdated") => string }) {
+  const { t, i18n } = useTranslation();
+  const format = useNumber();
+  const name = languageName(language, i18n.language);
+  const total = (key: "translated" | "outdated" | "missing") => rows.reduce((sum, r) => sum + r[key], 0);
+  const cell = (value: number, href: string | null) => (value > 0 && href ? <a href={href}>{format(value)}</a> : format(value));
+  return (
+    <div className={dataTable.tableBox}>
+      <table className={dataTable.table} data-testid={`translation-coverage-${language}`}>
+        <caption className={classes.caption}>{t("reports.translations.caption", { language: name })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("reports.translations.category")}</th>
+            <th scope="col">{t("reports.translations.translated")}</th>
+            <th scope="col">{t("reports.translations.outdated")}</th>
+            <th scope="col">{t("reports.translations.missing")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.categoryId ?? "none"} data-testid="translation-row">
+              <th scope="row">{row.categoryId === null ? t("reports.translations.noCategory") : [row.area, row.category].filter(Boolean).join(" › ")}</th>
+              <td>{format(row.translated)}</td>
+              <td>{cell(row.outdated, link(row.categoryId, "outdated"))}</td>
+              <td>{cell(row.missing, link(row.categoryId, "missing"))}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">{t("reports.translations.total")}</th>
+            <td>{format(total("translated"))}</td>
+            <td>{cell(total("outdated"), link(null, "outdated"))}</td>
+            <td>{cell(total("missing"), link(null, "missing"))}</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** /reports — which services are incomplete, stale or unowned, each figure a link into the browser. */
 export function ReportsPage({ data }: { data: ReportsData }) {
   const { t, i18n } = useTranslation();
@@ -63,7 +104,7 @@ export function ReportsPage({ data }: { data: ReportsData }) {
   const browse = (filter: Parameters<typeof browserLink>[1]) => browserLink(catalogueId, { ...filter, stages: data.stage ? [data.stage] : [] });
   const csv: Link = (table) => csvLink(table, { catalogueId, months, sep: data.sep, stage: data.stage });
   const since = showDay(cutoff, i18n.language);
-  const sections = ["completeness", "reviews", "status", "owners", "providers", "tags", "stale", "unowned", "nolevel"] as const;
+  const sections = [...(data.translations.length ? (["translations"] as const) : []), "completeness", "reviews", "status", "owners", "providers", "tags", "stale", "unowned", "nolevel"] as const;
   const sectionTitle = (s: (typeof sections)[number]) =>
     s === "completeness" ? t("reports.completeness.title") : s === "stale" ? t("reports.stale.title", { months }) : t(`reports.${s}.title`);
   return (
@@ -94,6 +135,14 @@ export function ReportsPage({ data }: { data: ReportsData }) {
         </div>
       </section>
 
+      {data.translations.length ? (
+        <Section id="translations" title={sectionTitle("translations")}>
+          <p className={classes.text}>{t("reports.translations.intro")}</p>
+          {data.translations.map(({ language, rows }) => (
+            <TranslationTable key={language} language={language} rows={rows} link={(categoryId, state) => browse({ ...(categoryId === null ? {} : { categories: [categoryId] }), translations: [`${language}-${state}`] })} />
+          ))}
+        </Section>
+      ) : null}
       <Section id="completeness" title={sectionTitle("completeness")} csv={csv("fields")} csvName={t("reports.csv.files.fields")}>
         <p className={classes.text}>
           {t("reports.completeness.intro", { count: COMPLETENESS_FIELDS.length, fields: COMPLETENESS_FIELDS.map((f) => t(`reports.fields.${f}`)).join(", ") })}

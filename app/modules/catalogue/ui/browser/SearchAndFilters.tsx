@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { COMPLETENESS_FIELDS } from "~/modules/catalogue/completeness";
 import { REVIEW_STATES } from "~/modules/service/review-cadence";
+import { languageName } from "~/modules/translations/translations";
 import { SERVICE_STAGES } from "~/modules/service/service-stage";
 import { BROWSER_PATH, PERCENT_BANDS, SERVICE_STATUSES, SERVICE_TYPES, SORT_KEYS, exactTerm, percentBand, withQuery, type BrowserView } from "~/modules/catalogue/catalogue-query";
 import { NativeCheckbox } from "../../../../ui/NativeCheckbox";
@@ -22,7 +23,7 @@ function FilterGroup({ legend, children, columns = false }: { legend: string; ch
 }
 
 function countActive(q: Query) {
-  return [q.areas, q.categories, q.owners, q.statuses, q.percents, q.types, q.tags, q.providers, q.missing, q.review, q.stages].filter((l) => l.length > 0).length + (q.unchanged ? 1 : 0);
+  return [q.areas, q.categories, q.owners, q.statuses, q.percents, q.types, q.tags, q.providers, q.missing, q.review, q.stages, q.translations].filter((l) => l.length > 0).length + (q.unchanged ? 1 : 0);
 }
 
 type Suggestion = { id: number; name: string };
@@ -58,7 +59,7 @@ interface FilterProps {
   query: Query;
   structure: StructureData;
   areaActive: boolean;
-  options: { owners: { id: number; name: string }[]; tags: { id: number; name: string }[]; providers: { id: number; name: string }[] };
+  options: { owners: { id: number; name: string }[]; tags: { id: number; name: string }[]; providers: { id: number; name: string }[]; languages?: string[] };
 }
 
 /**
@@ -148,7 +149,7 @@ export function SearchAndFilters({ view, query, structure, areaActive, options }
 
 /** The filter checkboxes: ~200 inputs with a large catalogue, so rendered only when opened. */
 function FilterPanel({ view, query, structure, areaActive, options }: FilterProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const active = countActive(query);
   const checkbox = (name: string, value: string | number, label: string, checked: boolean) => (
     <NativeCheckbox key={`${name}-${value}`} name={name} value={String(value)} label={label} defaultChecked={checked} />
@@ -192,6 +193,15 @@ function FilterPanel({ view, query, structure, areaActive, options }: FilterProp
         <FilterGroup legend={t("catalogue.filters.review")}>
           {REVIEW_STATES.map((state) => checkbox("review", state, t(`catalogue.filters.reviewStates.${state}`), query.review.includes(state)))}
         </FilterGroup>
+        {options.languages?.length ? (
+          <FilterGroup legend={t("catalogue.filters.translation")}>
+            {options.languages.flatMap((language) =>
+              (["missing", "outdated"] as const).map((state) =>
+                checkbox("tr", `${language}-${state}`, t(`catalogue.filters.translationStates.${state}`, { language: languageName(language, i18n.language) }), query.translations.includes(`${language}-${state}`)),
+              ),
+            )}
+          </FilterGroup>
+        ) : null}
         <FilterGroup legend={t("catalogue.filters.changes")}>
           <PlainTextInput type="date" name="unchanged" label={t("catalogue.filters.unchanged")} defaultValue={query.unchanged ?? ""} data-testid="filter-unchanged" />
         </FilterGroup>
