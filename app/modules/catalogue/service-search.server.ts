@@ -17,10 +17,11 @@ export const MIN_INDEXED_TERM = 3;
 // The expression indexed in migrations/0006_service_search.ts, qualified with the service alias
 // (the list joins categories and areas, which also have name and description); Postgres matches
 // the index by the expression's meaning, not its text.
-const SEARCH_DOCUMENT = sql`lower(
-      coalesce(s.name, '') || ' ' || coalesce(s.content, '') || ' ' || coalesce(s.advantages, '') || ' ' ||
-      coalesce(s.description, '') || ' ' || coalesce(s.short_description, '') || ' ' || coalesce(s.art_nr, '') || ' ' ||
-      coalesce(s."user", '') || ' ' || coalesce(s.booking, ''))`;
+const searchDocument = (alias: "s" | "x") => sql`lower(
+      coalesce(${sql.ref(`${alias}.name`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.content`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.advantages`)}, '') || ' ' ||
+      coalesce(${sql.ref(`${alias}.description`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.short_description`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.art_nr`)}, '') || ' ' ||
+      coalesce(${sql.ref(`${alias}.user`)}, '') || ' ' || coalesce(${sql.ref(`${alias}.booking`)}, ''))`;
+const SEARCH_DOCUMENT = searchDocument("s");
 
 type EB = ExpressionBuilder<Database & { s: Database["services"] }, "s">;
 
@@ -44,12 +45,30 @@ export function indexedMatch(db: Executor, term: string): Expression<SqlBool> {
   return sql<SqlBool>`s.id in (select rowid from services_fts where services_fts match ${phrase})`;
 }
 
+/**
+ * Services whose translation matches (issue 37 §4: a service is found by any of its languages):
+ * the exact name, or the term in any translated field.
+ */
+function translationMatch(db: Executor, term: ReturnType<typeof parseSearchTerm>): Expression<SqlBool> {
+  const value = foldCase(db, sql.ref("t.value"));
+  const match =
+    term.kind === "exact" ? sql`t.field = 'name' and ${value} = ${term.name.toLowerCase()}` : term.kind === "substring" ? sql`${value} like ${likePattern(term.term)} escape '\\'` : sql`1 = 0`;
+  return sql<SqlBool>`s.id in (select t.subject_id from content_translations t where t.subject_type = 'service' and ${match})`;
+}
+
 export function termCondition(db: Executor, raw: string, opts: { forceScan?: boolean } = {}): Expression<SqlBool> | null {
   const term = parseSearchTerm(raw);
   if (term.kind === "none") return null;
-  if (term.kind === "exact") return sql<SqlBool>`${foldCase(db, sql.ref("s.name"))} = ${term.name.toLowerCase()}`;
-  if (opts.forceScan || term.term.length < MIN_INDEXED_TERM) return scanMatch(db, term.term);
-  return indexedMatch(db, term.term);
+  const translated = translationMatch(db, term);
+  if (term.kind === "exact") return sql<SqlBool>`(${foldCase(db, sql.ref("s.name"))} = ${term.name.toLowerCase()} or ${translated})`;
+  if (opts.forceScan || term.term.length < MIN_INDEXED_TERM) return sql<SqlBool>`(${scanMatch(db, term.term)} or ${translated})`;
+  if (isPostgresDb(db)) {
+    // One IN over a union keeps the trigram index in use (an OR beside it would scan every service);
+    // the per-field check then decides for the services the index found.
+    const pattern = likePattern(term.term);
+    return sql<SqlBool>`(s.id in (select x.id from services x where ${searchDocument("x")} like ${pattern} escape '\\' union select t.subject_id from content_translations t where t.subject_type = 'service' and ${foldCase(db, sql.ref("t.value"))} like ${pattern} escape '\\') and (${scanMatch(db, term.term)} or ${translated}))`;
+  }
+  return sql<SqlBool>`(${indexedMatch(db, term.term)} or ${translated})`;
 }
 
 /**
@@ -62,7 +81,7 @@ async function resolvedTermCondition(db: Executor, raw: string, opts: { forceSca
   if (isPostgresDb(db) || term.kind !== "substring" || opts.forceScan || term.term.length < MIN_INDEXED_TERM) return termCondition(db, raw, opts);
   const phrase = `"${term.term.replace(/"/g, '""')}"`;
   const { rows } = await sql<{ id: number }>`select rowid as id from services_fts where services_fts match ${phrase}`.execute(db);
-  return sql<SqlBool>`s.id in (select value from json_each(${JSON.stringify(rows.map((r) => r.id))}))`;
+  return sql<SqlBool>`(s.id in (select value from json_each(${JSON.stringify(rows.map((r) => r.id))})) or ${translationMatch(db, term)})`;
 }
 
 /** A filter compiled once (serviceFilterConditions) and reused by the queries of one page. */

@@ -121,6 +121,24 @@ describe("searchServices: the search term", () => {
     expect(await found(cat, { q: `"Dienst xx Q0 ZebraN0Feld yy"` })).toEqual([byField.get("name")!]);
   });
 
+  it("a service is found by any of its languages (issue 37 §4): every path, and the exact name", async () => {
+    const translated = await make.service(cat, category, { name: "Drucken Sprachtest" });
+    await t.db
+      .insertInto("content_translations")
+      .values([
+        { subject_type: "service", subject_id: translated, field: "name", language: "en", value: "Printing Languagetest", source_hash: "x", source_value: "Drucken Sprachtest" },
+        { subject_type: "service", subject_id: translated, field: "description", language: "en", value: "<p>Color prints on Wombatpaper</p>", source_hash: "x", source_value: "" },
+      ])
+      .execute();
+    for (const q of ["wombatpaper", "WOMBATPAPER", "languagetest", "Pri"]) {
+      const { scan, indexed } = await foundBothPaths(cat, q);
+      expect(indexed, q).toEqual([translated]);
+      expect(scan, q).toEqual([translated]);
+    }
+    expect(await found(cat, { q: '"printing languagetest"' })).toEqual([translated]);
+    expect(await found(cat, { q: '"Color prints on Wombatpaper"' })).toEqual([]);
+  });
+
   it('empty quotes ("") do not restrict; an unbalanced quote is a substring search', async () => {
     const all = await found(cat);
     expect(await found(cat, { q: '""' })).toEqual(all);
