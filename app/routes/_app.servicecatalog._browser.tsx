@@ -17,7 +17,7 @@ import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { useTranslation } from "react-i18next";
 import { inBrowser, leadCustomers } from "~/modules/releases/customer-routes.server";
 
-export const handle = routeHandle({ i18n: ["catalogframe", "structure", "tools", "views", "wordexport"], title: "app.titles.servicecatalog" });
+export const handle = routeHandle({ i18n: ["catalogframe", "structure", "tools", "translations", "views", "wordexport"], title: "app.titles.servicecatalog" });
 
 
 /**
@@ -51,6 +51,7 @@ export default function CatalogueBrowser() {
           catalogueId={data.catalogueId}
           canStructure={data.canStructure}
           canExport={data.canExport}
+          untranslated={data.untranslated}
         />
       ) : null}
       {data.view === 1 ? (

@@ -13,6 +13,7 @@ test("add English, translate a field, read it in English, see it outdated after 
   const catalogueId = await make.catalogue({ title: `Katalog ${tag}` });
   const category = await make.category(catalogueId, { name: `Kategorie ${tag}` });
   const id = await make.service(catalogueId, category, { name: `Dienst ${tag}`, short_description: "<p>Drucken im Haus</p>" });
+  await make.service(catalogueId, category, { name: `Zweiter ${tag}` });
 
   // The superadmin offers English besides the German original.
   await login("superadmin");
@@ -66,6 +67,12 @@ test("add English, translate a field, read it in English, see it outdated after 
   await expect(readerPage.getByTestId("service-name")).toHaveText(`Printing ${tag}`);
   await expect(readerPage.locator("section#name-translation")).toHaveCount(0);
   await expect(readerPage.getByTestId("content-language").getByRole("link", { name: /English/ })).toHaveAttribute("aria-current", "true");
+  // The catalogue list too: the translated name, the untranslated one marked as the German original.
+  await gotoReady(readerPage, `/servicecatalog?view=0&catalogue=${catalogueId}`, javaScriptEnabled);
+  await expect(readerPage.getByRole("link", { name: `Printing ${tag}` })).toBeVisible();
+  const second = readerPage.getByRole("row").filter({ hasText: `Zweiter ${tag}` });
+  await expect(second.getByTestId("name-original")).toHaveText("DE");
+  await expect(readerPage.getByRole("row").filter({ hasText: `Printing ${tag}` }).getByTestId("name-original")).toHaveCount(0);
 
   // The German source changes: the English translation is outdated, with the words that changed.
   await db
@@ -88,8 +95,8 @@ test("add English, translate a field, read it in English, see it outdated after 
   await gotoReady(page, `/reports?catalogue=${catalogueId}`, javaScriptEnabled);
   const coverage = page.getByTestId("translation-coverage-en");
   await expect(coverage.getByTestId("translation-row")).toHaveCount(1);
-  await expect(coverage.getByTestId("translation-row").locator("td")).toHaveText(["0", "1", "0"]);
-  await coverage.getByTestId("translation-row").getByRole("link", { name: "1" }).click();
+  await expect(coverage.getByTestId("translation-row").locator("td")).toHaveText(["0", "1", "1"]);
+  await coverage.getByTestId("translation-row").locator("td").nth(1).getByRole("link").click();
   await page.waitForURL(/\/servicecatalog\?.*tr=en-outdated/);
   await expect(page.getByTestId("reports-page")).toHaveCount(0);
   await expect(page.getByRole("link", { name: `Dienst ${tag}` })).toBeVisible();

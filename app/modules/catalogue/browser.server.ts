@@ -32,7 +32,8 @@ import {
   moveSelectionToCatalogue,
   setCurrentCatalogue,
 } from "~/modules/catalogue/catalogue.server";
-import { catalogueLanguages } from "~/modules/translations/translations.server";
+import { catalogueLanguages, shownLanguage, translatedNames } from "~/modules/translations/translations.server";
+import { getLanguage } from "~/i18n/i18next.server";
 import { UNCATEGORISED, catalogueStructure, countsFromStructure, filterOptions, namedStructure, servicesByCategory } from "~/modules/catalogue/catalogue-view.server";
 import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "~/server/errors.server";
 import { editScope } from "~/modules/access/permissions.server";
@@ -101,6 +102,15 @@ export async function browserLoader(request: Request) {
   // A search that found nothing says so in every view, with the closest name word when there is one (issue 32 §11).
   const hits = [...counts.values()].reduce((sum, n) => sum + n, 0);
   const suggestion = !unfiltered && hits === 0 && filter.q ? await didYouMean(db, catalogueId, filter.q) : null;
+  // Names in the reader's language where translated (issue 37 §4); the rest marked as the original's.
+  const reading = shownLanguage(languages, null, await getLanguage(request));
+  const shownIds = [...(list?.rows.map((r) => r.id) ?? []), ...Object.values(chips).flatMap((rows) => rows.map((r) => r.id))];
+  const { names, untranslated } = await translatedNames(db, shownIds, reading === languages.primary ? null : reading);
+  const named_ = <T extends { id: number; name: string }>(row: T): T => (names.has(row.id) ? { ...row, name: names.get(row.id)! } : row);
+  if (names.size) {
+    if (list) list = { ...list, rows: list.rows.map(named_) };
+    chips = Object.fromEntries(Object.entries(chips).map(([key, rows]) => [key, rows.map(named_)]));
+  }
   const headers = new Headers();
   if (query.view !== null && query.view !== remembered) headers.append("Set-Cookie", await writeView(request, query.view));
   return data(
@@ -118,6 +128,8 @@ export async function browserLoader(request: Request) {
       suggestion,
       // Only what a row shows; its category's and area's names are in the structure.
       list: list && { ...list, rows: list.rows.map(({ id, name, status, statuspercent, servicetype, category_id, updated_at }) => ({ id, name, status, statuspercent, servicetype, category_id, updated_at })) },
+      // Shown names still in the original language (a further one is read): the list marks them.
+      untranslated: untranslated.size ? { language: languages.primary, ids: [...untranslated] } : null,
       named,
       chips,
       canStructure: userHasPermission(user, "manage:structure"),

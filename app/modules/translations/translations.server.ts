@@ -144,3 +144,22 @@ export async function saveTranslation(
     });
   });
 }
+
+/**
+ * Names in the reader's language for a page of services (issue 37 §4): the translated name where
+ * there is one; the others keep the original and are listed as untranslated (the page marks them).
+ * One query for the page's ids; nothing when the language shown is the original.
+ */
+export async function translatedNames(db: Executor, ids: number[], language: string | null): Promise<{ names: Map<number, string>; untranslated: Set<number> }> {
+  if (!language || !ids.length) return { names: new Map(), untranslated: new Set() };
+  const rows = await db
+    .selectFrom("content_translations")
+    .select(["subject_id", "value"])
+    .where("subject_type", "=", "service")
+    .where("field", "=", "name")
+    .where("language", "=", language)
+    .where("subject_id", "in", ids)
+    .execute();
+  const names = new Map(rows.map((r) => [r.subject_id, r.value]));
+  return { names, untranslated: new Set(ids.filter((id) => !names.has(id))) };
+}

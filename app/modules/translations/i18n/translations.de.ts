@@ -3,6 +3,7 @@ const translations = {
   switch: "Inhaltssprache",
   primary: "Original",
   notTranslated: "nicht übersetzt",
+  originalShown: "nicht übersetzt – Original auf {{language}}",
   outdated: "Übersetzung veraltet",
   sourceChanged: "Der Originaltext hat sich seit der Übersetzung geändert:",
   languages: "Inhaltssprachen",

@@ -3,6 +3,7 @@ const translations = {
   switch: "Content language",
   primary: "original",
   notTranslated: "not translated",
+  originalShown: "not translated – original in {{language}}",
   outdated: "Translation outdated",
   sourceChanged: "The original text changed since the translation was written:",
   languages: "Content languages",

@@ -3,6 +3,7 @@ import { Form, useActionData, useLocation } from "@remix-run/react";
 import { answerFor, type FormAnswer } from "~/lib/form-answer";
 import { useRef, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { languageName } from "~/modules/translations/translations";
 import type { NamedStructure } from "~/modules/catalogue/catalogue-structure";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { formatDateTime } from "~/lib/dates";
@@ -34,6 +35,7 @@ export function ListView({
   catalogueId,
   canStructure,
   canExport = false,
+  untranslated = null,
 }: {
   list: { rows: ListRow[]; total: number; page: number; pageCount: number };
   named: NamedStructure;
@@ -45,6 +47,8 @@ export function ListView({
   canStructure: boolean;
   /** The user may export to Word: the selection form also exports the checked entries. */
   canExport?: boolean;
+  /** Names shown in the original because they have no translation into the reader's language (issue 37 §4). */
+  untranslated?: { language: string; ids: number[] } | null;
 }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -159,6 +163,12 @@ export function ListView({
                             <a href={`/servicecatalog/service/${s.id}`} title={s.name}>
                               {s.name}
                             </a>
+                            {untranslated?.ids.includes(s.id) ? (
+                              <span className={classes.original} lang={untranslated.language} title={t("translations.originalShown", { language: languageName(untranslated.language, i18n.language) })} data-testid="name-original">
+                                {" "}
+                                {untranslated.language.toUpperCase()}
+                              </span>
+                            ) : null}
                           </td>
                           <td className={classes.clipShort} title={category?.name}>{category ? category.name : t("catalogue.uncategorised")}</td>
                           {areaActive ? <td className={classes.clipShort}>{(areaId !== null ? areaName.get(areaId) : undefined) ?? "—"}</td> : null}
