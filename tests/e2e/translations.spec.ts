@@ -1,5 +1,6 @@
 import { addSessionCookie, expect, gotoReady, test, unique } from "../support/fixtures";
-import { openEditor, servicePage, toast } from "../support/helpers";
+import mammoth from "mammoth";
+import { openEditor, servicePage, toast, withLicence } from "../support/helpers";
 import { PHONE, violations } from "../support/sweeps";
 
 /**
@@ -59,7 +60,7 @@ test("add English, translate a field, read it in English, see it outdated after 
 
   // A reader whose interface is English reads English.
   const reader = await browser.newContext({ baseURL, javaScriptEnabled, locale: "en-GB" });
-  const client = await make.user("client");
+  const client = await make.user("client", { wordExport: true });
   await addSessionCookie(db, reader, baseURL!, client.id);
   const readerPage = await reader.newPage();
   await gotoReady(readerPage, servicePage(id), javaScriptEnabled);
@@ -67,6 +68,15 @@ test("add English, translate a field, read it in English, see it outdated after 
   await expect(readerPage.getByTestId("service-name")).toHaveText(`Printing ${tag}`);
   await expect(readerPage.locator("section#name-translation")).toHaveCount(0);
   await expect(readerPage.getByTestId("content-language").getByRole("link", { name: /English/ })).toHaveAttribute("aria-current", "true");
+  // The Word export of the service is English too.
+  await withLicence(db, true, async () => {
+    const file = await readerPage.request.get(`/servicecatalog/service/${id}/export.docx`, { headers: { "Accept-Language": "en-GB,en" } });
+    expect(file.status()).toBe(200);
+    const html = (await mammoth.convertToHtml({ buffer: await file.body() })).value;
+    expect(html).toContain(`Printing ${tag}`);
+    expect(html).toContain("Printing in the building");
+    expect(html).not.toContain("Drucken im Haus");
+  });
   // The catalogue list too: the translated name, the untranslated one marked as the German original.
   await gotoReady(readerPage, `/servicecatalog?view=0&catalogue=${catalogueId}`, javaScriptEnabled);
   await expect(readerPage.getByRole("link", { name: `Printing ${tag}` })).toBeVisible();

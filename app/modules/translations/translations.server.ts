@@ -163,3 +163,23 @@ export async function translatedNames(db: Executor, ids: number[], language: str
   const names = new Map(rows.map((r) => [r.subject_id, r.value]));
   return { names, untranslated: new Set(ids.filter((id) => !names.has(id))) };
 }
+
+/**
+ * The translations of many services' fields into `language` (a document of a whole catalogue):
+ * service id → field → value, read in chunks of ids.
+ */
+export async function serviceTranslations(db: Executor, ids: number[], language: string, fields: readonly string[]): Promise<Map<number, Record<string, string>>> {
+  const result = new Map<number, Record<string, string>>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom("content_translations")
+      .select(["subject_id", "field", "value"])
+      .where("subject_type", "=", "service")
+      .where("language", "=", language)
+      .where("field", "in", [...fields])
+      .where("subject_id", "in", ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) result.set(row.subject_id, { ...(result.get(row.subject_id) ?? {}), [row.field]: row.value });
+  }
+  return result;
+}

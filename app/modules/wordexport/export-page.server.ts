@@ -1,12 +1,12 @@
 import type { Role } from "~/modules/access/roles";
 import { readableStages } from "~/modules/service/service-stage";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { i18next, getT } from "~/i18n/i18next.server";
+import { i18next, getLanguage, getT } from "~/i18n/i18next.server";
 import { BROWSER_PATH, DEFAULT_QUERY, isFiltered, parseCatalogueQuery } from "~/modules/catalogue/catalogue-query";
 import { getCurrentCatalogueId, isServiceAreaActive } from "~/modules/catalogue/catalogue.server";
 import { idOr404 } from "~/server/ids.server";
 import { parseCatalogueId } from "~/lib/ids";
-import { recordActivity } from "~/server/audit.server";
+import { recordActivity, type Executor } from "~/server/audit.server";
 import { getDb } from "~/server/db/db.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { parseForm } from "~/server/form.server";
@@ -19,6 +19,9 @@ import { buildExport, exportTitle } from "./export-document.server";
 import { DOCX_MIME } from "./export";
 import { refusal } from "~/server/refusal.server";
 import { TooManyServicesError } from "~/server/errors.server";
+import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
+import { RICH_FIELDS } from "~/modules/service/service-fields";
+import { catalogueLanguages, serviceTranslations, shownLanguage } from "~/modules/translations/translations.server";
 
 /**
  * The export URLs (issue 17 §5): GET /servicecatalog/export.docx (the current or the given
@@ -127,9 +130,43 @@ export async function runExport(request: Request, read: () => Promise<ExportData
   }
 }
 
-// A customer exports live services only (issue 36 §2), as they read them.
+// A customer exports live services only (issue 36 §2), as they read them; in the content language
+// they read (issue 37 §4: `?lang=`, else their interface language if the catalogue offers it).
 const exportScope = (request: Request, scope: ExportScope, user: { id: number; name: string; role: Role }, back: string) =>
-  runExport(request, () => loadExport(getDb(), scope, undefined, readableStages(user)), user, back);
+  runExport(
+    request,
+    async () => {
+      const data = await loadExport(getDb(), scope, undefined, readableStages(user));
+      return data && inContentLanguage(getDb(), data, request);
+    },
+    user,
+    back,
+  );
+
+/** The services' names and rich texts in the content language read, where translated; sanitised as on the page. */
+async function inContentLanguage(db: Executor, data: ExportData, request: Request): Promise<ExportData> {
+  const languages = await catalogueLanguages(db, data.catalogue.id);
+  const language = shownLanguage(languages, new URL(request.url).searchParams.get("lang"), await getLanguage(request));
+  if (language === languages.primary) return data;
+  const fields = ["name", ...RICH_FIELDS] as const;
+  const translated = await serviceTranslations(
+    db,
+    data.services.map((s) => s.id),
+    language,
+    fields,
+  );
+  return {
+    ...data,
+    services: data.services.map((service) => {
+      const own = translated.get(service.id);
+      if (!own) return service;
+      const next = { ...service };
+      if (own.name) next.name = htmlToPlainText(own.name);
+      for (const field of RICH_FIELDS) if (own[field]) next[field] = sanitizeRichText(own[field]);
+      return next;
+    }),
+  };
+}
 
 /** GET /servicecatalog/export.docx — the catalogue, or what the browser's search and filters show of it. */
 export async function catalogueExportLoader({ request }: LoaderFunctionArgs) {

@@ -36,8 +36,11 @@ export function ServiceHeader({
   tab,
   canStructure,
   canExport = false,
+  contentLanguage = null,
 }: {
   service: ServiceHeaderData;
+  /** A further content language shown (issue 37): the Word export is written in it too. */
+  contentLanguage?: string | null;
   tab: "content" | "history";
   canStructure: boolean;
   canExport?: boolean;
@@ -96,7 +99,7 @@ export function ServiceHeader({
           <Group gap="xs">
             {canExport ? (
               <WordExportLink
-                href={serviceExportHref(service.id)}
+                href={contentLanguage ? `${serviceExportHref(service.id)}?lang=${contentLanguage}` : serviceExportHref(service.id)}
                 label={t("wordexport.export")}
                 testId="word-export"
               />

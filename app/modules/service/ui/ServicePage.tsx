@@ -98,6 +98,7 @@ export function ServicePage({
           tab={data.tab}
           canStructure={data.canStructure}
           canExport={data.canExport}
+          contentLanguage={data.content && data.content.current !== data.content.primary ? data.content.current : null}
         />
         {data.tab === "history" ? (
           <section aria-label={t("service.tabs.history")}>
