@@ -19,10 +19,12 @@ test("add English, translate a field, read it in English, see it outdated after 
   // The superadmin offers English besides the German original.
   await login("superadmin");
   await gotoReady(page, "/servicecatalog/catalogues", javaScriptEnabled);
+  await page.getByRole("link", { name: `Inhaltssprachen von Katalog ${tag}` }).click();
   const form = page.getByRole("form", { name: `Inhaltssprachen von Katalog ${tag}` });
   await form.getByRole("checkbox", { name: "Englisch" }).check();
   await form.getByRole("button", { name: "Sprachen speichern" }).click();
   await expect(toast(page)).toContainText("Inhaltssprachen gespeichert.");
+  await expect(page.getByRole("row").filter({ hasText: `Katalog ${tag}` }).getByTestId("catalogue-languages")).toHaveText("Deutsch, Englisch");
   // axe runs inside the page: with JS (the screen sweep covers pages without).
   if (javaScriptEnabled) expect(await violations(page, '[data-testid="content-languages"]')).toEqual([]);
   expect(await db.selectFrom("catalogue_languages").select("language").where("catalogue_id", "=", catalogueId).execute()).toEqual([{ language: "en" }]);

@@ -198,7 +198,7 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     { file: "_app.servicecatalog._browser.tsx", at: "/servicecatalog", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), intents: browserIntents(realMove) } },
     { file: "_app.servicecatalog._browser._index.tsx", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), intents: browserIntents(emptyMove) } },
     { file: "_app.servicecatalog._browser.save-view.tsx", get: { guard: WORKING_COPY }, post: { guard: WORKING_COPY, intents: none } },
-    { file: "_app.servicecatalog.catalogues.tsx", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), intents: [{ intent: "catalogue" }, { intent: "createCatalogue", guard: ADMIN }, { intent: "reviewInterval", guard: can("manage:structure") }, { intent: "contentLanguages", guard: ADMIN }] } },
+    { file: "_app.servicecatalog.catalogues.tsx", get: { guard: can("read:catalogue") }, post: { guard: can("read:catalogue"), intents: [{ intent: "catalogue" }, { intent: "createCatalogue", guard: ADMIN }, { intent: "reviewInterval", guard: can("manage:structure") }, { intent: "contentLanguages", guard: ADMIN }, { intent: "languageList", guard: can("manage:organisation") }] } },
     { file: "servicecatalog.suggest.tsx", get: { guard: can("read:catalogue") }, post: null },
     { file: "_app.servicecatalog.new.tsx", get: { guard: can("manage:structure") }, post: { guard: can("manage:structure"), intents: none } },
     { file: "_app.servicecatalog.ai.tsx", get: { guard: can("use:ai") }, post: { guard: can("use:ai"), intents: intents("generate", "discard", "create") } },

@@ -1,11 +1,11 @@
 import { REVIEW_STATES, type ReviewState } from "~/modules/service/review-cadence";
-import { isContentLanguage } from "~/modules/translations/translations";
+import { isKnownLanguage } from "~/modules/translations/translations";
 
 /** "<language>-missing" or "<language>-outdated" (issue 37 §5). */
 export type TranslationFilter = `${string}-${"missing" | "outdated"}`;
 export function isTranslationFilter(value: unknown): value is TranslationFilter {
-  const match = typeof value === "string" ? /^([a-z]{2})-(missing|outdated)$/.exec(value) : null;
-  return Boolean(match && isContentLanguage(match[1]));
+  const match = typeof value === "string" ? /^([a-z]{2,3})-(missing|outdated)$/.exec(value) : null;
+  return Boolean(match && isKnownLanguage(match[1]));
 }
 import { SERVICE_STAGES, type ServiceStage } from "~/modules/service/service-stage";
 import { COMPLETENESS_FIELDS, type CompletenessField } from "./completeness";

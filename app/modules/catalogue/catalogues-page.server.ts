@@ -11,19 +11,20 @@ import { readFormData } from "~/server/request-body.server";
 import { browserAction } from "./browser.server";
 import { getCurrentCatalogueId, listCatalogues } from "./catalogue.server";
 import { ReviewIntervalSchema } from "./catalogue-schemas";
-import { setCatalogueLanguages } from "~/modules/translations/translations.server";
-import { ContentLanguagesSchema } from "~/modules/translations/translations-schema";
+import { offeredLanguages, setCatalogueLanguages, setOfferedLanguages } from "~/modules/translations/translations.server";
+import { ContentLanguagesSchema, LanguageListSchema } from "~/modules/translations/translations-schema";
 
 export const CATALOGUES_PATH = "/servicecatalog/catalogues";
 
 export async function cataloguesLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "read:catalogue");
   const db = getDb();
-  const [catalogues, current, intervals, further] = await Promise.all([
+  const [catalogues, current, intervals, further, offered] = await Promise.all([
     listCatalogues(db),
     getCurrentCatalogueId(db, user.id),
     db.selectFrom("service_catalogues").select(["id", "review_interval_months", "content_language"]).execute(),
     db.selectFrom("catalogue_languages").select(["catalogue_id", "language"]).orderBy("language").execute(),
+    offeredLanguages(db),
   ]);
   const byId = new Map(intervals.map((r) => [r.id, r]));
   return {
@@ -38,6 +39,11 @@ export async function cataloguesLoader({ request }: LoaderFunctionArgs) {
     // The review cadence (issue 36 §1) is set by those who approve services.
     canSetReview: userHasPermission(user, "manage:structure"),
     canSetLanguages: userHasPermission(user, "access:admin"),
+    // The languages catalogues may offer (issue 37 §1), and whether this user sets that list.
+    offeredLanguages: offered,
+    // Whose languages the form edits: `?languages=<id>` (the table's link), else the current catalogue.
+    languagesFor: ((wanted) => (catalogues.some((c) => c.id === wanted) ? wanted : current))(Number(new URL(request.url).searchParams.get("languages"))),
+    canSetLanguageList: userHasPermission(user, "manage:organisation"),
   };
 }
 
@@ -50,6 +56,7 @@ export const reviewTarget = (catalogueId: number | string) => `reviewInterval-${
 export async function cataloguesAction({ request }: ActionFunctionArgs) {
   const form = await readFormData(request.clone());
   if (form.get("intent") === "contentLanguages") return contentLanguagesAction(request, form);
+  if (form.get("intent") === "languageList") return languageListAction(request, form);
   if (form.get("intent") !== "reviewInterval") return browserAction(request);
   const user = await requirePermission(request, "manage:structure");
   const submission = validateForm(form, ReviewIntervalSchema);
@@ -76,4 +83,13 @@ async function contentLanguagesAction(request: Request, form: FormData) {
     if (error instanceof NotFoundError) throw refusal(404);
     throw error;
   }
+}
+
+/** The languages catalogues may offer (issue 37 §1): superadmins, as they set up the organisation. */
+async function languageListAction(request: Request, form: FormData) {
+  const user = await requirePermission(request, "manage:organisation");
+  const submission = validateForm(form, LanguageListSchema);
+  if (submission.status !== "success") return refuse(submission, {}, 400, { target: "languageList" });
+  const changed = await setOfferedLanguages(getDb(), submission.value.codes, user);
+  return redirectWithFlash(request, CATALOGUES_PATH, { kind: changed ? "success" : "info", message: changed ? "translations.listSaved" : "translations.unchanged" });
 }

@@ -3,7 +3,6 @@ import { idField, idList, optionalText, requiredText, tooLong } from "~/ui/form/
 import { STATUSES } from "./service-status";
 import { MAX_REVIEW_INTERVAL } from "./review-cadence";
 import { SERVICE_STAGES } from "./service-stage";
-import { CONTENT_LANGUAGES } from "~/modules/translations/translations";
 import { parseDay } from "~/modules/catalogue/catalogue-query";
 import { DETAIL_FLAG_FIELDS, DETAIL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "./service-fields";
 
@@ -57,7 +56,8 @@ export const TRANSLATED_FIELDS = ["name", ...RICH_FIELDS] as const;
 export const TranslationSchema = z
   .object({
   field: z.enum(TRANSLATED_FIELDS),
-  lang: z.enum(CONTENT_LANGUAGES, { error: "validation.invalidChoice" }),
+  // Whether the catalogue offers it is the action's to check.
+  lang: z.string({ error: "validation.invalidChoice" }).regex(/^[a-z]{2,3}$/, { error: "validation.invalidChoice" }),
   value: z
     .string()
     .max(RICH_MAX, { error: tooLong(RICH_MAX) })

@@ -4,6 +4,7 @@ import { markupToText } from "~/lib/markup";
 import { recordActivity, type Causer, type Executor } from "~/server/audit.server";
 import { inTransaction } from "~/server/db-helpers.server";
 import { NotFoundError, StaleRecordError, ValidationError } from "~/server/errors.server";
+import { getSetting, putSetting } from "~/server/settings.server";
 import { CONTENT_LANGUAGES, isContentLanguage, type ContentPanel, type FieldTranslation } from "./translations";
 
 /**
@@ -25,9 +26,32 @@ export async function catalogueLanguages(db: Executor, catalogueId: number | nul
   return { primary, further: further.map((r) => r.language).filter((l) => l !== primary) };
 }
 
+const LANGUAGE_LIST_KEY = "content_languages";
+
+/** The languages catalogues may offer: the superadmin's list, else the default ten. */
+export async function offeredLanguages(db: Executor): Promise<string[]> {
+  const stored = await getSetting(db, LANGUAGE_LIST_KEY);
+  return Array.isArray(stored) && stored.length && stored.every(isContentLanguage) ? (stored as string[]) : [...CONTENT_LANGUAGES];
+}
+
+/** Sets the list (superadmins); languages catalogues already offer stay on it. False when unchanged. */
+export async function setOfferedLanguages(db: Executor, codes: string[], causer: Causer): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const inUse = [
+      ...(await trx.selectFrom("service_catalogues").select("content_language as language").distinct().execute()),
+      ...(await trx.selectFrom("catalogue_languages").select("language").distinct().execute()),
+    ].map((r) => r.language);
+    const next = [...new Set([...codes, ...inUse])];
+    if (next.join() === (await offeredLanguages(trx)).join()) return false;
+    await putSetting(trx, LANGUAGE_LIST_KEY, next, causer);
+    return true;
+  });
+}
+
 /** Sets a catalogue's primary and further languages; false when nothing changed. Translations are kept. */
 export async function setCatalogueLanguages(db: Executor, catalogueId: number, primary: string, further: string[], causer: Causer): Promise<boolean> {
-  if (!isContentLanguage(primary) || further.some((l) => !isContentLanguage(l))) throw new ValidationError({ languages: "validation.invalidChoice" });
+  const offered = await offeredLanguages(db);
+  if (!offered.includes(primary) || further.some((l) => !offered.includes(l))) throw new ValidationError({ languages: "validation.invalidChoice" });
   const wanted = [...new Set(further)].filter((l) => l !== primary).sort();
   return inTransaction(db, async (trx) => {
     const before = await catalogueLanguages(trx, catalogueId);
@@ -100,7 +124,7 @@ export async function saveTranslation(
   input: { subjectType: string; subjectId: number; field: string; language: string; value: string; source: string | null; expectedUpdatedAt: string | null },
   causer: Causer,
 ): Promise<void> {
-  if (!CONTENT_LANGUAGES.includes(input.language as (typeof CONTENT_LANGUAGES)[number])) throw new ValidationError({ lang: "validation.invalidChoice" });
+  if (!isContentLanguage(input.language)) throw new ValidationError({ lang: "validation.invalidChoice" });
   await inTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom("content_translations")

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { updateServiceRichText } from "~/modules/service/service.server";
-import { catalogueLanguages, contentPanel, saveTranslation, setCatalogueLanguages, shownLanguage } from "~/modules/translations/translations.server";
+import { catalogueLanguages, contentPanel, offeredLanguages, saveTranslation, setCatalogueLanguages, setOfferedLanguages, shownLanguage } from "~/modules/translations/translations.server";
+import { LanguageListSchema } from "~/modules/translations/translations-schema";
 import { translationCoverage } from "~/modules/translations/coverage.server";
 import { RICH_FIELDS } from "~/modules/service/service-sections";
 import { StaleRecordError, ValidationError } from "~/server/errors.server";
@@ -81,5 +82,19 @@ describe("content languages", () => {
     await save(ids[2], "name", "Three", "Drei");
     const rows = await translationCoverage(t.db, catalogueId, "en", RICH_FIELDS);
     expect(rows).toEqual([expect.objectContaining({ categoryId, translated: 1, outdated: 1, missing: 1 })]);
+  });
+
+  it("superadmins set the languages catalogues may offer: known ISO codes; those in use stay", async () => {
+    const superadmin = await make.user("superadmin");
+    expect(LanguageListSchema.safeParse({ codes: "DE, en; fr  pt" }).data?.codes).toEqual(["de", "en", "fr", "pt"]);
+    expect(LanguageListSchema.safeParse({ codes: "de, xx" }).success).toBe(false);
+    expect(LanguageListSchema.safeParse({ codes: " " }).success).toBe(false);
+    const catalogueId = await make.catalogue({ title: unique("Liste") });
+    await setCatalogueLanguages(t.db, catalogueId, "de", ["sv"], superadmin);
+    expect(await setOfferedLanguages(t.db, ["de", "en", "pt"], superadmin)).toBe(true);
+    expect(await offeredLanguages(t.db)).toEqual(expect.arrayContaining(["de", "en", "pt", "sv"]));
+    expect(await offeredLanguages(t.db)).not.toContain("nl");
+    await expect(setCatalogueLanguages(t.db, catalogueId, "de", ["nl"], superadmin)).rejects.toBeInstanceOf(ValidationError);
+    expect(await setCatalogueLanguages(t.db, catalogueId, "de", ["pt"], superadmin)).toBe(true);
   });
 });

@@ -8,9 +8,10 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ContentLanguagesForm } from "~/modules/translations/ui/ContentLanguagesForm";
+import { ContentLanguagesForm, LanguageListForm } from "~/modules/translations/ui/ContentLanguagesForm";
+import { languageName } from "~/modules/translations/translations";
 import {
   answerFor,
   fieldError,
@@ -31,10 +32,13 @@ export function CataloguesPage({
   canCreate,
   canSetReview,
   canSetLanguages,
+  canSetLanguageList,
+  offeredLanguages,
+  languagesFor,
 }: CataloguesData) {
   const answer = useActionData<FormAnswer>();
   const [form, fields] = useSchemaForm<typeof NewCatalogueSchema>(answerFor(answer, "createCatalogue"));
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Stack maw={900}>
       <Title order={1}>{t("catalogue.managerTitle")}</Title>
@@ -47,6 +51,7 @@ export function CataloguesPage({
               <Table.Th>{t("catalogue.areasPanel")}</Table.Th>
               <Table.Th>{t("catalogue.categoriesPanel")}</Table.Th>
               <Table.Th>{t("catalogue.reviewInterval.column")}</Table.Th>
+              <Table.Th>{t("translations.languages")}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -63,6 +68,17 @@ export function CataloguesPage({
                   ) : (
                     <span data-testid="review-interval">{t("catalogue.reviewInterval.months", { count: c.reviewInterval })}</span>
                   )}
+                </Table.Td>
+                <Table.Td>
+                  <span data-testid="catalogue-languages">{[c.languages.primary, ...c.languages.further].map((code) => languageName(code, i18n.language)).join(", ")}</span>
+                  {canSetLanguages ? (
+                    <>
+                      {" "}
+                      <Link to={`?languages=${c.id}#content-languages`} preventScrollReset aria-label={t("translations.form", { title: catalogueTitle(t, c) })}>
+                        {t("translations.change")}
+                      </Link>
+                    </>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>
                   {c.id === current ? (
@@ -85,13 +101,16 @@ export function CataloguesPage({
         </Table>
       </Table.ScrollContainer>
       {canSetLanguages ? (
-        <Card withBorder maw={720} data-testid="content-languages">
+        <Card withBorder maw={720} id="content-languages" data-testid="content-languages">
           <Title order={2} size="h4" mb="xs">
             {t("translations.languages")}
           </Title>
-          {catalogues.map((c) => (
-            <ContentLanguagesForm key={c.id} catalogueId={c.id} title={catalogueTitle(t, c)} primary={c.languages.primary} further={c.languages.further} />
-          ))}
+          {canSetLanguageList ? <LanguageListForm offered={offeredLanguages} error={answerFor(answer, "languageList") ? answerFields(answerFor(answer, "languageList")!).errors.codes : undefined} /> : null}
+          {catalogues
+            .filter((c) => c.id === languagesFor)
+            .map((c) => (
+              <ContentLanguagesForm key={c.id} catalogueId={c.id} title={catalogueTitle(t, c)} primary={c.languages.primary} further={c.languages.further} offered={offeredLanguages} />
+            ))}
         </Card>
       ) : null}
       {canCreate ? (
