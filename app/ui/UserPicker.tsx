@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import classes from "./UserPicker.module.css";
+import fieldClasses from "./native-field.module.css";
 
 /**
  * A choice of user accounts: a native multi-select (works without JS, posts `name` once per
@@ -46,9 +47,9 @@ export function UserPicker({
           ))}
         </select>
       </label>
-      {hint ? <p className={classes.hint}>{hint}</p> : null}
+      {hint ? <p className={fieldClasses.hint}>{hint}</p> : null}
       {error ? (
-        <p className={classes.error} role="alert">
+        <p className={fieldClasses.error} role="alert">
           {error}
         </p>
       ) : null}

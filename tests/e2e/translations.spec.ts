@@ -19,6 +19,17 @@ test("add English, translate a field, read it in English, see it outdated after 
   // The superadmin offers English besides the German original.
   await login("superadmin");
   await gotoReady(page, "/servicecatalog/catalogues", javaScriptEnabled);
+  // The list on offer: an unknown code is refused beside the field and nothing changes; a known one is added.
+  const codes = page.getByTestId("language-list-form").getByLabel("Sprachen, die Kataloge anbieten können");
+  const before = await codes.inputValue();
+  await codes.fill(`${before}, xx`);
+  await page.getByRole("button", { name: "Liste speichern" }).click();
+  await expect(page.getByTestId("language-list-form").getByRole("alert")).toHaveText("Bitte geben Sie bekannte Sprachcodes nach ISO 639-1 ein, z. B. de, en, fr.");
+  await gotoReady(page, "/servicecatalog/catalogues", javaScriptEnabled);
+  await codes.fill(`${await codes.inputValue()}, pt`);
+  await page.getByRole("button", { name: "Liste speichern" }).click();
+  await expect(toast(page)).toContainText(/Sprachliste gespeichert\.|Nichts geändert\./);
+  expect(JSON.parse((await db.selectFrom("settings").select("value").where("key", "=", "content_languages").executeTakeFirstOrThrow()).value)).toContain("pt");
   await page.getByRole("link", { name: `Inhaltssprachen von Katalog ${tag}` }).click();
   const form = page.getByRole("form", { name: `Inhaltssprachen von Katalog ${tag}` });
   await form.getByRole("checkbox", { name: "Englisch" }).check();

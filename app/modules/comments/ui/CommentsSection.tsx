@@ -5,6 +5,7 @@ import { PlainButton } from "~/ui/plain/Plain";
 import { translateError } from "~/ui/forms";
 import { commentsAnchor, type CommentView, type CommentsPanel, type ThreadView } from "../comments";
 import { MentionField } from "./MentionField";
+import fieldClasses from "~/ui/native-field.module.css";
 import classes from "./comments.module.css";
 
 type Answer = { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown>; meta?: { people?: CommentsPanel["people"] } } | undefined;
@@ -32,7 +33,7 @@ export function CommentsSection({ data: loaded }: { data: CommentsPanel }) {
       <h2 id="comments-title" className={classes.title}>
         {t("comments.title")} <span className={classes.meta}>{t("comments.openCount", { count: openCount, total: threads.length })}</span>
       </h2>
-      {threads.length === 0 ? <p className={classes.hint}>{t("comments.none")}</p> : null}
+      {threads.length === 0 ? <p className={fieldClasses.hint}>{t("comments.none")}</p> : null}
       {threads.map((thread) => (
         <Thread key={thread.id} thread={thread} data={data} />
       ))}

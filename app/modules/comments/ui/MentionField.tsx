@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import fieldClasses from "~/ui/native-field.module.css";
 import classes from "./comments.module.css";
 
 type Person = { id: number; name: string };
@@ -95,11 +96,11 @@ export function MentionField({ people, defaultBody, defaultMentions, error, auto
           ))}
         </ul>
       ) : null}
-      <p id={`${id}-hint`} className={classes.hint}>
+      <p id={`${id}-hint`} className={fieldClasses.hint}>
         {t("comments.hint")}
       </p>
       {error ? (
-        <p id={`${id}-error`} className={classes.error} role="alert">
+        <p id={`${id}-error`} className={fieldClasses.error} role="alert">
           {error}
         </p>
       ) : null}

@@ -51,11 +51,11 @@ export function LanguageListForm({ offered, error }: { offered: string[]; error?
         {t("translations.listLabel")}
         <input name="codes" defaultValue={offered.join(", ")} aria-describedby="language-list-hint" aria-invalid={error ? true : undefined} className={classes.codes} />
       </label>
-      <p id="language-list-hint" className={classes.hint}>
+      <p id="language-list-hint" className={fieldClasses.hint}>
         {t("translations.listHint")}
       </p>
       {error ? (
-        <p role="alert" className={classes.error}>
+        <p role="alert" className={fieldClasses.error}>
           {translateError(t, error)}
         </p>
       ) : null}
