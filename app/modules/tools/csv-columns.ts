@@ -34,11 +34,27 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number];
  */
 export const HTML_COLUMNS = { short_description: "short_description_html" } as const;
 
-/** The columns of an export, with rich text as plain text or, on request, as HTML. */
-export function exportColumns(richTextAsHtml: boolean): CsvColumn[] {
+/**
+ * A translated column (issue 37 §4): the name or short description in one further content
+ * language, named `<column>@<language>` (`name@en`, `short_description@en`, with HTML on request
+ * `short_description_html@en`), placed after the original's columns.
+ */
+export const TRANSLATABLE_COLUMNS = ["name", "short_description", "short_description_html"] as const;
+export type TranslatableColumn = (typeof TRANSLATABLE_COLUMNS)[number];
+export type TranslationColumn = `${TranslatableColumn}@${string}`;
+
+export function parseTranslationColumn(header: string): { column: TranslatableColumn; language: string } | null {
+  const match = /^([a-z_]+)@([a-z]{2,3})$/.exec(header);
+  if (!match || !(TRANSLATABLE_COLUMNS as readonly string[]).includes(match[1])) return null;
+  return { column: match[1] as TranslatableColumn, language: match[2] };
+}
+
+/** The columns of an export, with rich text as plain text or, on request, as HTML; then each further language's. */
+export function exportColumns(richTextAsHtml: boolean, languages: readonly string[] = []): (CsvColumn | TranslationColumn)[] {
   const html: readonly CsvColumn[] = Object.values(HTML_COLUMNS);
   const plainText: readonly CsvColumn[] = Object.keys(HTML_COLUMNS) as CsvColumn[];
-  return CSV_COLUMNS.filter((column) => !(richTextAsHtml ? plainText : html).includes(column));
+  const translated = languages.flatMap((language) => ["name", richTextAsHtml ? "short_description_html" : "short_description"].map((column) => `${column}@${language}` as TranslationColumn));
+  return [...CSV_COLUMNS.filter((column) => !(richTextAsHtml ? plainText : html).includes(column)), ...translated];
 }
 
 /** Shown for orientation; an import ignores them (a move between catalogues is a bulk change). */
@@ -78,7 +94,7 @@ export const MAX_IMPORT_CELL_CHARS = 400_000;
 export const MAX_SHOWN_ERRORS = 200;
 
 export interface FieldChange {
-  column: EditableColumn;
+  column: EditableColumn | TranslationColumn;
   from: string;
   to: string;
 }

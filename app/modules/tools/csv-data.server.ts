@@ -26,7 +26,12 @@ export interface ServiceSnapshot {
   providers: Named[];
   kpis: Named[];
   tags: Named[];
+  /** Translations of the translated columns (issue 37 §4), by `column@language` (e.g. `name@en`). */
+  translations: Record<string, string>;
 }
+
+/** The service fields a CSV carries in every further language of its catalogue. */
+export const TRANSLATED_FIELDS = ["name", "short_description"] as const;
 
 export const RELATION_SOURCES = {
   owners: { table: "service_owners", fk: "owner_id", source: "owners" },
@@ -62,7 +67,7 @@ async function relationsOf(db: Executor, kind: SnapshotRelation, ids: number[]):
 export async function snapshotChunk(db: Executor, ids: number[]): Promise<ServiceSnapshot[]> {
   if (!ids.length) return [];
   if (ids.length > ID_CHUNK) throw new Error(`at most ${ID_CHUNK} ids per chunk`);
-  const [rows, owners, providers, kpis, tags] = await Promise.all([
+  const [rows, owners, providers, kpis, tags, translations] = await Promise.all([
     db
       .selectFrom("services")
       .select(["id", "updated_at", "name", "status", "statuspercent", "servicetype", "service_catalogue_id as catalogue_id", "category_id", "art_nr", "short_description"])
@@ -73,7 +78,16 @@ export async function snapshotChunk(db: Executor, ids: number[]): Promise<Servic
     relationsOf(db, "providers", ids),
     relationsOf(db, "kpis", ids),
     relationsOf(db, "tags", ids),
+    db
+      .selectFrom("content_translations")
+      .select(["subject_id", "field", "language", "value"])
+      .where("subject_type", "=", "service")
+      .where("field", "in", [...TRANSLATED_FIELDS])
+      .where("subject_id", "in", ids)
+      .execute(),
   ]);
+  const translated = new Map<number, Record<string, string>>();
+  for (const t of translations) translated.set(t.subject_id, { ...translated.get(t.subject_id), [`${t.field}@${t.language}`]: t.value });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -86,9 +100,26 @@ export async function snapshotChunk(db: Executor, ids: number[]): Promise<Servic
         providers: providers.get(id) ?? [],
         kpis: kpis.get(id) ?? [],
         tags: tags.get(id) ?? [],
+        translations: translated.get(id) ?? {},
       },
     ];
   });
+}
+
+/** The further languages of the catalogues these services belong to: the translation columns of their CSV. */
+export async function csvLanguages(db: Executor, ids: number[]): Promise<string[]> {
+  const found = new Set<string>();
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    const rows = await db
+      .selectFrom("catalogue_languages")
+      .innerJoin("services", "services.service_catalogue_id", "catalogue_languages.catalogue_id")
+      .select("catalogue_languages.language")
+      .distinct()
+      .where("services.id", "in", ids.slice(i, i + ID_CHUNK))
+      .execute();
+    for (const r of rows) found.add(r.language);
+  }
+  return [...found].sort();
 }
 
 /** Names of the structure a CSV row refers to: categories with their area, areas, catalogues. */
@@ -96,17 +127,29 @@ export interface StructureNames {
   categories: Map<number, { name: string; areaId: number | null; catalogueId: number | null }>;
   areas: Map<number, string>;
   catalogues: Map<number, CatalogueName>;
+  /** Each catalogue's further content languages (issue 37). */
+  languages: Map<number, string[]>;
 }
 
 export async function structureNames(db: Executor): Promise<StructureNames> {
-  const [categories, areas, catalogues] = await Promise.all([
+  const [categories, areas, catalogues, further] = await Promise.all([
     db.selectFrom("service_categories").select(["id", "name", "service_area_id", "service_catalogue_id"]).execute(),
     db.selectFrom("service_areas").select(["id", "name"]).execute(),
     listCatalogueNames(db),
+    db
+      .selectFrom("catalogue_languages")
+      .innerJoin("service_catalogues", "service_catalogues.id", "catalogue_languages.catalogue_id")
+      .select(["catalogue_languages.catalogue_id", "catalogue_languages.language"])
+      .whereRef("catalogue_languages.language", "<>", "service_catalogues.content_language")
+      .orderBy("catalogue_languages.language")
+      .execute(),
   ]);
+  const languages = new Map<number, string[]>();
+  for (const row of further) languages.set(row.catalogue_id, [...(languages.get(row.catalogue_id) ?? []), row.language]);
   return {
     categories: new Map(categories.map((c) => [c.id, { name: c.name, areaId: c.service_area_id, catalogueId: c.service_catalogue_id }])),
     areas: new Map(areas.map((a) => [a.id, a.name])),
     catalogues: new Map(catalogues.map((c) => [c.id, c])),
+    languages,
   };
 }

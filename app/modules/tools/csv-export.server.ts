@@ -5,8 +5,8 @@ import { NOTHING_HIDDEN, type MaskHidden } from "~/modules/masks/masks-schema";
 import type { Executor } from "~/server/audit.server";
 import { csvLines, type CsvCell, type CsvDelimiter } from "~/server/csv.server";
 import { htmlToMarkup } from "~/lib/light-markup";
-import { CSV_COLUMNS, LIST_SEPARATOR, exportColumns } from "./csv-columns";
-import { snapshotChunk, structureNames, type ServiceSnapshot, type StructureNames } from "./csv-data.server";
+import { CSV_COLUMNS, LIST_SEPARATOR, exportColumns, parseTranslationColumn, type TranslationColumn } from "./csv-columns";
+import { csvLanguages, snapshotChunk, structureNames, type ServiceSnapshot, type StructureNames } from "./csv-data.server";
 import { ID_CHUNK } from "./tools-selection.server";
 
 /**
@@ -27,7 +27,22 @@ export interface CsvExportOptions {
 
 const names = (list: { name: string }[]) => list.map((r) => r.name).join(LIST_SEPARATOR);
 
-export function exportRow(s: ServiceSnapshot, structure: StructureNames, hidden: MaskHidden, t: TFunction, columns: readonly (typeof CSV_COLUMNS)[number][] = exportColumns(false)): CsvCell[] {
+/** A translation's cell: plain text (light markup) or HTML like the original's column; empty where the field is hidden or the catalogue lacks the language. */
+function translationCell(s: ServiceSnapshot, header: TranslationColumn, hidden: MaskHidden): CsvCell {
+  const { column, language } = parseTranslationColumn(header)!;
+  const field = column === "name" ? "name" : "short_description";
+  if (field === "short_description" && hidden.fields.includes("short_description")) return "";
+  const value = s.translations[`${field}@${language}`] ?? "";
+  return column === "short_description" ? htmlToMarkup(value) : value;
+}
+
+export function exportRow(
+  s: ServiceSnapshot,
+  structure: StructureNames,
+  hidden: MaskHidden,
+  t: TFunction,
+  columns: readonly ((typeof CSV_COLUMNS)[number] | TranslationColumn)[] = exportColumns(false),
+): CsvCell[] {
   const category = s.category_id === null ? undefined : structure.categories.get(s.category_id);
   const catalogue = s.catalogue_id === null ? undefined : structure.catalogues.get(s.catalogue_id);
   const cells: Record<(typeof CSV_COLUMNS)[number], CsvCell> = {
@@ -50,13 +65,13 @@ export function exportRow(s: ServiceSnapshot, structure: StructureNames, hidden:
     service_levels: names(s.kpis),
     tags: hidden.sections.includes("tags") ? "" : names(s.tags),
   };
-  return columns.map((column) => cells[column]);
+  return columns.map((column) => (column in cells ? cells[column as (typeof CSV_COLUMNS)[number]] : translationCell(s, column as TranslationColumn, hidden)));
 }
 
 /** The rows of these services, chunk by chunk: the header comes with the first. */
 export async function* csvChunks(db: Executor, ids: number[], opts: CsvExportOptions): AsyncGenerator<string> {
   const structure = await structureNames(db);
-  const header = exportColumns(opts.richTextAsHtml ?? false);
+  const header = exportColumns(opts.richTextAsHtml ?? false, await csvLanguages(db, ids));
   if (!ids.length) {
     yield csvLines(header, [], opts.delimiter, true);
     return;

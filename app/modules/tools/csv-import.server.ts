@@ -25,7 +25,24 @@ import { CrossCatalogueMoveError, ForbiddenError, NotFoundError, StaleRecordErro
 import { errorKey } from "~/ui/forms";
 import { optionalText, requiredText, tooLong } from "~/ui/form/fields";
 import { htmlToMarkup, markupOrHtml } from "~/lib/light-markup";
-import { CSV_COLUMNS, EDITABLE_COLUMNS, HTML_COLUMNS, LIST_SEPARATOR, MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, MAX_SHOWN_ERRORS, type EditableColumn, type FieldChange, type ImportPreview, type RowError } from "./csv-columns";
+import { saveTranslation } from "~/modules/translations/translations.server";
+import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
+import {
+  CSV_COLUMNS,
+  EDITABLE_COLUMNS,
+  HTML_COLUMNS,
+  LIST_SEPARATOR,
+  MAX_IMPORT_CELL_CHARS,
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_ROWS,
+  MAX_SHOWN_ERRORS,
+  parseTranslationColumn,
+  type EditableColumn,
+  type FieldChange,
+  type ImportPreview,
+  type RowError,
+  type TranslationColumn,
+} from "./csv-columns";
 import { RELATION_SOURCES, snapshotChunk, structureNames, type Named, type ServiceSnapshot, type SnapshotRelation, type StructureNames } from "./csv-data.server";
 import { ID_CHUNK } from "./tools-selection.server";
 
@@ -111,6 +128,8 @@ interface RowValues {
   providers?: number[];
   kpis?: number[];
   tags?: number[];
+  /** Translations to save (an empty value removes one), after the service's own writes. */
+  translations?: { field: "name" | "short_description"; language: string; value: string }[];
 }
 
 export interface PlannedRow {
@@ -264,6 +283,39 @@ function compareCell(column: EditableColumn, raw: string, s: ServiceSnapshot, hi
   }
 }
 
+/**
+ * A translation cell (issue 37 §4) compared with the stored translation: a cell as exported is
+ * unchanged (an outdated translation stays outdated), an emptied cell removes the translation,
+ * and a language the service's catalogue does not offer takes no text.
+ */
+function compareTranslation(header: TranslationColumn, raw: string, s: ServiceSnapshot, hidden: MaskHidden, ctx: Context): ColumnResult {
+  const { column, language } = parseTranslationColumn(header)!;
+  const field = column === "name" ? "name" : "short_description";
+  const cell = raw.replace(/\r\n?/g, "\n");
+  const current = s.translations[`${field}@${language}`] ?? "";
+  if (cell === current) return { same: true };
+  const offered = s.catalogue_id !== null && (ctx.structure.languages.get(s.catalogue_id) ?? []).includes(language);
+  const change = (from: string, to: string, value: string): ColumnResult => ({ from, to, set: { translations: [{ field, language, value }] } });
+  if (column === "name") {
+    const text = cell.trim();
+    if (text === current) return { same: true };
+    if (!offered) return text === "" ? { same: true } : { error: "tools.import.errors.languageNotOffered" };
+    if (text === "") return change(current, "", "");
+    const parsed = NAME.safeParse(text);
+    return parsed.success ? change(current, parsed.data, parsed.data) : { error: parsed.error.issues[0].message };
+  }
+  const html = column === "short_description" ? markupOrHtml(cell) : cell;
+  const shown = (value: string) => (column === "short_description" ? htmlToMarkup(value) : value);
+  if (shown(html) === shown(current)) return { same: true };
+  const empty = htmlToMarkup(html).trim() === "";
+  if (hidden.fields.includes("short_description") || !offered) {
+    if (empty) return { same: true };
+    return { error: hidden.fields.includes("short_description") ? "tools.import.errors.hidden" : "tools.import.errors.languageNotOffered" };
+  }
+  if (html.length > RICH_MAX) return { error: tooLong(RICH_MAX) };
+  return change(shown(current), empty ? "" : shown(html), empty ? "" : html);
+}
+
 const CONTENT_COLUMNS: readonly EditableColumn[] = ["art_nr", "short_description", "short_description_html", "owners", "providers", "service_levels", "tags"];
 
 async function contextFor(db: Executor, user: SessionUser, ids: number[]): Promise<Context> {
@@ -279,6 +331,9 @@ async function contextFor(db: Executor, user: SessionUser, ids: number[]): Promi
   const [owners, providers, kpis, tags] = lists;
   return { user, services, masks, scope, structure, names: { owners: byName(owners), providers: byName(providers), kpis: byName(kpis), tags: byName(tags) } };
 }
+
+/** A column the import reads: the export's own and the translation columns. */
+const known = (header: string) => (CSV_COLUMNS as readonly string[]).includes(header) || parseTranslationColumn(header) !== null;
 
 /**
  * Compares every row with the database. `header` is the file's first line (for the columns an
@@ -296,17 +351,18 @@ export async function planImport(db: Executor, user: SessionUser, header: string
     errors,
     hiddenErrors: 0,
     invalidLines: [],
-    ignoredColumns: header.filter((h) => h !== "" && !(CSV_COLUMNS as readonly string[]).includes(h)),
+    ignoredColumns: header.filter((h) => h !== "" && !known(h)),
     carry: [],
   };
   const planned: PlannedRow[] = [];
   const firstLine = new Map<number, number>();
+  const translationColumns = header.filter((h) => parseTranslationColumn(h)) as TranslationColumn[];
   // What the apply form carries back: the line and the columns the import knows (of an unreadable row nothing).
   const carried = (row: CarriedRow) =>
     JSON.stringify(
       unreadable.has(row.line)
         ? { line: row.line, cells: {}, unreadable: true }
-        : { line: row.line, cells: Object.fromEntries(Object.entries(row.cells).filter(([k]) => (CSV_COLUMNS as readonly string[]).includes(k))) },
+        : { line: row.line, cells: Object.fromEntries(Object.entries(row.cells).filter(([k]) => known(k))) },
     );
   for (const [index, row] of rows.entries()) {
     // 20,000 rows take a while to compare: let other requests in between.
@@ -340,6 +396,17 @@ export async function planImport(db: Executor, user: SessionUser, header: string
           values = { ...values, ...result.set };
         }
       }
+      for (const column of translationColumns) {
+        if (!(column in row.cells)) continue;
+        const { column: base, language } = parseTranslationColumn(column)!;
+        if (base === "short_description" && `short_description_html@${language}` in row.cells) continue;
+        const result = compareTranslation(column, row.cells[column], s, hidden, ctx);
+        if ("error" in result) fail(column, result.error);
+        else if ("set" in result) {
+          fields.push({ column, from: result.from, to: result.to });
+          values = { ...values, translations: [...(values.translations ?? []), ...(result.set.translations ?? [])] };
+        }
+      }
       if (fields.length && !rowErrors.length) {
         if (!mayEdit(ctx.scope, s)) fail(null, "tools.import.errors.noPermission");
         else if ((row.cells.version ?? "").trim() !== s.updated_at) fail("version", "tools.import.errors.stale");
@@ -350,7 +417,7 @@ export async function planImport(db: Executor, user: SessionUser, header: string
       preview.invalidLines.push(row.line);
       preview.carry.push(carried(row));
     } else if (fields.length && s && id !== null) {
-      const reopens = s.status === "closed" && values.status === undefined && fields.some((f) => CONTENT_COLUMNS.includes(f.column));
+      const reopens = s.status === "closed" && values.status === undefined && fields.some((f) => (CONTENT_COLUMNS as readonly string[]).includes(f.column));
       preview.changes.push({ line: row.line, id, name: s.name, fields, reopens });
       planned.push({ line: row.line, id, version: s.updated_at, values });
       preview.carry.push(carried(row));
@@ -447,6 +514,14 @@ async function applyRow(db: Executor, user: SessionUser, row: PlannedRow) {
           version(),
           user,
         );
+      }
+      if (values.translations?.length) {
+        // Made from the original as it is now, after this row's own changes.
+        const source = await trx.selectFrom("services").select(["name", "short_description"]).where("id", "=", id).executeTakeFirstOrThrow();
+        for (const tr of values.translations) {
+          const value = tr.field === "name" ? htmlToPlainText(tr.value) : sanitizeRichText(tr.value);
+          await saveTranslation(trx, { subjectType: "service", subjectId: id, field: tr.field, language: tr.language, value, source: source[tr.field], expectedUpdatedAt: null }, user);
+        }
       }
     });
   } catch (error) {

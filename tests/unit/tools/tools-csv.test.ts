@@ -4,6 +4,7 @@ import type { SessionUser } from "~/modules/access/user.server";
 import { csvChunks } from "~/modules/tools/csv-export.server";
 import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, MAX_SHOWN_ERRORS } from "~/modules/tools/csv-columns";
 import { applyImport, decodeCsvUpload, fileProblem, planImport, readCarried, readImportFile } from "~/modules/tools/csv-import.server";
+import { fieldTranslations, saveTranslation, setCatalogueLanguages } from "~/modules/translations/translations.server";
 import { listActivitiesFor } from "~/server/audit.server";
 import { parseCsv, type CsvDelimiter } from "~/server/csv.server";
 import { factories, unique } from "../../factories";
@@ -214,6 +215,49 @@ function parseCsvRaw(text: string): string[] {
     .flatMap((line) => line.split(";"))
     .map((cell) => cell.replace(/^"/, ""));
 }
+
+describe("two content languages (issue 37 §4)", () => {
+  it("a column per further language round-trips: unchanged changes nothing, an edit saves the translation, an emptied cell removes it", async () => {
+    const bilingual = await make.catalogue({ title: unique("Zweisprachig") });
+    const category = await make.category(bilingual, { name: unique("Kategorie") });
+    await setCatalogueLanguages(t.db, bilingual, "de", ["en"], users.keyuser);
+    const x = await make.service(bilingual, category, { name: "Drucken", short_description: "<p>Drucken im Haus</p>" });
+    const y = await make.service(catalogue, granted, { name: unique("Nur Deutsch") });
+    const source = async () => t.db.selectFrom("services").select(["name", "short_description"]).where("id", "=", x).executeTakeFirstOrThrow();
+    await saveTranslation(t.db, { subjectType: "service", subjectId: x, field: "name", language: "en", value: "Printing", source: (await source()).name, expectedUpdatedAt: "" }, users.keyuser);
+    const english = async () => fieldTranslations(t.db, "service", x, "en", await source());
+
+    let text = await exportCsv([x, y]);
+    const parsed = parseCsv(text.replace(/^\uFEFF/, ""));
+    expect(parsed.header.slice(-2)).toEqual(["name@en", "short_description@en"]);
+    expect(parsed.rows.map((r) => [r.cells["name@en"], r.cells["short_description@en"]])).toEqual([["Printing", ""], ["", ""]]);
+    expect((await plan(users.keyuser, text)).preview).toMatchObject({ unchanged: 2, changes: [], errors: [] });
+
+    // A translation added in the file is saved against the original as it is now (current, audited).
+    text = edit(text, x, "short_description@en", "Printing in the house");
+    const { preview } = await plan(users.keyuser, text);
+    expect(preview.changes).toEqual([{ line: 2, id: x, name: "Drucken", fields: [{ column: "short_description@en", from: "", to: "Printing in the house" }], reopens: false }]);
+    expect(await apply(users.keyuser, preview)).toMatchObject({ status: "applied", applied: 1 });
+    expect(await english()).toMatchObject({ name: { value: "Printing", outdated: false }, short_description: { value: "<p>Printing in the house</p>", outdated: false } });
+    expect((await listActivitiesFor(t.db, "service", x)).filter((a) => a.event === "translation_saved")).toHaveLength(2);
+
+    // The original edited in the file: the English name is now outdated, and a re-import of the new export keeps it so.
+    text = edit(await exportCsv([x]), x, "name", "Drucken und Scannen");
+    expect(await apply(users.keyuser, (await plan(users.keyuser, text)).preview)).toMatchObject({ status: "applied", applied: 1 });
+    expect((await english()).name).toMatchObject({ value: "Printing", outdated: true });
+    text = await exportCsv([x]);
+    expect((await plan(users.keyuser, text)).preview).toMatchObject({ unchanged: 1, changes: [] });
+
+    // The same row fixing the translation makes it current; an emptied cell removes the other.
+    text = edit(edit(text, x, "name@en", "Printing and scanning"), x, "short_description@en", "");
+    expect(await apply(users.keyuser, (await plan(users.keyuser, text)).preview)).toMatchObject({ status: "applied", applied: 1 });
+    expect(await english()).toEqual({ name: expect.objectContaining({ value: "Printing and scanning", outdated: false }) });
+
+    // A language the service's catalogue does not offer takes no text.
+    const refused = await plan(users.keyuser, edit(await exportCsv([x, y]), y, "name@en", "Only German"));
+    expect(refused.preview.errors).toEqual([{ line: 3, column: "name@en", message: "tools.import.errors.languageNotOffered" }]);
+  });
+});
 
 describe("refusals", () => {
   it("a row older than the database is refused like a stale form, with its line; nothing is applied", async () => {

@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { translateError } from "~/ui/forms";
 import { NativeCheckbox } from "~/ui/NativeCheckbox";
 import { PlainButton, PlainCard, PlainLinkButton, plain } from "~/ui/plain/Plain";
-import type { FieldChange } from "../csv-columns";
+import { languageName } from "~/modules/translations/translations";
+import { parseTranslationColumn, type FieldChange } from "../csv-columns";
 import type { ToolsAnswer } from "../tools-page.server";
 import classes from "./tools.module.css";
 
@@ -17,15 +18,22 @@ function shown(t: TFunction, change: FieldChange, value: string): string {
   if (value === "") return t("tools.import.empty");
   if (change.column === "status") return t(`catalogue.status.${value}`);
   if (change.column === "servicetype") return t(`catalogue.type.${value}`);
-  const text = change.column === "short_description" ? value.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() || value : value;
+  const text = change.column.startsWith("short_description") ? value.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() || value : value;
   return text.length > SHOWN ? `${text.slice(0, SHOWN)} …` : text;
 }
 
-const columnLabel = (t: TFunction, column: string | null) => (column ? t(`tools.import.fields.${column}`, { defaultValue: column }) : "—");
+/** A column's label; a translation's names its language ("Name (Englisch)"). */
+function columnLabel(t: TFunction, column: string | null, interfaceLanguage: string): string {
+  if (!column) return "—";
+  const translation = parseTranslationColumn(column);
+  if (!translation) return t(`tools.import.fields.${column}`, { defaultValue: column });
+  const base = translation.column === "name" ? "name" : "short_description";
+  return `${t(`tools.import.fields.${base}`)} (${languageName(translation.language, interfaceLanguage)})`;
+}
 
 /** What an uploaded file would change, its errors by line, and the form that applies it. */
 export function ImportPreviewPanel({ answer, action }: { answer: Extract<ToolsAnswer, { kind: "importPreview" }>; action: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -66,7 +74,7 @@ export function ImportPreviewPanel({ answer, action }: { answer: Extract<ToolsAn
                   {preview.errors.map((e, i) => (
                     <tr key={`${e.line}-${i}`} data-testid="import-error" data-line={e.line}>
                       <td className={classes.nowrap}>{e.line}</td>
-                      <td className={classes.nowrap}>{columnLabel(t, e.column)}</td>
+                      <td className={classes.nowrap}>{columnLabel(t, e.column, i18n.language)}</td>
                       <td className={classes.cell}>{translateError(t, e.message)}</td>
                     </tr>
                   ))}
@@ -105,7 +113,7 @@ export function ImportPreviewPanel({ answer, action }: { answer: Extract<ToolsAn
                           {i === 0 ? <a href={`/servicecatalog/service/${row.id}`}>{row.name}</a> : null}
                           {i === 0 && row.reopens ? <span className={plain.dim}> {t("tools.import.reopens")}</span> : null}
                         </td>
-                        <td className={classes.nowrap}>{columnLabel(t, f.column)}</td>
+                        <td className={classes.nowrap}>{columnLabel(t, f.column, i18n.language)}</td>
                         <td className={classes.cell}>{shown(t, f, f.from)}</td>
                         <td className={classes.cell}>{shown(t, f, f.to)}</td>
                       </tr>
