@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { OPENAPI_DOCUMENT } from "~/modules/api/openapi";
 import { rotateApiKey } from "~/modules/settings/api-keys.server";
+import { saveTranslation, setCatalogueLanguages } from "~/modules/translations/translations.server";
 import { expect, test } from "../support/fixtures";
 import { withLock } from "../support/helpers";
 
@@ -55,7 +56,7 @@ test("without a key, with a wrong one or a rotated one: 401 and no data; the doc
 });
 
 test("services: 50 a page in id order with links; drafts and trashed services are not published; shapes as documented", async ({ request, db, make }) => {
-  const { serviceIds } = await make.catalogueWithServices(3);
+  const { catalogueId, serviceIds } = await make.catalogueWithServices(3);
   const [approved, draft, trashed] = serviceIds;
   await db.updateTable("services").set({ status: "closed" }).where("id", "in", [approved, trashed]).execute();
   await db.updateTable("services").set({ deleted_at: new Date().toISOString() }).where("id", "=", trashed).execute();
@@ -91,6 +92,18 @@ test("services: 50 a page in id order with links; drafts and trashed services ar
     const one = await read(request, `/api/services/${approved}`, key);
     expect(one.status).toBe(200);
     expect((one.body.data as { options: { name: string }[] }).options.map((o) => o.name)).toEqual(["Option über API"]);
+    // Content languages (issue 37 §4): the full shape carries the translations; ?lang= shows them.
+    const admin = await make.user("keyuser");
+    await setCatalogueLanguages(db, catalogueId, "de", ["en"], admin);
+    const original = (one.body.data as { name: string }).name;
+    await saveTranslation(db, { subjectType: "service", subjectId: approved, field: "name", language: "en", value: "Printing over the API", source: original, expectedUpdatedAt: "" }, admin);
+    const full = (await read(request, `/api/services/${approved}`, key)).body.data as Record<string, unknown>;
+    expect(full).toMatchObject({ name: original, content_language: "de", translations: { en: { name: "Printing over the API" } } });
+    const english = await read(request, `/api/services/${approved}?lang=en`, key);
+    expect(english.body.data).toMatchObject({ name: "Printing over the API", language: "en" });
+    expect(mismatches(english.body, (OPENAPI_DOCUMENT.paths["/api/services/{id}"].get.responses["200"].content["application/json"].schema as unknown as Schema))).toEqual([]);
+    expect((await read(request, `/api/services/${approved}?lang=EN'--`, key)).status).toBe(400);
+    expect((await read(request, "/api/services?page=1&lang=x1", key)).status).toBe(400);
     expect((await read(request, `/api/services/${draft}`, key)).status).toBe(404);
     expect((await read(request, `/api/services/${trashed}`, key)).status).toBe(404);
 

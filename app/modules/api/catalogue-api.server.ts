@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sql } from "kysely";
+import { isContentLanguage } from "~/modules/translations/translations";
 import { getDb } from "~/server/db/db.server";
 import { requireApiKey } from "./api-auth.server";
 import { pageOf, PER_PAGE, requestedPage } from "./paging.server";
@@ -86,27 +87,39 @@ export async function categoriesLoader({ request }: LoaderFunctionArgs) {
   return Response.json(pageOf(request, rows.map((row) => ({ ...row, services_count: Number(row.services_count) })), Number(total.n), page));
 }
 
+/** `?lang=`: a content language's code, or nothing; anything else is answered with a 400. */
+function askedLanguage(request: Request): { lang: string | null } | { refused: Response } {
+  const lang = new URL(request.url).searchParams.get("lang");
+  if (lang === null || lang === "") return { lang: null };
+  return isContentLanguage(lang) ? { lang } : { refused: Response.json({ message: "lang: a language code such as en." }, { status: 400 }) };
+}
+
 /**
- * GET /api/services?page=n — published services with their children and relations by name. The
- * serialised page is reused while the catalogue is unchanged, with an ETag (304 on If-None-Match).
+ * GET /api/services?page=n[&lang=xx] — published services with their children and relations by
+ * name (and with `lang`, their texts in that content language where translated). The serialised
+ * page is reused while the catalogue is unchanged, with an ETag (304 on If-None-Match).
  */
 export async function servicesLoader({ request }: LoaderFunctionArgs) {
   await requireApiKey(request);
+  const asked = askedLanguage(request);
+  if ("refused" in asked) return asked.refused;
   const page = requestedPage(request);
   const db = getDb();
-  const cached = await cachedPage(db, `services:${page}`, async () => {
-    const { rows, total } = await publishedServices(db, { limit: PER_PAGE, offset: (page - 1) * PER_PAGE });
+  const cached = await cachedPage(db, `services:${page}:${asked.lang ?? ""}`, async () => {
+    const { rows, total } = await publishedServices(db, { limit: PER_PAGE, offset: (page - 1) * PER_PAGE, lang: asked.lang });
     return pageOf(request, rows, total, page);
   });
   return pageResponse(request, cached);
 }
 
-/** GET /api/services/:id — one published service (the factory's preview); 404 otherwise. */
+/** GET /api/services/:id[?lang=xx] — one published service (the factory's preview); 404 otherwise. */
 export async function serviceLoader({ request, params }: LoaderFunctionArgs) {
   await requireApiKey(request);
+  const asked = askedLanguage(request);
+  if ("refused" in asked) return asked.refused;
   const id = parseId(params.id);
   if (id === null) return Response.json({ message: "Not found." }, { status: 404 });
-  const { rows } = await publishedServices(getDb(), { ids: [id] });
+  const { rows } = await publishedServices(getDb(), { ids: [id], lang: asked.lang });
   return rows[0] ? Response.json({ data: rows[0] }) : Response.json({ message: "Not found." }, { status: 404 });
 }
 

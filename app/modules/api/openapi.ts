@@ -37,6 +37,16 @@ const orderId = { name: "id", in: "path", required: true, schema: { type: "integ
 const orderAnswer = (extra: object) => ({ type: "object", required: ["order"], properties: { order: ref("Order"), ...extra } });
 const message = (description: string) => ({ description, content: { "application/json": { schema: ref("Message") } } });
 
+const langParam = {
+  name: "lang",
+  in: "query",
+  required: false,
+  description: "A content language (ISO 639-1): the translated texts in it where a translation exists; the original elsewhere (see `language`, `untranslated`).",
+  schema: { type: "string", pattern: "^[a-z]{2,3}$" },
+};
+const badLang = { "400": { description: "`lang` is no language code", content: { "application/json": { schema: ref("Message") } } } };
+const fieldsByLanguage = (values: object) => ({ type: "object", additionalProperties: { type: "object", additionalProperties: values } });
+
 const pageParam = { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } };
 
 export const OPENAPI_DOCUMENT = {
@@ -53,14 +63,17 @@ export const OPENAPI_DOCUMENT = {
     "/api/servicecatalog": { get: { operationId: "listCatalogues", summary: "Catalogues with counts", responses: answers(listOf("Catalogue"), "The catalogues") } },
     "/api/areas": { get: { operationId: "listAreas", summary: "Areas", parameters: [pageParam], responses: answers(page("Area"), "One page of areas") } },
     "/api/categories": { get: { operationId: "listCategories", summary: "Categories", parameters: [pageParam], responses: answers(page("Category"), "One page of categories") } },
-    "/api/services": { get: { operationId: "listServices", summary: "Published services", parameters: [pageParam], responses: answers(page("Service"), "One page of services") } },
+    "/api/services": {
+      get: { operationId: "listServices", summary: "Published services", parameters: [pageParam, langParam], responses: { ...answers(page("Service"), "One page of services"), ...badLang } },
+    },
     "/api/services/{id}": {
       get: {
         operationId: "getService",
         summary: "One published service",
-        parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }, langParam],
         responses: {
           ...answers({ type: "object", required: ["data"], properties: { data: ref("Service") } }, "The service"),
+          ...badLang,
           "404": { description: "Not published or unknown", content: { "application/json": { schema: ref("Message") } } },
         },
       },
@@ -151,6 +164,11 @@ export const OPENAPI_DOCUMENT = {
           kpis: names,
           tags: names,
           required_services: names,
+          content_language: { ...str, description: "The language the catalogue's content is written in" },
+          translations: { ...fieldsByLanguage(str), description: "Translations into the catalogue's further languages: language → field → text" },
+          outdated_translations: { type: "object", additionalProperties: names, description: "Per language, the fields whose original changed after they were translated" },
+          language: { ...str, description: "With `lang`: the language shown (the original's when the catalogue does not offer the one asked for)" },
+          untranslated: { ...names, description: "With `lang`: fields shown in the original for want of a translation" },
         },
         additionalProperties: true,
       },

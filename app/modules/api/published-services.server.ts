@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import { TRANSLATED_FIELDS } from "~/modules/service/service-sections";
+import { sourceHash, translationsOf, translationTexts } from "~/modules/translations/translations.server";
 import type { Executor } from "~/server/audit.server";
 
 /** The fields of a service the API publishes (no picture bytes, no internal ids of people). */
@@ -53,18 +55,24 @@ async function namesBy(db: Executor, link: "service_owners" | "service_providers
  * Approved (closed), non-deleted services in id order, each with its category and area names,
  * children (options, responsibilities, links) and relations by name — a fixed number of queries
  * per page, whatever its size.
+ *
+ * Content languages (issue 37 §4): every row names its catalogue's original language and carries
+ * the translations into the catalogue's further languages (with those whose original changed
+ * since listed as outdated). With `lang`, the translated fields are in that language where a
+ * translation exists; `language` says which is shown, `untranslated` which fields kept the original.
  */
-export async function publishedServices(db: Executor, page: { limit?: number; offset?: number; ids?: number[] }) {
+export async function publishedServices(db: Executor, page: { limit?: number; offset?: number; ids?: number[]; lang?: string | null }) {
   let query = db
     .selectFrom("services as s")
     .leftJoin("service_categories as k", "k.id", "s.category_id")
     .leftJoin("service_areas as a", "a.id", "k.service_area_id")
+    .leftJoin("service_catalogues as c", "c.id", "s.service_catalogue_id")
     .where("s.status", "=", "closed").where("s.stage", "=", "live")
     .where("s.deleted_at", "is", null);
   if (page.ids) query = query.where("s.id", "in", page.ids.length ? page.ids : [0]);
   const [services, total] = await Promise.all([
     query
-      .select([...FIELDS, "k.name as category_name", "a.id as area_id", "a.name as area_name"])
+      .select([...FIELDS, "k.name as category_name", "a.id as area_id", "a.name as area_name", "c.content_language"])
       .orderBy("s.id")
       .$if(page.limit !== undefined, (q) => q.limit(page.limit!).offset(page.offset ?? 0))
       .execute(),
@@ -72,7 +80,8 @@ export async function publishedServices(db: Executor, page: { limit?: number; of
   ]);
   const ids = services.map((s) => s.id);
   if (ids.length === 0) return { rows: [], total: Number(total.n) };
-  const [options, responsibilities, links, dependencies, owners, providers, kpis, tags] = await Promise.all([
+  const catalogueIds = [...new Set(services.flatMap((s) => (s.service_catalogue_id === null ? [] : [s.service_catalogue_id])))];
+  const [options, responsibilities, links, dependencies, owners, providers, kpis, tags, translations, further] = await Promise.all([
     db.selectFrom("service_options").select(["service_id", "name", "short_description", "description", "art_nr", "costs", "position"]).where("service_id", "in", ids).orderBy("position").orderBy("id").execute(),
     db.selectFrom("responsibilities").select(["service_id", "pos", "description", "client", "it"]).where("service_id", "in", ids).orderBy("pos").orderBy("id").execute(),
     db.selectFrom("service_links").select(["service_id", "url", "position"]).where("service_id", "in", ids).orderBy("position").orderBy("id").execute(),
@@ -88,10 +97,17 @@ export async function publishedServices(db: Executor, page: { limit?: number; of
     namesBy(db, "service_providers", ids),
     namesBy(db, "service_kpis", ids),
     namesBy(db, "service_tags", ids),
+    translationsOf(db, "service", ids, TRANSLATED_FIELDS),
+    db
+      .selectFrom("catalogue_languages")
+      .select(["catalogue_id", "language"])
+      .where("catalogue_id", "in", catalogueIds.length ? catalogueIds : [0])
+      .execute(),
   ]);
   const of = <T extends { service_id: number }>(rows: T[], id: number) => rows.filter((r) => r.service_id === id).map(({ service_id: _, ...rest }) => rest);
-  const rows = services.map((s) => ({
+  const rows = services.map(({ content_language, ...s }) => ({
     ...s,
+    ...languagesOf(s, content_language ?? "de", further.filter((f) => f.catalogue_id === s.service_catalogue_id).map((f) => f.language), translations.get(s.id), page.lang ?? null),
     options: of(options, s.id),
     responsibilities: of(responsibilities, s.id).map((r) => ({ ...r, client: Number(r.client), it: Number(r.it) })),
     links: of(links, s.id),
@@ -102,6 +118,35 @@ export async function publishedServices(db: Executor, page: { limit?: number; of
     required_services: of(dependencies, s.id).map((d) => d.name),
   }));
   return { rows, total: Number(total.n) };
+}
+
+type TranslatedField = (typeof TRANSLATED_FIELDS)[number];
+
+/** A row's language fields: the translations on offer and, when a language is asked for, its texts. */
+function languagesOf(
+  s: Record<TranslatedField, string | null>,
+  primary: string,
+  offered: string[],
+  stored: Awaited<ReturnType<typeof translationsOf>> extends Map<number, infer T> ? T | undefined : never,
+  asked: string | null,
+) {
+  const kept = Object.fromEntries(Object.entries(stored ?? {}).filter(([language]) => offered.includes(language) && language !== primary));
+  const outdated = Object.fromEntries(
+    Object.entries(kept).map(([language, fields]) => [language, Object.entries(fields).flatMap(([field, t]) => (t.sourceHash === sourceHash(s[field as TranslatedField]) ? [] : [field]))]),
+  );
+  const base = { content_language: primary, translations: translationTexts(kept), outdated_translations: outdated };
+  if (!asked) return base;
+  const language = asked === primary || asked in kept || offered.includes(asked) ? asked : primary;
+  const texts: Partial<Record<TranslatedField, string>> = {};
+  const untranslated: TranslatedField[] = [];
+  if (language !== primary) {
+    for (const field of TRANSLATED_FIELDS) {
+      const translation = kept[language]?.[field]?.value;
+      if (translation) texts[field] = translation;
+      else if (s[field]) untranslated.push(field);
+    }
+  }
+  return { ...base, ...texts, language, untranslated };
 }
 
 export type PublishedService = Awaited<ReturnType<typeof publishedServices>>["rows"][number];

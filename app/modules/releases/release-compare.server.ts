@@ -161,7 +161,13 @@ async function serviceSide(db: Executor, side: Side, serviceId: number) {
 
 const RELATIONS = ["owners", "providers", "kpis", "tags", "requires"] as const;
 const CHILDREN = ["options", "responsibilities", "links"] as const;
-const NOT_FIELDS = new Set<string>([...RELATIONS, ...CHILDREN, "attributes", "picture", "picture_mime"]);
+const NOT_FIELDS = new Set<string>([...RELATIONS, ...CHILDREN, "attributes", "picture", "picture_mime", "translations"]);
+
+/** Translations (issue 37) as fields of their own: `name@en`, `description@en`. */
+function translatedFields(content: Record<string, unknown>): Record<string, string> {
+  const byLanguage = (content.translations ?? {}) as Record<string, Record<string, string>>;
+  return Object.fromEntries(Object.entries(byLanguage).flatMap(([language, fields]) => Object.entries(fields).map(([field, value]) => [`${field}@${language}`, value])));
+}
 
 export interface ChildChange {
   kind: (typeof CHILDREN)[number];
@@ -196,6 +202,12 @@ export async function serviceDifference(db: Executor, from: Side, to: Side, serv
     if (NOT_FIELDS.has(key) || same(ac[key], bc[key])) continue;
     if (a) before[key] = ac[key] ?? null;
     if (b) after[key] = bc[key] ?? null;
+  }
+  const [at, bt] = [translatedFields(ac), translatedFields(bc)];
+  for (const key of new Set([...Object.keys(at), ...Object.keys(bt)])) {
+    if (same(at[key], bt[key])) continue;
+    if (a) before[key] = at[key] ?? null;
+    if (b) after[key] = bt[key] ?? null;
   }
   if (!same(ac.picture, bc.picture)) {
     if (a) before.picture = ac.picture ? "changed" : null;

@@ -1,3 +1,4 @@
+import { getLanguage } from "~/i18n/i18next.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { userHasPermission } from "~/modules/access/policy";
 import { requirePermission } from "~/modules/access/policy.server";
@@ -45,7 +46,7 @@ export async function releaseServiceLoader({ request, params }: LoaderFunctionAr
   const user = await requirePermission(request, "read:catalogue");
   const release = await readableRelease(user, params.id);
   const serviceId = idOr404(params.serviceId);
-  const page = await releaseServicePage(getDb(), release, serviceId);
+  const page = await releaseServicePage(getDb(), release, serviceId, await getLanguage(request));
   if (!page) throw refusal(404);
   return { release: await banner(user, release, serviceId), page };
 }

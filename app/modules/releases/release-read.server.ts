@@ -1,7 +1,8 @@
 import type { Executor } from "~/server/audit.server";
 import { NOTHING_HIDDEN, type MaskHidden } from "~/modules/masks/masks-types";
 import { RICH_FIELDS } from "~/modules/service/service-fields";
-import { sanitizeRichText } from "~/server/sanitize.server";
+import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
+import { shownLanguage } from "~/modules/translations/translations.server";
 import type { ReleaseItemKind } from "~/server/db/schema";
 import type { getServiceDetail } from "~/modules/service/service.server";
 import type { HeaderContent, ServiceContent } from "./release-snapshot.server";
@@ -62,8 +63,11 @@ export async function releaseTree(db: Executor, release: ReleaseRow, filter: Rel
   };
 }
 
-/** One service of a release as the service page shows it (read-only); null when the release does not hold it. */
-export async function releaseServicePage(db: Executor, release: ReleaseRow, serviceId: number) {
+/**
+ * One service of a release as the service page shows it (read-only); null when the release does
+ * not hold it. In the reader's language where the release froze a translation (issue 37 §4).
+ */
+export async function releaseServicePage(db: Executor, release: ReleaseRow, serviceId: number, interfaceLanguage = "de") {
   const found = (await releaseContents<ServiceContent>(db, release.id, "service", [serviceId])).get(serviceId);
   if (!found) return null;
   const { content } = found;
@@ -84,11 +88,14 @@ export async function releaseServicePage(db: Executor, release: ReleaseRow, serv
     namesOf(db, release.id, "service", relations.derivatives),
   ]);
   const hidden = category?.content.hidden ?? NOTHING_HIDDEN;
-  const field = (key: string) => (content[key] ?? null) as string | null;
+  const languages = (header as { languages?: { primary: string; further: string[] } } | null)?.languages;
+  const language = languages ? shownLanguage(languages, null, interfaceLanguage) : null;
+  const translated = (language && (content.translations as Record<string, Record<string, string>> | undefined)?.[language]) || {};
+  const field = (key: string) => (translated[key] ?? content[key] ?? null) as string | null;
   const service = {
     ...content,
     id: serviceId,
-    name: found.name,
+    name: translated.name ? htmlToPlainText(translated.name) : found.name,
     status: "closed",
     statuspercent: 100,
     service_catalogue_id: release.catalogueId,

@@ -4,6 +4,7 @@ import { activeAttributeItems } from "~/modules/service/service-children-read.se
 import { SERVICE_BOOKKEEPING } from "~/modules/service/service-fields";
 import { hiddenForCategories } from "~/modules/masks/mask-rules.server";
 import { readFrame } from "~/modules/catalogframe/frame-read.server";
+import { catalogueLanguages, translationsOf, translationTexts } from "~/modules/translations/translations.server";
 import type { ReleaseItemKind } from "~/server/db/schema";
 import type { ServiceContent } from "./release-types";
 
@@ -98,7 +99,7 @@ function idsBy(rows: { service_id: number; ref: number }[]) {
  */
 export async function serviceContents(db: Executor, ids: number[]) {
   if (!ids.length) return [];
-  const [services, options, responsibilities, links, owners, providers, kpis, tags, requires, texts, choices] = await Promise.all([
+  const [services, options, responsibilities, links, owners, providers, kpis, tags, requires, texts, choices, translations] = await Promise.all([
     db.selectFrom("services").selectAll().where("id", "in", ids).execute(),
     db
       .selectFrom("service_options")
@@ -116,6 +117,7 @@ export async function serviceContents(db: Executor, ids: number[]) {
     db.selectFrom("service_dependencies").select(["service_id", "required_service_id as ref"]).where("service_id", "in", ids).execute(),
     db.selectFrom("service_attribute_text_items").select(["service_id", "service_attribute_item_id as item", "text"]).where("service_id", "in", ids).execute(),
     db.selectFrom("service_dropdown_items").select(["service_id", "items_id as item", "value_reference"]).where("service_id", "in", ids).execute(),
+    translationsOf(db, "service", ids),
   ]);
   const byId = new Map(services.map((s) => [s.id, s]));
   const [optionsOf, responsibilitiesOf, linksOf] = [groupBy(options), groupBy(responsibilities), groupBy(links)];
@@ -141,6 +143,10 @@ export async function serviceContents(db: Executor, ids: number[]) {
       links: linksOf.get(id) ?? [],
       attributes: attributesOf.get(id) ?? {},
     };
+    // Every language is frozen with the original (issue 37 §4); only when there is a translation,
+    // so a service's content hash is the same as in releases published before languages existed.
+    const translated = translationTexts(translations.get(id));
+    if (Object.keys(translated).length) content.translations = translated;
     return [{ row, content }];
   });
 }
@@ -202,7 +208,7 @@ export async function baseDataPieces(db: Executor, refs: { owners: Set<number>; 
 
 /** The catalogue's own content: title, introduction, picture, cover sheet, attribute definitions, section headlines. */
 export async function headerContent(db: Executor, catalogueId: number) {
-  const [catalogue, frame, framePicture, attributes, headlines, organisation] = await Promise.all([
+  const [catalogue, frame, framePicture, attributes, headlines, organisation, languages] = await Promise.all([
     db.selectFrom("service_catalogues").select(["title", "introduction", "picture", "picture_mime"]).where("id", "=", catalogueId).executeTakeFirst(),
     readFrame(db, catalogueId),
     db.selectFrom("catalog_frames").select(["picture", "picture_mime"]).where("service_catalogue_id", "=", catalogueId).executeTakeFirst(),
@@ -210,6 +216,7 @@ export async function headerContent(db: Executor, catalogueId: number) {
     db.selectFrom("service_headlines").select(["position", "headline_text_custom"]).orderBy("position").execute(),
     // The organisation's address as the Word export prints it (basedata/customer-data.server.ts reads the same row).
     db.selectFrom("customer_data").select(["company", "companyadditional", "street", "zipcode", "city", "country"]).where("id", "=", 1).executeTakeFirst(),
+    catalogueLanguages(db, catalogueId),
   ]);
   // The frame's version stamps say when it was saved, not what it says.
   const { updatedAt: _u, picture: _p, ...frameContent } = frame;
@@ -225,6 +232,8 @@ export async function headerContent(db: Executor, catalogueId: number) {
     headlines: Object.fromEntries(headlines.filter((h) => h.headline_text_custom?.trim()).map((h) => [h.position, h.headline_text_custom!.trim()])),
     // The organisation's address the Word export prints (absent from releases published before it was frozen).
     organisation: organisation ?? { company: null, companyadditional: null, street: null, zipcode: null, city: null, country: null },
+    // The content languages (issue 37 §4): only when there are further ones, as for the services' translations.
+    ...(languages.further.length ? { languages } : {}),
   };
 }
 

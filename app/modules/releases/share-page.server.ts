@@ -1,3 +1,4 @@
+import { getLanguage } from "~/i18n/i18next.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { requirePermission } from "~/modules/access/policy.server";
@@ -114,7 +115,7 @@ export async function shareContentsLoader({ request, params }: LoaderFunctionArg
 export async function shareServiceLoader({ request, params }: LoaderFunctionArgs) {
   const release = await openedRelease(request, params.token);
   const serviceId = idOr404(params.serviceId);
-  const page = await releaseServicePage(getDb(), release, serviceId);
+  const page = await releaseServicePage(getDb(), release, serviceId, await getLanguage(request));
   if (!page) throw refusal(404, { headers: NOINDEX });
   return data({ token: params.token!, release: await sharedBanner(params.token!, release, serviceId), page }, { headers: NOINDEX });
 }

@@ -207,3 +207,37 @@ export async function serviceTranslations(db: Executor, ids: number[], language:
   }
   return result;
 }
+
+export interface StoredTranslation {
+  value: string;
+  sourceHash: string;
+}
+
+/**
+ * Every stored translation of these subjects (whole catalogues: the API, releases): id → language
+ * → field → the translation with its source's hash. Read in chunks of ids; `fields` narrows.
+ */
+export async function translationsOf(db: Executor, subjectType: string, ids: number[], fields?: readonly string[]): Promise<Map<number, Record<string, Record<string, StoredTranslation>>>> {
+  const result = new Map<number, Record<string, Record<string, StoredTranslation>>>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom("content_translations")
+      .select(["subject_id", "field", "language", "value", "source_hash"])
+      .where("subject_type", "=", subjectType)
+      .where("subject_id", "in", ids.slice(i, i + 500))
+      .$if(fields !== undefined, (q) => q.where("field", "in", [...fields!]))
+      .orderBy("language")
+      .orderBy("field")
+      .execute();
+    for (const row of rows) {
+      const languages = result.get(row.subject_id) ?? {};
+      languages[row.language] = { ...languages[row.language], [row.field]: { value: row.value, sourceHash: row.source_hash } };
+      result.set(row.subject_id, languages);
+    }
+  }
+  return result;
+}
+
+/** Just the texts: language → field → value (what a release freezes and the API shows). */
+export const translationTexts = (stored: Record<string, Record<string, StoredTranslation>> | undefined): Record<string, Record<string, string>> =>
+  Object.fromEntries(Object.entries(stored ?? {}).map(([language, fields]) => [language, Object.fromEntries(Object.entries(fields).map(([field, t]) => [field, t.value]))]));

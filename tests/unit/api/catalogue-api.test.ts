@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { windowStart, withinRateLimit } from "~/modules/api/api-auth.server";
 import { publishedServices } from "~/modules/api/published-services.server";
+import { catalogueVersion } from "~/modules/api/page-cache.server";
+import { saveTranslation, setCatalogueLanguages } from "~/modules/translations/translations.server";
 import { rotateApiKey, activeApiKeyId } from "~/modules/settings/api-keys.server";
 import { factories } from "../../factories";
 import { useTestDb } from "../../support/test-db";
@@ -38,6 +40,35 @@ describe("published services", () => {
     for (let offset = 0; offset < total; offset += 2) seen.push(...(await publishedServices(t.db, { limit: 2, offset })).rows.map((r) => r.id));
     expect(seen).toHaveLength(total);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+  });
+});
+
+describe("content languages (issue 37 §4)", () => {
+  it("every row carries its translations; ?lang= shows them where they exist and names the fields left in the original", async () => {
+    const { catalogueId, serviceIds } = await make.catalogueWithServices(2, { service: { name: "Drucken" } });
+    const [translated, plain] = serviceIds;
+    const admin = await make.user("keyuser");
+    await t.db.updateTable("services").set({ status: "closed", short_description: "<p>Drucken im Haus</p>" }).where("id", "in", serviceIds).execute();
+    await setCatalogueLanguages(t.db, catalogueId, "de", ["en"], admin);
+    const before = await catalogueVersion(t.db);
+    await saveTranslation(t.db, { subjectType: "service", subjectId: translated, field: "name", language: "en", value: "Printing", source: "Drucken", expectedUpdatedAt: "" }, admin);
+    await saveTranslation(t.db, { subjectType: "service", subjectId: translated, field: "short_description", language: "en", value: "<p>Printing</p>", source: "<p>Früher</p>", expectedUpdatedAt: "" }, admin);
+    // A cached API page is stale once a translation changed.
+    expect(await catalogueVersion(t.db)).not.toBe(before);
+
+    const full = (await publishedServices(t.db, { ids: serviceIds })).rows;
+    expect(full[0]).toMatchObject({ name: "Drucken", content_language: "de", translations: { en: { name: "Printing", short_description: "<p>Printing</p>" } }, outdated_translations: { en: ["short_description"] } });
+    expect(full[0]).not.toHaveProperty("language");
+    expect(full[1]).toMatchObject({ translations: {}, outdated_translations: {} });
+
+    const english = (await publishedServices(t.db, { ids: serviceIds, lang: "en" })).rows;
+    expect(english[0]).toMatchObject({ language: "en", name: "Printing", short_description: "<p>Printing</p>", untranslated: [] });
+    expect(english.find((r) => r.id === plain)).toMatchObject({ language: "en", name: "Drucken", untranslated: ["name", "short_description"] });
+    // A language the catalogue does not offer: the original.
+    expect((await publishedServices(t.db, { ids: [translated], lang: "fr" })).rows[0]).toMatchObject({ language: "de", name: "Drucken", untranslated: [] });
+    // Translations into a language the catalogue no longer offers are not shown.
+    await setCatalogueLanguages(t.db, catalogueId, "de", [], admin);
+    expect((await publishedServices(t.db, { ids: [translated] })).rows[0]).toMatchObject({ translations: {} });
   });
 });
 

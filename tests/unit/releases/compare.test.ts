@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { compareSides, serviceDifference, changedFieldKeys, type Side } from "~/modules/releases/release-compare.server";
 import { getRelease, publishRelease } from "~/modules/releases/releases.server";
+import { releaseServicePage } from "~/modules/releases/release-read.server";
+import { saveTranslation, setCatalogueLanguages } from "~/modules/translations/translations.server";
 import { unique } from "../../factories";
 import { useTestDbWithPublisher } from "./testbed";
 
@@ -62,5 +64,32 @@ describe("comparing", () => {
     ]);
     expect(difference.children[0]).toMatchObject({ before: { art_nr: null }, after: { art_nr: "A-1" } });
     expect(changedFieldKeys(difference).sort()).toEqual(["description", "links", "name", "options", "owners"]);
+  });
+});
+
+describe("content languages (issue 37 §4)", () => {
+  it("a release freezes every language: an English reader reads the translation as published; a later translation is a change of its own", async () => {
+    const catalogueId = await make.catalogue();
+    const category = await make.category(catalogueId);
+    await setCatalogueLanguages(t.db, catalogueId, "de", ["en"], causer as never);
+    const service = await make.service(catalogueId, category, { name: "Drucken", status: "closed", description: "<p>Drucken im Haus</p>" });
+    const translate = (field: "name" | "description", value: string, source: string, expected: string | null) =>
+      saveTranslation(t.db, { subjectType: "service", subjectId: service, field, language: "en", value, source, expectedUpdatedAt: expected }, causer as never);
+    await translate("name", "Printing", "Drucken", "");
+    const first = await publishRelease(t.db, catalogueId, { label: "1", note: null }, causer);
+    await translate("name", "Printing and more", "Drucken", null);
+    await translate("description", "<p>Printing in the house</p>", "<p>Drucken im Haus</p>", "");
+
+    const frozen = await getRelease(t.db, first);
+    const english = (await releaseServicePage(t.db, frozen!, service, "en"))!;
+    expect(english.service.name).toBe("Printing");
+    expect(english.rich.description).toBe("<p>Drucken im Haus</p>");
+    expect((await releaseServicePage(t.db, frozen!, service, "de"))!.service.name).toBe("Drucken");
+
+    const comparison = await compareSides(t.db, await release(first), { kind: "working", catalogueId });
+    expect(comparison.services.find((s) => s.id === service)?.changes).toEqual(["changed"]);
+    const difference = (await serviceDifference(t.db, await release(first), { kind: "working", catalogueId }, service))!;
+    expect(JSON.parse(difference.activity.old_values!)).toEqual({ "name@en": "Printing", "description@en": null });
+    expect(JSON.parse(difference.activity.new_values!)).toEqual({ "name@en": "Printing and more", "description@en": "<p>Printing in the house</p>" });
   });
 });

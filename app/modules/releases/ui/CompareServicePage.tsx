@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActivityChanges } from "~/ui/history/ActivityChanges";
+import { languageName } from "~/modules/translations/translations";
 import type { compareServiceLoader } from "../compare-page.server";
 
 /** /servicecatalog/releases/compare/service/:id — one service's differences, field by field, as the History tab shows changes. */
@@ -11,7 +12,13 @@ export function CompareServicePage() {
   const { t, i18n } = useTranslation();
   const back = `/servicecatalog/releases/compare?from=${fromId}&to=${toId}`;
   const side = (label: string | null) => label ?? t("releasecompare.working");
-  const fieldLabel = (key: string) =>
+  const fieldLabel = (key: string): string | undefined => {
+    // A translation's field (issue 37): the field's label and the language.
+    const [field, language] = key.split("@");
+    if (language) return `${fieldLabel(field) ?? field} (${languageName(language, i18n.language)})`;
+    return ownLabel(key);
+  };
+  const ownLabel = (key: string) =>
     difference.attributeLabels[key] ??
     (i18n.exists(`releasecompare.fields.${key}`)
       ? t(`releasecompare.fields.${key}`)
