@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import type { DB } from "~/server/db/db.server";
 import { mockCalls } from "../support/ai-provider";
 import { expect, gotoReady, test } from "../support/fixtures";
-import { hex, serviceOfItsOwn, servicePage, toast, withLock } from "../support/helpers";
+import { hex, serviceOfItsOwn, servicePage, toast, withAiCredits } from "../support/helpers";
 import { violations } from "../support/sweeps";
 
 /**
@@ -15,20 +15,6 @@ import { violations } from "../support/sweeps";
 
 // Tests wait for each other's "credits" lock.
 test.describe.configure({ timeout: 60_000 });
-
-async function withAiCredits<T>(db: DB, fn: () => Promise<T>, monthly = 10_000_000): Promise<T> {
-  return withLock("credits", async () => {
-    const config = await db.selectFrom("token_configuration").selectAll().executeTakeFirstOrThrow();
-    const usage = await db.selectFrom("token_usage").select("id").orderBy("id", "desc").executeTakeFirst();
-    await db.updateTable("token_configuration").set({ is_active: 1, current_mode: "contingent", monthly_contingent: monthly }).execute();
-    try {
-      return await fn();
-    } finally {
-      await db.updateTable("token_configuration").set(config).execute();
-      await db.deleteFrom("token_usage").where("id", ">", usage?.id ?? 0).execute();
-    }
-  });
-}
 
 /** Opens edit mode: one press on the closed box's summary, with JS and without (issue 32 §5). */
 async function openEdit(page: Page, javaScriptEnabled: boolean) {

@@ -1,7 +1,7 @@
 import type { DB } from "~/server/db/db.server";
 import { mockCalls } from "../support/ai-provider";
 import { expect, gotoReady, test } from "../support/fixtures";
-import { hex, withLock } from "../support/helpers";
+import { hex, withAiCredits } from "../support/helpers";
 
 /**
  * New services drafted by the AI assistant (issue 19 §2, §4): from the create menu, a request
@@ -14,19 +14,7 @@ import { hex, withLock } from "../support/helpers";
 // Tests wait for each other's "credits" lock.
 test.describe.configure({ timeout: 60_000 });
 
-async function withAiCredits<T>(db: DB, fn: () => Promise<T>): Promise<T> {
-  return withLock("credits", async () => {
-    const config = await db.selectFrom("token_configuration").selectAll().executeTakeFirstOrThrow();
-    const usage = await db.selectFrom("token_usage").select("id").orderBy("id", "desc").executeTakeFirst();
-    await db.updateTable("token_configuration").set({ is_active: 1, current_mode: "unlimitedUse" }).execute();
-    try {
-      return await fn();
-    } finally {
-      await db.updateTable("token_configuration").set(config).execute();
-      await db.deleteFrom("token_usage").where("id", ">", usage?.id ?? 0).execute();
-    }
-  });
-}
+const withUnlimitedCredits = <T,>(db: DB, fn: () => Promise<T>) => withAiCredits(db, fn, "unlimitedUse");
 
 test("from the create menu: two requests, one failing; both responses created in one batch into the chosen catalogue", async ({ page, db, make, login, javaScriptEnabled }) => {
   const user = await login("keyuser");
@@ -34,7 +22,7 @@ test("from the create menu: two requests, one failing; both responses created in
   const catalogueId = await make.catalogue({ title: catalogueTitle });
   const name = `Druckservice ${hex()}`;
   const marker = `create-${hex()}`;
-  await withAiCredits(db, async () => {
+  await withUnlimitedCredits(db, async () => {
     await gotoReady(page, "/servicecatalog/new", javaScriptEnabled);
     await page.getByTestId("create-ai").click();
     await expect(page).toHaveURL(/\/servicecatalog\/ai$/);
@@ -117,7 +105,7 @@ test("from the create menu: two requests, one failing; both responses created in
 test("the browser keeps the responses: a reload shows them again, an unfinished one is dropped", async ({ page, db, login, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the browser's storage needs JS");
   await login("keyuser");
-  await withAiCredits(db, async () => {
+  await withUnlimitedCredits(db, async () => {
     await gotoReady(page, "/servicecatalog/ai", true);
     const service = { name: "Gespeichert", short_description: "<p>Aus dem Speicher</p>", description: null, content: null, advantages: null, options: [], responsibilities: [] };
     await page.evaluate(

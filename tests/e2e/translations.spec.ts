@@ -1,6 +1,7 @@
 import { addSessionCookie, expect, gotoReady, test, unique } from "../support/fixtures";
 import mammoth from "mammoth";
-import { openEditor, servicePage, toast, withLicence } from "../support/helpers";
+import { mockCalls, scriptAnswer } from "../support/ai-provider";
+import { hex, openEditor, servicePage, toast, withAiCredits, withLicence } from "../support/helpers";
 import { PHONE, violations } from "../support/sweeps";
 
 /**
@@ -123,4 +124,44 @@ test("add English, translate a field, read it in English, see it outdated after 
   await page.waitForURL(/\/servicecatalog\?.*tr=en-outdated/);
   await expect(page.getByTestId("reports-page")).toHaveCount(0);
   await expect(page.getByRole("link", { name: `Dienst ${tag}` })).toBeVisible();
+});
+
+test("translate with the assistant: proposals as a diff, accepted or discarded per field, the call charged", async ({ page, db, make, login, javaScriptEnabled }) => {
+  const marker = `tr-${hex()}`;
+  const catalogueId = await make.catalogue({ title: `Katalog ${marker}` });
+  const category = await make.category(catalogueId);
+  await db.insertInto("catalogue_languages").values({ catalogue_id: catalogueId, language: "en" }).execute();
+  const id = await make.service(catalogueId, category, { name: `Drucken ${marker}`, short_description: "<p>Drucken im Haus</p>" });
+  await scriptAnswer(marker, { ServiceName: `Printing ${marker}`, Kurzbeschreibung: "Printing in the house" });
+  await login("keyuser");
+  await withAiCredits(db, async () => {
+    // In the original language there is nothing to translate.
+    await gotoReady(page, servicePage(id), javaScriptEnabled);
+    await expect(page.getByTestId("translation-assist")).toHaveCount(0);
+    await page.getByTestId("content-language").getByRole("link", { name: "Englisch" }).click();
+    const assist = page.getByTestId("translation-assist");
+    await assist.getByRole("button", { name: "Übersetzen" }).click();
+    await expect(toast(page)).toContainText("Übersetzungen vorgeschlagen");
+    await expect(assist.getByTestId("translation-proposal")).toHaveCount(2);
+    const short = assist.locator('[data-field="short_description"]');
+    await expect(short.getByTestId("proposal-diff").locator("ins")).toHaveText("Printing in the house");
+    const calls = await mockCalls(marker);
+    expect(calls.count).toBe(1);
+    expect(await db.selectFrom("token_usage").select(["kind", "tokens"]).where("service_id", "=", id).execute()).toEqual([{ kind: "ai.translate", tokens: calls.tokens }]);
+    if (javaScriptEnabled) expect(await violations(page, '[data-testid="translation-assist"]')).toEqual([]);
+
+    // The short description accepted: shown in English and stored beside the original.
+    await short.getByRole("button", { name: "Kurzbeschreibung übernehmen" }).click();
+    await expect(toast(page)).toContainText("Übersetzung übernommen.");
+    await expect(page.locator("section#short_description").getByTestId("rich-short_description")).toHaveText("Printing in the house");
+    const stored = await db.selectFrom("content_translations").select(["field", "value"]).where("subject_type", "=", "service").where("subject_id", "=", id).execute();
+    expect(stored).toEqual([{ field: "short_description", value: "<p>Printing in the house</p>" }]);
+
+    // The name discarded: no proposal is left and the name stays untranslated.
+    await assist.locator('[data-field="name"]').getByRole("button", { name: "Name verwerfen" }).click();
+    await expect(toast(page)).toContainText("Vorschlag verworfen.");
+    await expect(assist.getByTestId("translation-proposal")).toHaveCount(0);
+    await expect(page.locator("section#name-translation").getByTestId("not-translated")).toBeVisible();
+    expect(await db.selectFrom("translation_proposals").select("field").where("service_id", "=", id).execute()).toEqual([]);
+  });
 });

@@ -45,6 +45,24 @@ export async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T
   }
 }
 
+/**
+ * Runs `fn` with the AI assistant's credits switched on (the configuration is global: the
+ * "credits" lock), then restores the configuration and removes the usage the run recorded.
+ */
+export async function withAiCredits<T>(db: DB, fn: () => Promise<T>, mode: "contingent" | "unlimitedUse" = "contingent"): Promise<T> {
+  return withLock("credits", async () => {
+    const config = await db.selectFrom("token_configuration").selectAll().executeTakeFirstOrThrow();
+    const usage = await db.selectFrom("token_usage").select("id").orderBy("id", "desc").executeTakeFirst();
+    await db.updateTable("token_configuration").set({ is_active: 1, current_mode: mode, monthly_contingent: mode === "contingent" ? 10_000_000 : config.monthly_contingent }).execute();
+    try {
+      return await fn();
+    } finally {
+      await db.updateTable("token_configuration").set(config).execute();
+      await db.deleteFrom("token_usage").where("id", ">", usage?.id ?? 0).execute();
+    }
+  });
+}
+
 /** The names of an owner's representatives, in their order. */
 export async function representativesOf(db: DB, ownerId: number) {
   const rows = await db.selectFrom("owner_representatives").select("name").where("owner_id", "=", ownerId).orderBy("position").execute();

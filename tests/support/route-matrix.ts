@@ -233,7 +233,7 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
         // With the version the page was loaded with, so each intent reaches its handler.
         intents: [
           ...intents("basics", "confirmReview", "stage", "rich", "translation", "details", "personaldata", "relations", "tags", "dependency-add", "dependency-remove", "picture-remove"),
-          ...["ai-generate", "ai-accept", "ai-discard"].map((intent): IntentCell => ({ intent, guard: can("use:ai") })),
+          ...["ai-generate", "ai-accept", "ai-discard", "ai-translate", "ai-translation-accept", "ai-translation-discard"].map((intent): IntentCell => ({ intent, guard: can("use:ai") })),
           { intent: "picture", multipart: true },
         ].map((cell) => ({ ...cell, body: (r: MatrixRows) => ({ updated_at: SERVICE_VERSION, required: String(r.otherService) }) })),
         fresh: async () => ({ id: id(await make.service()) }),

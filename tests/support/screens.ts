@@ -71,7 +71,24 @@ async function screenRows(db: import("~/server/db/db.server").DB) {
   if (!(await db.selectFrom("release_links").select("id").where("token_hash", "=", tokenHash).executeTakeFirst())) {
     await db.insertInto("release_links").values({ release_id: release.id, token_hash: tokenHash, label: MARK }).onConflict((oc) => oc.column("token_hash").doNothing()).execute();
   }
-  return { mask: mask.id, message: message.id, patchNote: patchNote.id, trashed: trashed.id, withdrawnRelease };
+  return { mask: mask.id, message: message.id, patchNote: patchNote.id, trashed: trashed.id, withdrawnRelease, translated: await translatedScreenService(db) };
+}
+
+/** A service of a catalogue of its own offered in English too, its name translated (issue 37): the page in English. */
+async function translatedScreenService(db: import("~/server/db/db.server").DB) {
+  const found = await db.selectFrom("services").select("id").where("name", "=", `${MARK} (de/en)`).executeTakeFirst();
+  if (found) return found.id;
+  const now = new Date().toISOString();
+  const catalogue = await db.insertInto("service_catalogues").values({ title: `${MARK} (de/en)` }).returning("id").executeTakeFirstOrThrow();
+  await db.insertInto("catalogue_languages").values({ catalogue_id: catalogue.id, language: "en" }).execute();
+  const category = await db.insertInto("service_categories").values({ name: MARK, service_catalogue_id: catalogue.id, service_area_id: null }).returning("id").executeTakeFirstOrThrow();
+  const service = await db
+    .insertInto("services")
+    .values({ name: `${MARK} (de/en)`, service_catalogue_id: catalogue.id, category_id: category.id, short_description: `<p>${MARK}</p>`, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.insertInto("content_translations").values({ subject_type: "service", subject_id: service.id, field: "name", language: "en", value: "Screen sample", source_hash: "0", source_value: "" }).execute();
+  return service.id;
 }
 
 /** A withdrawn release of the first catalogue (what the delete dialog shows), made by the publishing code itself. */
@@ -195,6 +212,8 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     "/reports",
     // Issue 36 §7: the comment form open (the page itself is swept above).
     `/servicecatalog/service/${ids.service}?comment=new`,
+    // In a further content language, with the assistant's "Übersetzen" (issue 37).
+    `/servicecatalog/service/${ids.translated}?lang=en`,
     // Issue 36 §4 and §5.
     "/my-work",
     "/notifications",

@@ -59,6 +59,8 @@ import { readableStages, type StagePanel } from "~/modules/service/service-stage
 import type { PeoplePanel } from "~/modules/service/responsible";
 import { getLanguage } from "~/i18n/i18next.server";
 import { catalogueLanguages, contentPanel, saveTranslation } from "~/modules/translations/translations.server";
+import { translationAssist, translationAssistIntents } from "~/modules/translations/ai-translate.server";
+import { aiConfig } from "~/modules/ai/provider.server";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
@@ -116,9 +118,12 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       else content.translations[field].value = field === "name" ? htmlToPlainText(content.translations[field].value) : sanitizeRichText(content.translations[field].value);
     }
   }
+  // The assistant's "Übersetzen" in a further language (issue 37 §3): absent without a provider.
+  const translate = content && content.current !== content.primary && tab === "content" ? await translationAssist(db, aiConfig(), user, id, content.current, canEdit) : null;
   return data(
     {
       ...detail,
+      translate,
       service: visible,
       hidden,
       rich,
@@ -306,6 +311,7 @@ export async function servicePageAction({ request, params }: ActionFunctionArgs)
       },
       // The AI assistant's forms post here too (target "ai"); it checks use:ai itself.
       ...aiServiceIntents({ request, form, serviceId: id, user, db }),
+      ...translationAssistIntents({ request, form, serviceId: id, user, db, config: aiConfig() }),
       "dependency-add": () => dependency("add"),
       "dependency-remove": () => dependency("remove"),
       "picture-remove": async () => {

@@ -269,6 +269,17 @@ export interface ContentTranslationsTable {
   updated_by: number | null;
 }
 
+/** An assistant's translation proposal (migration 0036), until accepted or discarded. */
+export interface TranslationProposalsTable {
+  user_id: number;
+  service_id: number;
+  language: string;
+  field: string;
+  value: string;
+  source_value: string;
+  created_at: Timestamp;
+}
+
 /** One row per scheduled job, period and user (migration 0031): a claim with a lease, then done. */
 export interface ScheduleRunsTable {
   job: string;
@@ -907,6 +918,7 @@ export interface Database {
   comment_mentions: CommentMentionsTable;
   catalogue_languages: CatalogueLanguagesTable;
   content_translations: ContentTranslationsTable;
+  translation_proposals: TranslationProposalsTable;
   service_responsible_users: ServiceResponsibleUsersTable;
   kpis: KpisTable;
   providers: ProvidersTable;

@@ -52,8 +52,9 @@ export function ReleaseServiceView({ release, page, base }: ServiceData & { base
     stage: null,
     people: null,
     openThreads: 0,
-    // A release freezes one language today (issue 37 §4 will freeze all).
+    // A release is read in the reader's language where it froze a translation (release-read.server.ts).
     content: null,
+    translate: null,
     canCreateTags: false,
     statuses: [],
   };

@@ -37,10 +37,13 @@ export function ServiceHeader({
   canStructure,
   canExport = false,
   contentLanguage = null,
+  nameLanguage,
 }: {
   service: ServiceHeaderData;
   /** A further content language shown (issue 37): the Word export is written in it too. */
   contentLanguage?: string | null;
+  /** The language the name is shown in, when it may differ from the interface's (issue 37). */
+  nameLanguage?: string;
   tab: "content" | "history";
   canStructure: boolean;
   canExport?: boolean;
@@ -76,13 +79,13 @@ export function ServiceHeader({
             {service.category_name}
           </Anchor>
         ) : null}
-        <Text size="sm" aria-current="page">
+        <Text size="sm" aria-current="page" lang={nameLanguage}>
           {service.name}
         </Text>
       </Breadcrumbs>
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Title order={1} data-testid="service-name">
+          <Title order={1} data-testid="service-name" lang={nameLanguage}>
             {service.name}
           </Title>
           <Group gap="xs">

@@ -28,6 +28,7 @@ import { ResponsibilitiesSection } from "./ResponsibilitiesSection";
 import { RichSection } from "./RichSection";
 import { NameTranslation } from "./NameTranslation";
 import { ContentLanguageSwitch } from "~/modules/translations/ui/ContentLanguageSwitch";
+import { TranslationAssistPanel } from "~/modules/translations/ui/TranslationAssistPanel";
 import { ServiceHeader } from "./ServiceHeader";
 import { ServiceVersion } from "./ServiceSection";
 import { useSectionInView } from "./use-section-in-view";
@@ -99,6 +100,7 @@ export function ServicePage({
           canStructure={data.canStructure}
           canExport={data.canExport}
           contentLanguage={data.content && data.content.current !== data.content.primary ? data.content.current : null}
+          nameLanguage={data.content ? (data.content.translations?.name ? data.content.current : data.content.primary) : undefined}
         />
         {data.tab === "history" ? (
           <section aria-label={t("service.tabs.history")}>
@@ -123,6 +125,7 @@ export function ServicePage({
                   </Text>
                 ) : null}
                 {data.content ? <ContentLanguageSwitch content={data.content} /> : null}
+                {data.translate ? <TranslationAssistPanel assist={data.translate} updatedAt={service.updated_at} result={result} /> : null}
                 {data.content?.translations && canEdit ? (
                   <NameTranslation
                     name={service.name}

@@ -19,5 +19,23 @@ const translations = {
   listSave: "Liste speichern",
   listSaved: "Sprachliste gespeichert.",
   errors: { codes: "Bitte geben Sie bekannte Sprachcodes nach ISO 639-1 ein, z. B. de, en, fr." },
+  assist: {
+    title: "Übersetzen mit dem Assistenten ({{language}})",
+    hint: "Der Assistent schlägt Übersetzungen der fehlenden und veralteten Felder ins {{language}} vor; Glossarbegriffe übersetzt er einheitlich. Jeder Aufruf verbraucht Credits.",
+    button: "Übersetzen",
+    busy: "Wird übersetzt …",
+    proposals: "Vorschläge",
+    sourceChanged: "Das Original wurde seit dem Vorschlag geändert – übernommen gilt die Übersetzung sofort als veraltet.",
+    accept: "Übernehmen",
+    discard: "Verwerfen",
+    acceptField: "{{field}} übernehmen",
+    discardField: "{{field}} verwerfen",
+    acceptAll: "Alle übernehmen",
+    discardAll: "Alle verwerfen",
+    proposed: "Übersetzungen vorgeschlagen – bitte prüfen und übernehmen.",
+    nothing: "Nichts zu übersetzen: Alle Felder sind übersetzt und aktuell.",
+    accepted: "Übersetzung übernommen.",
+    discarded: "Vorschlag verworfen.",
+  },
 };
 export default translations;

@@ -19,5 +19,23 @@ const translations = {
   listSave: "Save list",
   listSaved: "Language list saved.",
   errors: { codes: "Please enter known ISO 639-1 language codes, e.g. de, en, fr." },
+  assist: {
+    title: "Translate with the assistant ({{language}})",
+    hint: "The assistant proposes translations of the missing and outdated fields into {{language}}; it translates glossary terms consistently. Every call uses credits.",
+    button: "Translate",
+    busy: "Translating …",
+    proposals: "Proposals",
+    sourceChanged: "The original changed since this proposal – once accepted, the translation is outdated at once.",
+    accept: "Accept",
+    discard: "Discard",
+    acceptField: "Accept {{field}}",
+    discardField: "Discard {{field}}",
+    acceptAll: "Accept all",
+    discardAll: "Discard all",
+    proposed: "Translations proposed – please review and accept them.",
+    nothing: "Nothing to translate: every field is translated and up to date.",
+    accepted: "Translation accepted.",
+    discarded: "Proposal discarded.",
+  },
 };
 export default translations;
