@@ -165,3 +165,33 @@ test("translate with the assistant: proposals as a diff, accepted or discarded p
     expect(await db.selectFrom("translation_proposals").select("field").where("service_id", "=", id).execute()).toEqual([]);
   });
 });
+
+test("translate a selection with the assistant on /tools: one call per service, the proposals waiting on each page", async ({ page, db, make, login, javaScriptEnabled }) => {
+  const marker = `trb-${hex()}`;
+  const catalogueId = await make.catalogue({ title: `Katalog ${marker}` });
+  const category = await make.category(catalogueId);
+  await db.insertInto("catalogue_languages").values({ catalogue_id: catalogueId, language: "en" }).execute();
+  const first = await make.service(catalogueId, category, { name: `Eins ${marker}` });
+  const second = await make.service(catalogueId, category, { name: `Zwei ${marker}` });
+  await scriptAnswer(marker, { ServiceName: `Translated ${marker}` });
+  await login("keyuser");
+  await withAiCredits(db, async () => {
+    await gotoReady(page, `/tools?catalogue=${catalogueId}`, javaScriptEnabled);
+    await page.getByTestId("tools-translate-link").getByRole("link", { name: "Übersetzen …" }).click();
+    const panel = page.getByTestId("tools-translate");
+    await panel.getByLabel("Sprache").selectOption("en");
+    await panel.getByRole("button", { name: "2 Services übersetzen" }).click();
+    const result = page.getByTestId("translate-result");
+    await expect(result.getByTestId("translate-done")).toHaveCount(2);
+    await expect(result.getByTestId("translate-done").first()).toContainText("1 Feld vorgeschlagen");
+    expect((await mockCalls(marker)).count).toBe(2);
+    const proposals = await db.selectFrom("translation_proposals").select(["service_id", "value"]).where("service_id", "in", [first, second]).orderBy("service_id").execute();
+    expect(proposals).toEqual([
+      { service_id: first, value: `Translated ${marker}` },
+      { service_id: second, value: `Translated ${marker}` },
+    ]);
+    // The link leads to the proposal on the service's page in English.
+    await result.getByRole("link", { name: `Zwei ${marker}` }).click();
+    await expect(page.getByTestId("translation-assist").getByTestId("translation-proposal")).toHaveCount(1);
+  });
+});

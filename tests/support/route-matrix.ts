@@ -191,6 +191,7 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
     { file: "_app.sla.tsx", get: { guard: WORKING_COPY }, post: { guard: WORKING_COPY, allowed: "405", intents: none } },
     { file: "_app.support.tsx", get: { guard: SIGNED_IN }, post: { guard: SIGNED_IN, intents: none } },
     { file: "_app.tools.tsx", get: { guard: WORKING_COPY }, post: { guard: can("update:service"), intents: intents("preview", "apply", "import-apply") } },
+    { file: "_app.tools_.translate.tsx", get: { guard: can("use:ai") }, post: { guard: can("use:ai"), intents: intents("translate") } },
     { file: "tools.export[.]csv.tsx", get: { guard: WORKING_COPY }, post: null },
     { file: "tom[.]pdf.tsx", get: { guard: SIGNED_IN }, post: null },
 

@@ -214,6 +214,7 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     `/servicecatalog/service/${ids.service}?comment=new`,
     // In a further content language, with the assistant's "Übersetzen" (issue 37).
     `/servicecatalog/service/${ids.translated}?lang=en`,
+    `/tools/translate?pick=selection&service=${ids.translated}`,
     // Issue 36 §4 and §5.
     "/my-work",
     "/notifications",

@@ -9,7 +9,7 @@ import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { recordActivity, type Executor } from "~/server/audit.server";
 import { csvDelimiter, csvResponse } from "~/server/csv.server";
 import { getDb } from "~/server/db/db.server";
-import { NotFoundError, ValidationError } from "~/server/errors.server";
+import { ValidationError } from "~/server/errors.server";
 import { redirectWithFlash } from "~/server/flash.server";
 import { dispatchIntent, refuse, refuseForm, validateForm } from "~/server/form.server";
 import { readFormData } from "~/server/request-body.server";
@@ -19,10 +19,12 @@ import { applyBulkChange, previewBulkChange, type BulkPreview, type BulkResult }
 import { MAX_IMPORT_BYTES, type ImportPreview } from "./csv-columns";
 import { csvExportStream } from "./csv-export.server";
 import { applyImport, decodeCsvUpload, planImport, readCarried, readImportFile } from "./csv-import.server";
-import { MAX_BULK_SERVICES, TOOLS_PAGE_SIZE, TOOLS_PATH, parseToolsSelection } from "./tools-query";
+import { MAX_BULK_SERVICES, TOOLS_PAGE_SIZE, TOOLS_PATH } from "./tools-query";
 import { BulkApplySchema, BulkPreviewSchema, ImportApplySchema, type BulkChange } from "./tools-schemas";
-import { pickedServices, resolveSelection } from "./tools-selection.server";
+import { pickedServices, resolved } from "./tools-selection.server";
 import { refusal } from "~/server/refusal.server";
+import { aiConfig, isConfigured } from "~/modules/ai/provider.server";
+import { csvLanguages } from "./csv-data.server";
 
 /**
  * /tools (docs/decisions/0036-tools.md): the services picked by the browser's filter or
@@ -30,17 +32,14 @@ import { refusal } from "~/server/refusal.server";
  * catalogue; import and bulk changes for whoever may edit services, checked per service).
  */
 
-async function resolved(db: Executor, user: SessionUser, url: URL) {
-  try {
-    return await resolveSelection(db, user.id, parseToolsSelection(url.searchParams));
-  } catch (error) {
-    if (error instanceof NotFoundError) throw refusal(404);
-    throw error;
-  }
-}
 
 const named = (db: Executor, table: "owners" | "providers" | "kpis" | "tags") =>
   db.selectFrom(table).select(["id", "name"]).orderBy(sql`lower(name)`).orderBy("id").execute();
+
+/** Whether /tools links here: a provider, the assistant allowed, and picked services whose catalogues offer further languages. */
+export async function translateOffered(db: Executor, user: SessionUser, ids: number[]): Promise<boolean> {
+  return ids.length > 0 && userHasPermission(user, "use:ai") && isConfigured(aiConfig()) && (await csvLanguages(db, ids)).length > 0;
+}
 
 export async function toolsLoader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "read:catalogue");
@@ -66,6 +65,8 @@ export async function toolsLoader({ request }: LoaderFunctionArgs) {
     named(db, "tags"),
   ]);
   return {
+    // "Übersetzen" for the selection (issue 37 §3): its own page, offered when it can do something.
+    translate: canChange && (await translateOffered(db, user, picked.ids)),
     selection: picked.selection,
     catalogue: picked.catalogue,
     total,
@@ -90,7 +91,7 @@ export type ToolsAnswer =
   | { kind: "importPreview"; preview: ImportPreview; fileName: string; refused: boolean };
 
 /** The page the forms were posted from, without the action's own markers. */
-function backTo(request: Request): string {
+export function backTo(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete("index");
   const search = url.searchParams.toString();
@@ -118,6 +119,7 @@ export async function toolsAction({ request }: ActionFunctionArgs) {
     "import-apply": () => importApply(request, form, user),
   });
 }
+
 
 /** Moving services between catalogues is structure work (keyuser and above), as in the browser. */
 function requireChangeAllowed(user: SessionUser, change: BulkChange | undefined) {

@@ -3,7 +3,8 @@ import { getCatalogue, getCurrentCatalogueId, isServiceAreaActive, type Catalogu
 import { serviceFilterConditions } from "~/modules/catalogue/service-search.server";
 import type { Executor } from "~/server/audit.server";
 import { NotFoundError } from "~/server/errors.server";
-import type { ToolsSelection } from "./tools-query";
+import { refusal } from "~/server/refusal.server";
+import { parseToolsSelection, type ToolsSelection } from "./tools-query";
 
 /**
  * Which services the tools work on: the browser's filter in a catalogue (the browser's own query
@@ -22,6 +23,16 @@ export interface ResolvedSelection {
   /** The catalogue of a filter (null for a selection of ids). */
   catalogue: CatalogueName | null;
   ids: number[];
+}
+
+/** The services a tools page's address picks (an unknown catalogue is a 404). */
+export async function resolved(db: Executor, user: { id: number }, url: URL): Promise<ResolvedSelection> {
+  try {
+    return await resolveSelection(db, user.id, parseToolsSelection(url.searchParams));
+  } catch (error) {
+    if (error instanceof NotFoundError) throw refusal(404);
+    throw error;
+  }
 }
 
 export async function resolveSelection(db: Executor, userId: number, selection: ToolsSelection): Promise<ResolvedSelection> {

@@ -223,3 +223,40 @@ export function translationAssistIntents(input: { request: Request; form: FormDa
     },
   };
 }
+
+export interface BatchTranslation {
+  language: string;
+  /** Services with proposals waiting (and how many fields), or with nothing to translate (0). */
+  done: { id: number; name: string; fields: number }[];
+  /** Services the provider failed on (nothing kept, nothing charged). */
+  failed: { id: number; name: string; error: AiErrorKind }[];
+  /** Why the batch stopped before the end (credits off or used up), with the services not asked. */
+  stopped: { reason: AiErrorKind; left: number } | null;
+}
+
+const STOPS: readonly AiErrorKind[] = ["notConfigured", "inactive", "exhausted"];
+
+/**
+ * "Übersetzen" for a selection (issue 37 §3): one call per service, one after the other (each
+ * metered on its own), the proposals waiting on each service's page. The caller passes the
+ * services the user may edit (at most MAX_BATCH). A provider failure skips that service; credits
+ * running out stop the batch.
+ */
+export async function proposeBatch(db: Executor, meta: { config: AiConfig; userId: number }, ids: number[], language: string): Promise<BatchTranslation> {
+  const names = await db.selectFrom("services").select(["id", "name"]).where("id", "in", ids.length ? ids : [0]).execute();
+  const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? String(id);
+  const result: BatchTranslation = { language, done: [], failed: [], stopped: null };
+  for (const [index, id] of ids.entries()) {
+    try {
+      result.done.push({ id, name: nameOf(id), fields: await proposeTranslations(db, meta, id, language) });
+    } catch (error) {
+      if (!(error instanceof AiError)) throw error;
+      if (STOPS.includes(error.kind)) {
+        result.stopped = { reason: error.kind, left: ids.length - index };
+        break;
+      }
+      result.failed.push({ id, name: nameOf(id), error: error.kind });
+    }
+  }
+  return result;
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/modules/access/user.server";
 import { AiError, type AiConfig } from "~/modules/ai/provider.server";
 import { updateServiceRichText } from "~/modules/service/service.server";
-import { proposeTranslations, settleProposals, translationAssist } from "~/modules/translations/ai-translate.server";
+import { proposeBatch, proposeTranslations, settleProposals, translationAssist } from "~/modules/translations/ai-translate.server";
 import { contentPanel, saveTranslation, setCatalogueLanguages } from "~/modules/translations/translations.server";
 import { factories, unique } from "../../factories";
 import { startAiProvider, type AiProvider } from "../../support/ai-provider";
@@ -115,5 +115,24 @@ describe("translating with the assistant", () => {
     expect(await translationAssist(t.db, config, editor, serviceId, "en", false)).toBeNull();
     // A language the catalogue does not offer is refused before any call.
     await expect(proposeTranslations(t.db, { config, userId: editor.id }, serviceId, "fr")).rejects.toThrow();
+  });
+
+  it("a batch asks once per service: a provider failure skips that service, credits switched off stop the rest", async () => {
+    const ok = await bilingualService(unique("Stapel eins"));
+    const failing = await bilingualService("Stapel [mock:500]");
+    const later = await bilingualService(unique("Stapel drei"));
+    const batch = await proposeBatch(t.db, { config, userId: editor.id }, [ok.serviceId, failing.serviceId, later.serviceId], "en");
+    expect(batch.done.map((d) => [d.id, d.fields])).toEqual([
+      [ok.serviceId, 1],
+      [later.serviceId, 1],
+    ]);
+    expect(batch.failed).toEqual([{ id: failing.serviceId, name: "Stapel [mock:500]", error: "provider" }]);
+    expect(batch.stopped).toBeNull();
+
+    await t.db.updateTable("token_configuration").set({ is_active: 0 }).execute();
+    const calls = ai.calls.length;
+    const stopped = await proposeBatch(t.db, { config, userId: editor.id }, [failing.serviceId, later.serviceId], "en");
+    expect(stopped).toMatchObject({ done: [], failed: [], stopped: { reason: "inactive", left: 2 } });
+    expect(ai.calls.length).toBe(calls);
   });
 });

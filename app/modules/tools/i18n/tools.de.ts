@@ -202,6 +202,25 @@ const tools = {
       nothingToApply: "Es gibt nichts zu übernehmen.",
     },
   },
+  translate: {
+    back: "Zurück zu Werkzeuge",
+    teaser: "Übersetzungen der gewählten Services vom Assistenten vorschlagen lassen.",
+    open: "Übersetzen …",
+    title: "Übersetzen mit dem Assistenten",
+    intro: "Der Assistent schlägt für jeden Service die fehlenden und veralteten Übersetzungen vor (höchstens {{max}} Services je Durchgang, je Service ein Aufruf mit Credits). Die Vorschläge prüfen und übernehmen Sie auf der Seite des Service.",
+    language: "Sprache",
+    button_one: "{{count}} Service übersetzen",
+    button_other: "{{count}} Services übersetzen",
+    tooMany: "{{count}} Services gewählt – übersetzt werden höchstens {{max}} je Durchgang. Bitte wählen Sie weniger.",
+    none: "Keiner der gewählten Services, die Sie bearbeiten dürfen, liegt in einem Katalog mit dieser Sprache.",
+    resultTitle: "Übersetzungsvorschläge ({{language}})",
+    proposed_one: "{{count}} Feld vorgeschlagen",
+    proposed_other: "{{count}} Felder vorgeschlagen",
+    upToDate: "alles übersetzt und aktuell",
+    stopped: "Abgebrochen, {{count}} Services nicht übersetzt: {{reason}}",
+    skipped_one: "{{count}} Service übersprungen (nicht bearbeitbar oder Sprache nicht angeboten).",
+    skipped_other: "{{count}} Services übersprungen (nicht bearbeitbar oder Sprache nicht angeboten).",
+  },
 };
 
 export default tools;

@@ -204,6 +204,25 @@ const tools: typeof toolsDe = {
       nothingToApply: "There is nothing to apply.",
     },
   },
+  translate: {
+    back: "Back to tools",
+    teaser: "Have the assistant propose translations of the picked services.",
+    open: "Translate …",
+    title: "Translate with the assistant",
+    intro: "The assistant proposes each service's missing and outdated translations (at most {{max}} services at a time, one call using credits per service). You review and accept the proposals on the service's page.",
+    language: "Language",
+    button_one: "Translate {{count}} service",
+    button_other: "Translate {{count}} services",
+    tooMany: "{{count}} services picked – at most {{max}} are translated at a time. Please pick fewer.",
+    none: "None of the picked services you may edit is in a catalogue offering this language.",
+    resultTitle: "Translation proposals ({{language}})",
+    proposed_one: "{{count}} field proposed",
+    proposed_other: "{{count}} fields proposed",
+    upToDate: "everything translated and up to date",
+    stopped: "Stopped, {{count}} services not translated: {{reason}}",
+    skipped_one: "{{count}} service skipped (not editable or language not offered).",
+    skipped_other: "{{count}} services skipped (not editable or language not offered).",
+  },
 };
 
 export default tools;

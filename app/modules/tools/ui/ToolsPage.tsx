@@ -9,6 +9,7 @@ import { BulkPreviewPanel, BulkResultPanel } from "./BulkPreviewPanel";
 import { ExportPanel, ImportPanel } from "./CsvPanels";
 import { ImportPreviewPanel } from "./ImportPreviewPanel";
 import { SelectionPanel } from "./SelectionPanel";
+import { PlainCard, PlainLinkButton, plain } from "~/ui/plain/Plain";
 
 /** An apply form has no fields to show an error beside: its first error goes on top. */
 function firstFieldError(answer: FormAnswer): string | undefined {
@@ -50,6 +51,18 @@ export function ToolsPage() {
           {t("tools.bulk.readOnly")}
         </Text>
       )}
+      {data.translate ? (
+        <PlainCard title={t("tools.translate.title")} data-testid="tools-translate-link">
+          <div className={plain.stack}>
+            <p className={plain.dim}>{t("tools.translate.teaser")}</p>
+            <div>
+              <PlainLinkButton href={`/tools/translate${location.search}`} variant="light">
+                {t("tools.translate.open")}
+              </PlainLinkButton>
+            </div>
+          </div>
+        </PlainCard>
+      ) : null}
       <ExportPanel selection={data.selection} total={data.total} />
       {data.canChange ? <ImportPanel action={action} refusal={refusal} /> : null}
     </Stack>
