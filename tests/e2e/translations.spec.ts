@@ -195,3 +195,51 @@ test("translate a selection with the assistant on /tools: one call per service, 
     await expect(page.getByTestId("translation-assist").getByTestId("translation-proposal")).toHaveCount(1);
   });
 });
+
+test("areas, categories and glossary terms are translated on their own page, and the browser reads them in English", async ({ page, db, make, login, browser, baseURL, javaScriptEnabled }) => {
+  const tag = hex();
+  const catalogueId = await make.catalogue({ title: `Katalog ${tag}` });
+  await db.insertInto("catalogue_languages").values({ catalogue_id: catalogueId, language: "en" }).execute();
+  const area = await make.area(catalogueId, { name: `Bereich ${tag}` });
+  const category = await make.category(catalogueId, { name: `Kategorie ${tag}`, service_area_id: area });
+  await make.service(catalogueId, category, { name: `Dienst ${tag}` });
+  const term = await make.term({ term: `Begriff ${tag}` });
+  await login("keyuser");
+
+  // From the category's page to its translations.
+  await gotoReady(page, `/servicecatalog/category/${category}`, javaScriptEnabled);
+  await page.getByTestId("translate-link").click();
+  await expect(page).toHaveURL(new RegExp(`/translations/category/${category}`));
+  const name = page.locator('[data-field="name"]');
+  await expect(name).toContainText(`Kategorie ${tag}`);
+  await name.getByLabel("Name (Englisch)").fill(`Category ${tag}`);
+  await name.getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page)).toContainText("Übersetzung gespeichert.");
+  const description = page.locator('[data-field="description"]');
+  await description.getByLabel("Beschreibung (Englisch)").fill("First paragraph\n\n- one\n- two");
+  await description.getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page)).toContainText("Übersetzung gespeichert.");
+  const stored = await db.selectFrom("content_translations").select(["field", "value"]).where("subject_type", "=", "category").where("subject_id", "=", category).orderBy("field").execute();
+  expect(stored).toEqual([
+    { field: "description", value: "<p>First paragraph</p><ul><li>one</li><li>two</li></ul>" },
+    { field: "name", value: `Category ${tag}` },
+  ]);
+  if (javaScriptEnabled) expect(await violations(page)).toEqual([]);
+
+  // A glossary term, the same way.
+  await gotoReady(page, `/translations/term/${term}`, javaScriptEnabled);
+  await page.locator('[data-field="term"]').getByLabel("Begriff (Englisch)").fill(`Term ${tag}`);
+  await page.locator('[data-field="term"]').getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page)).toContainText("Übersetzung gespeichert.");
+  expect(await db.selectFrom("content_translations").select("value").where("subject_type", "=", "term").where("subject_id", "=", term).execute()).toEqual([{ value: `Term ${tag}` }]);
+
+  // An English reader's tree names the translated category; the area keeps its original name.
+  const reader = await browser.newContext({ baseURL, javaScriptEnabled, locale: "en-GB" });
+  const client = await make.user("keyuser");
+  await addSessionCookie(db, reader, baseURL!, client.id);
+  const readerPage = await reader.newPage();
+  await gotoReady(readerPage, `/servicecatalog?view=1&catalogue=${catalogueId}`, javaScriptEnabled);
+  await expect(readerPage.getByText(`Category ${tag}`).first()).toBeVisible();
+  await expect(readerPage.getByText(`Bereich ${tag}`).first()).toBeVisible();
+  await reader.close();
+});

@@ -217,6 +217,13 @@ export function routeMatrix(make: MatrixMake): RouteEntry[] {
       get: { guard: SIGNED_IN },
       post: { guard: can("manage:structure"), intents: [...intents("update", "removeImage", "delete"), { intent: "uploadImage", multipart: true }], fresh: async () => ({ id: id(await make.category()) }) },
     },
+    // Translations of areas, categories, glossary terms, service levels (issue 37 §1): here a category's.
+    {
+      file: "_app.translations.$type.$id.tsx",
+      params: (r) => ({ type: "category", id: id(r.category) }),
+      get: { guard: can("manage:structure") },
+      post: { guard: can("manage:structure"), intents: intents("translation") },
+    },
     // The service page's comments (issue 36 §7): read with the page; written where one may edit.
     {
       file: "_app.servicecatalog.service.$id._index.tsx",

@@ -71,13 +71,13 @@ async function screenRows(db: import("~/server/db/db.server").DB) {
   if (!(await db.selectFrom("release_links").select("id").where("token_hash", "=", tokenHash).executeTakeFirst())) {
     await db.insertInto("release_links").values({ release_id: release.id, token_hash: tokenHash, label: MARK }).onConflict((oc) => oc.column("token_hash").doNothing()).execute();
   }
-  return { mask: mask.id, message: message.id, patchNote: patchNote.id, trashed: trashed.id, withdrawnRelease, translated: await translatedScreenService(db) };
+  return { mask: mask.id, message: message.id, patchNote: patchNote.id, trashed: trashed.id, withdrawnRelease, ...(await translatedScreenService(db)) };
 }
 
 /** A service of a catalogue of its own offered in English too, its name translated (issue 37): the page in English. */
 async function translatedScreenService(db: import("~/server/db/db.server").DB) {
-  const found = await db.selectFrom("services").select("id").where("name", "=", `${MARK} (de/en)`).executeTakeFirst();
-  if (found) return found.id;
+  const found = await db.selectFrom("services").select(["id", "category_id"]).where("name", "=", `${MARK} (de/en)`).executeTakeFirst();
+  if (found) return { translated: found.id, translatedCategory: found.category_id! };
   const now = new Date().toISOString();
   const catalogue = await db.insertInto("service_catalogues").values({ title: `${MARK} (de/en)` }).returning("id").executeTakeFirstOrThrow();
   await db.insertInto("catalogue_languages").values({ catalogue_id: catalogue.id, language: "en" }).execute();
@@ -88,7 +88,7 @@ async function translatedScreenService(db: import("~/server/db/db.server").DB) {
     .returning("id")
     .executeTakeFirstOrThrow();
   await db.insertInto("content_translations").values({ subject_type: "service", subject_id: service.id, field: "name", language: "en", value: "Screen sample", source_hash: "0", source_value: "" }).execute();
-  return service.id;
+  return { translated: service.id, translatedCategory: category.id };
 }
 
 /** A withdrawn release of the first catalogue (what the delete dialog shows), made by the publishing code itself. */
@@ -215,6 +215,7 @@ export function signedInScreens(ids: Awaited<ReturnType<typeof firstIds>>) {
     // In a further content language, with the assistant's "Übersetzen" (issue 37).
     `/servicecatalog/service/${ids.translated}?lang=en`,
     `/tools/translate?pick=selection&service=${ids.translated}`,
+    `/translations/category/${ids.translatedCategory}`,
     // Issue 36 §4 and §5.
     "/my-work",
     "/notifications",

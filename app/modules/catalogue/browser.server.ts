@@ -1,3 +1,4 @@
+import type { Executor } from "~/server/audit.server";
 import { requirePermission } from "~/modules/access/policy.server";
 import { readableStages } from "~/modules/service/service-stage";
 import { userHasPermission } from "~/modules/access/policy";
@@ -33,6 +34,7 @@ import {
   setCurrentCatalogue,
 } from "~/modules/catalogue/catalogue.server";
 import { catalogueLanguages, shownLanguage, translatedNames } from "~/modules/translations/translations.server";
+import { translatedSubjectNames } from "~/modules/translations/subjects.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { UNCATEGORISED, catalogueStructure, countsFromStructure, filterOptions, namedStructure, servicesByCategory } from "~/modules/catalogue/catalogue-view.server";
 import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "~/server/errors.server";
@@ -81,9 +83,12 @@ export async function browserLoader(request: Request) {
   const filter: CatalogueQuery = stages ? { ...shown, stages: [...stages] } : shown;
   const where = await serviceFilterConditions(db, catalogueId, filter);
   const counts = await categoryCounts(db, catalogueId, filter, where);
-  const structure = await catalogueStructure(db, catalogueId, filter, counts);
+  const untranslatedStructure = await catalogueStructure(db, catalogueId, filter, counts);
   // Unfiltered, the structure's counts are the catalogue's: no second count of its services.
   const unfiltered = !isFiltered(shown);
+  const reading = shownLanguage(languages, null, await getLanguage(request));
+  // Area and category names in the reader's language where translated (issue 37 §1).
+  const structure = reading === languages.primary ? untranslatedStructure : await translatedStructure(db, untranslatedStructure, reading);
   const catalogueSize = unfiltered ? countsFromStructure(structure, counts) : await catalogueCounts(db, catalogueId);
   let list = null;
   let named = null;
@@ -103,7 +108,6 @@ export async function browserLoader(request: Request) {
   const hits = [...counts.values()].reduce((sum, n) => sum + n, 0);
   const suggestion = !unfiltered && hits === 0 && filter.q ? await didYouMean(db, catalogueId, filter.q) : null;
   // Names in the reader's language where translated (issue 37 §4); the rest marked as the original's.
-  const reading = shownLanguage(languages, null, await getLanguage(request));
   const shownIds = [...(list?.rows.map((r) => r.id) ?? []), ...Object.values(chips).flatMap((rows) => rows.map((r) => r.id))];
   const { names, untranslated } = await translatedNames(db, shownIds, reading === languages.primary ? null : reading);
   const named_ = <T extends { id: number; name: string }>(row: T): T => (names.has(row.id) ? { ...row, name: names.get(row.id)! } : row);
@@ -140,6 +144,20 @@ export async function browserLoader(request: Request) {
     },
     { headers },
   );
+}
+
+/** The structure with its areas' and categories' names in `language` where translated. */
+async function translatedStructure(db: Executor, structure: Awaited<ReturnType<typeof catalogueStructure>>, language: string) {
+  const [areas, categories] = await Promise.all([
+    translatedSubjectNames(db, "area", structure.areas.map((a) => a.id), language),
+    translatedSubjectNames(db, "category", structure.categories.map((c) => c.id), language),
+  ]);
+  if (!areas.size && !categories.size) return structure;
+  return {
+    ...structure,
+    areas: structure.areas.map((a) => (areas.has(a.id) ? { ...a, name: areas.get(a.id)! } : a)),
+    categories: structure.categories.map((c) => (categories.has(c.id) ? { ...c, name: categories.get(c.id)! } : c)),
+  };
 }
 
 /**

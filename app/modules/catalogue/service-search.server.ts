@@ -80,8 +80,13 @@ async function resolvedTermCondition(db: Executor, raw: string, opts: { forceSca
   const term = parseSearchTerm(raw);
   if (isPostgresDb(db) || term.kind !== "substring" || opts.forceScan || term.term.length < MIN_INDEXED_TERM) return termCondition(db, raw, opts);
   const phrase = `"${term.term.replace(/"/g, '""')}"`;
-  const { rows } = await sql<{ id: number }>`select rowid as id from services_fts where services_fts match ${phrase}`.execute(db);
-  return sql<SqlBool>`(s.id in (select value from json_each(${JSON.stringify(rows.map((r) => r.id))})) or ${translationMatch(db, term)})`;
+  // The translations (issue 37 §4) through their own index (migration 0037), once per page too.
+  const [{ rows }, translated] = await Promise.all([
+    sql<{ id: number }>`select rowid as id from services_fts where services_fts match ${phrase}`.execute(db),
+    sql<{ id: number }>`select distinct t.subject_id as id from translations_fts f join content_translations t on t.id = f.rowid where translations_fts match ${phrase} and t.subject_type = 'service'`.execute(db),
+  ]);
+  const ids = [...new Set([...rows.map((r) => r.id), ...translated.rows.map((r) => r.id)])];
+  return sql<SqlBool>`s.id in (select value from json_each(${JSON.stringify(ids)}))`;
 }
 
 /** A filter compiled once (serviceFilterConditions) and reused by the queries of one page. */

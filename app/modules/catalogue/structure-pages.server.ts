@@ -8,6 +8,7 @@ import { notFound, structureAction } from "./structure-page.server";
 import { getArea, getCategory, listAreaOptions } from "./structure.server";
 import { idOr404 } from "~/server/ids.server";
 import { readableStages } from "~/modules/service/service-stage";
+import { catalogueLanguages } from "~/modules/translations/translations.server";
 
 /** /servicecatalog/area/:id — an area with its categories; keyusers and above also edit it here. */
 export async function areaPageLoader({ request, params }: LoaderFunctionArgs) {
@@ -23,7 +24,9 @@ export async function areaPageLoader({ request, params }: LoaderFunctionArgs) {
   // Remembered for view modes 4/5/6 of the browser ("open the last visited area").
   // The breadcrumb starts with the area's catalogue, as on every page below the browser.
   const catalogue = area.service_catalogue_id == null ? null : ((await getCatalogue(db, area.service_catalogue_id)) ?? null);
-  return data({ area, catalogue, canManage, confirmDelete }, { headers: { "Set-Cookie": await writeLastVisited(request, "area", id) } });
+  // Its name and description in the catalogue's further languages (issue 37): edited on their own page.
+  const translatable = canManage && (await catalogueLanguages(db, area.service_catalogue_id)).further.length > 0;
+  return data({ area, catalogue, canManage, confirmDelete, translatable }, { headers: { "Set-Cookie": await writeLastVisited(request, "area", id) } });
 }
 
 export const areaPageAction = ({ request, params }: ActionFunctionArgs) => structureAction(request, "area", params.id);
@@ -48,7 +51,8 @@ export async function categoryPageLoader({ request, params }: LoaderFunctionArgs
   ]);
   const confirmDelete = canManage && new URL(request.url).searchParams.get("confirm") === "delete";
   // Remembered for view modes 4/5/6 of the browser ("open the last visited category").
-  return data({ category, catalogue, canManage, confirmDelete, areaOptions }, { headers: { "Set-Cookie": await writeLastVisited(request, "category", id) } });
+  const translatable = canManage && (await catalogueLanguages(db, category.service_catalogue_id)).further.length > 0;
+  return data({ category, catalogue, canManage, confirmDelete, areaOptions, translatable }, { headers: { "Set-Cookie": await writeLastVisited(request, "category", id) } });
 }
 
 export const categoryPageAction = ({ request, params }: ActionFunctionArgs) => structureAction(request, "category", params.id);

@@ -258,6 +258,8 @@ export interface CatalogueLanguagesTable {
 
 /** A translation of one text field (migration 0034), with the source it was made from. */
 export interface ContentTranslationsTable {
+  /** Migration 0037: the full-text index's stable key (SQLite); the unique key is the next four columns. */
+  id: Generated<number>;
   subject_type: string;
   subject_id: number;
   field: string;

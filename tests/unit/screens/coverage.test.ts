@@ -31,7 +31,7 @@ function pageRoutes() {
     .filter((f) => /export default/.test(readFileSync(join(ROUTES, f), "utf8")));
 }
 
-const IDS = { service: 1, area: 2, category: 3, owner: 4, user: 5, activity: 6, attribute: 7, catalogue: 8, staticSection: 9, staticParagraph: 10, view: 11, tag: 12, mask: 13, message: 14, patchNote: 15, trashed: 16, release: 17, releasedService: 18, withdrawnRelease: 19, translated: 20 };
+const IDS = { service: 1, area: 2, category: 3, owner: 4, user: 5, activity: 6, attribute: 7, catalogue: 8, staticSection: 9, staticParagraph: 10, view: 11, tag: 12, mask: 13, message: 14, patchNote: 15, trashed: 16, release: 17, releasedService: 18, withdrawnRelease: 19, translated: 20, translatedCategory: 21 };
 const SCREENS = [...PUBLIC_SCREENS, ...signedInScreens(IDS)].map((url) => url.split("?")[0]);
 
 describe("the screen list", () => {

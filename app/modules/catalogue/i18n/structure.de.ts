@@ -1,5 +1,6 @@
 // Texts of the area and category pages (/servicecatalog/area/:id, /servicecatalog/category/:id).
 const structure = {
+  translate: "Übersetzen",
   catalogue: "Service-Katalog",
   breadcrumb: "Navigationspfad",
   area: "Bereich",

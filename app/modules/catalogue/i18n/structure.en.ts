@@ -1,6 +1,7 @@
 import type structureDe from "./structure.de";
 
 const structure: typeof structureDe = {
+  translate: "Translate",
   catalogue: "Service catalogue",
   breadcrumb: "Breadcrumb",
   area: "Area",

@@ -37,5 +37,17 @@ const translations = {
     accepted: "Übersetzung übernommen.",
     discarded: "Vorschlag verworfen.",
   },
+  subjects: { area: "Bereich", category: "Kategorie", term: "Glossarbegriff", kpi: "Service-Level" },
+  fields: { name: "Name", description: "Beschreibung", term: "Begriff", definition: "Definition", calculation: "Berechnung", measuring_points: "Messpunkte" },
+  page: {
+    title: "Übersetzen – {{kind}}: {{name}}",
+    original: "Original ({{language}}):",
+    none: "Noch bietet kein Katalog hierfür eine weitere Inhaltssprache an (Katalogverwaltung → Sprachen).",
+    save: "Speichern",
+    saved: "Übersetzung gespeichert.",
+    stale: "Diese Übersetzung wurde inzwischen geändert. Bitte laden Sie die Seite neu.",
+    markupHint: "Eine Leerzeile trennt Absätze, Zeilen mit „- “ sind Aufzählungspunkte. Leer lassen entfernt die Übersetzung.",
+    link: "Übersetzen",
+  },
 };
 export default translations;

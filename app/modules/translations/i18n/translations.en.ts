@@ -37,5 +37,17 @@ const translations = {
     accepted: "Translation accepted.",
     discarded: "Proposal discarded.",
   },
+  subjects: { area: "Area", category: "Category", term: "Glossary term", kpi: "Service level" },
+  fields: { name: "Name", description: "Description", term: "Term", definition: "Definition", calculation: "Calculation", measuring_points: "Measuring points" },
+  page: {
+    title: "Translate – {{kind}}: {{name}}",
+    original: "Original ({{language}}):",
+    none: "No catalogue offers a further content language for this yet (catalogue manager → languages).",
+    save: "Save",
+    saved: "Translation saved.",
+    stale: "This translation was changed meanwhile. Please reload the page.",
+    markupHint: "A blank line separates paragraphs, lines starting with “- ” are bullet points. Leave it empty to remove the translation.",
+    link: "Translate",
+  },
 };
 export default translations;

@@ -11,7 +11,7 @@ import { StructureManage } from "./StructureManage";
 
 /** /servicecatalog/area/:id — the area, its categories, and for keyusers and above its editing. */
 export function AreaPage() {
-  const { area, catalogue, canManage, confirmDelete } = useLoaderData<typeof areaPageLoader>();
+  const { area, catalogue, canManage, confirmDelete, translatable } = useLoaderData<typeof areaPageLoader>();
   const actionData = useActionData<StructureAnswer>();
   const { t } = useTranslation();
   return (
@@ -24,7 +24,7 @@ export function AreaPage() {
         </Title>
         <CategoryList categories={area.categories} areaId={area.id} canCreate={canManage} />
       </Stack>
-      {canManage ? <StructureManage kind="area" record={area} areaOptions={null} actionData={actionData} /> : null}
+      {canManage ? <StructureManage kind="area" record={area} areaOptions={null} actionData={actionData} translatable={translatable} /> : null}
       {canManage && (confirmDelete || actionData?.target === "delete") ? (
         <DeleteStructureDialog
           kind="area"

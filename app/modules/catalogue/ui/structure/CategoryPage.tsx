@@ -11,7 +11,7 @@ import { StructureManage } from "./StructureManage";
 
 /** /servicecatalog/category/:id — the category, its services, and for keyusers and above its editing. */
 export function CategoryPage() {
-  const { category, catalogue, canManage, confirmDelete, areaOptions } = useLoaderData<typeof categoryPageLoader>();
+  const { category, catalogue, canManage, confirmDelete, areaOptions, translatable } = useLoaderData<typeof categoryPageLoader>();
   const actionData = useActionData<StructureAnswer>();
   const { t } = useTranslation();
   const crumbs: Crumb[] = [catalogueCrumb(t, catalogue)];
@@ -27,7 +27,7 @@ export function CategoryPage() {
         </Title>
         <ServiceList services={category.services} categoryId={category.id} canCreate={canManage} />
       </Stack>
-      {canManage ? <StructureManage kind="category" record={category} areaOptions={areaOptions} actionData={actionData} /> : null}
+      {canManage ? <StructureManage kind="category" record={category} areaOptions={areaOptions} actionData={actionData} translatable={translatable} /> : null}
       {canManage && (confirmDelete || actionData?.target === "delete") ? (
         <DeleteStructureDialog
           kind="category"

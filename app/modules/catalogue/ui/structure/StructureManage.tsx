@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ImageForms } from "./ImageForms";
 import { StructureEditForm } from "./StructureEditForm";
 import { pagePath, type StructureAnswer, type StructureKind } from "../../structure-types";
+import { subjectTranslationPath } from "~/modules/translations/subject-types";
 
 /** What keyusers and above get on an area or category page: edit, image, delete. */
 export function StructureManage({
@@ -11,11 +12,14 @@ export function StructureManage({
   record,
   areaOptions,
   actionData,
+  translatable = false,
 }: {
   kind: StructureKind;
   record: { id: number; name: string; description: string | null; updated_at: string; has_image: boolean; service_area_id?: number | null };
   areaOptions: { id: number; name: string }[] | null;
   actionData?: StructureAnswer;
+  /** The catalogue offers further content languages: a link to the translations (issue 37). */
+  translatable?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -38,6 +42,11 @@ export function StructureManage({
         </Card>
       </SimpleGrid>
       <Group>
+        {translatable ? (
+          <Button component={Link} to={subjectTranslationPath(kind, record.id)} variant="light" data-testid="translate-link">
+            {t("structure.translate")}
+          </Button>
+        ) : null}
         <Button component={Link} to={`${pagePath(kind, record.id)}?confirm=delete`} preventScrollReset color="red" variant="light" data-testid="delete-link">
           {t(kind === "area" ? "structure.deleteArea" : "structure.deleteCategory")}
         </Button>

@@ -1,0 +1,109 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requirePermission } from "~/modules/access/policy.server";
+import { htmlToMarkup, markupOrHtml } from "~/lib/light-markup";
+import { getDb } from "~/server/db/db.server";
+import { StaleRecordError } from "~/server/errors.server";
+import { redirectWithFlash } from "~/server/flash.server";
+import { dispatchIntent, refuse, validateForm } from "~/server/form.server";
+import { refusal } from "~/server/refusal.server";
+import { readFormData } from "~/server/request-body.server";
+import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
+import { idOr404 } from "~/server/ids.server";
+import { tooLong } from "~/ui/form/fields";
+import { isSubjectType, subjectTranslationPath, type SubjectType } from "./subject-types";
+import { SUBJECTS, subjectLanguages, subjectRow } from "./subjects.server";
+import { fieldTranslations, saveTranslation, shownLanguage } from "./translations.server";
+import type { DiffPart } from "./translations";
+
+/**
+ * /translations/:type/:id (issue 37 §1, §2): the translations of an area, a category, a glossary
+ * term or a service level, field by field beside the original, into the languages its catalogue
+ * (base data: any catalogue) offers. Each field a plain form post (light markup for formatted
+ * text), with the stale check of the service page's translations; the original is never touched.
+ */
+
+const RICH_MAX = 200_000;
+
+function subjectOr404(params: LoaderFunctionArgs["params"]): { type: SubjectType; id: number } {
+  if (!isSubjectType(params.type)) throw refusal(404);
+  return { type: params.type, id: idOr404(params.id) };
+}
+
+export interface SubjectField {
+  field: string;
+  kind: "plain" | "rich";
+  /** The original as text (light markup for formatted text). */
+  original: string;
+  /** The translation as the form edits it ("" when there is none). */
+  value: string;
+  version: string;
+  outdated: boolean;
+  diff: DiffPart[] | null;
+}
+
+async function pageData(request: Request, type: SubjectType, id: number) {
+  const db = getDb();
+  const subject = await subjectRow(db, type, id);
+  if (!subject) throw refusal(404);
+  const languages = await subjectLanguages(db, type, subject.catalogueId);
+  const asked = new URL(request.url).searchParams.get("lang");
+  const language = languages.further.length ? shownLanguage({ primary: languages.primary, further: languages.further }, asked, languages.further[0]) : null;
+  const current = language && language !== languages.primary ? language : (languages.further[0] ?? null);
+  const translations = current ? await fieldTranslations(db, type, id, current, subject.texts) : {};
+  const fields: SubjectField[] = Object.entries(SUBJECTS[type].fields).map(([field, kind]) => {
+    const t = translations[field];
+    const text = (value: string | null | undefined) => (kind === "rich" ? htmlToMarkup(value) : htmlToPlainText(value ?? ""));
+    return { field, kind, original: text(subject.texts[field]), value: t ? text(t.value) : "", version: t?.updatedAt ?? "", outdated: t?.outdated ?? false, diff: t?.sourceDiff ?? null };
+  });
+  return { type, id, name: htmlToPlainText(subject.texts[Object.keys(SUBJECTS[type].fields)[0]] ?? ""), primary: languages.primary, languages: languages.further, language: current, fields };
+}
+
+export async function subjectTranslationLoader({ request, params }: LoaderFunctionArgs) {
+  const { type, id } = subjectOr404(params);
+  await requirePermission(request, SUBJECTS[type].permission);
+  return pageData(request, type, id);
+}
+
+const SubjectTranslationSchema = z.object({
+  field: z.string().max(64),
+  lang: z.string({ error: "validation.invalidChoice" }).regex(/^[a-z]{2,3}$/, { error: "validation.invalidChoice" }),
+  value: z
+    .string()
+    .max(RICH_MAX, { error: tooLong(RICH_MAX) })
+    .optional()
+    .transform((v) => v ?? ""),
+  translation_version: z
+    .string()
+    .optional()
+    .transform((v) => v ?? ""),
+});
+
+export async function subjectTranslationAction({ request, params }: ActionFunctionArgs) {
+  const { type, id } = subjectOr404(params);
+  const user = await requirePermission(request, SUBJECTS[type].permission);
+  const form = await readFormData(request);
+  return dispatchIntent(form.get("intent"), {
+    translation: async () => {
+      const submission = validateForm(form, SubjectTranslationSchema);
+      if (submission.status !== "success") return refuse(submission, {}, 400, { target: String(form.get("field") ?? "") });
+      const { field, lang, value, translation_version } = submission.value;
+      const kind = SUBJECTS[type].fields[field];
+      const db = getDb();
+      const subject = await subjectRow(db, type, id);
+      if (!subject) throw refusal(404);
+      const languages = await subjectLanguages(db, type, subject.catalogueId);
+      if (!kind || !languages.further.includes(lang)) return refuse(submission, { form: "validation.invalidChoice" }, 400, { target: field });
+      if (kind === "plain" && value.trim().length > 255) return refuse(submission, { fields: { value: tooLong(255) } }, 400, { target: field });
+      const stored = kind === "rich" ? (value.trim() ? sanitizeRichText(markupOrHtml(value)) : "") : htmlToPlainText(value).trim();
+      try {
+        await saveTranslation(db, { subjectType: type, subjectId: id, field, language: lang, value: stored, source: subject.texts[field], expectedUpdatedAt: translation_version }, user);
+      } catch (error) {
+        if (error instanceof StaleRecordError) return refuse(submission, { form: "translations.page.stale" }, 409, { target: field });
+        throw error;
+      }
+      return redirectWithFlash(request, `${subjectTranslationPath(type, id, lang)}#${field}`, { kind: "success", message: "translations.page.saved" });
+    },
+  });
+}
+

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { subjectLanguages, subjectRow, translatedSubjectNames } from "~/modules/translations/subjects.server";
+import { fieldTranslations, saveTranslation, setCatalogueLanguages } from "~/modules/translations/translations.server";
+import { factories, unique } from "../../factories";
+import { useTestDb } from "../../support/test-db";
+
+// Translations beyond services (issue 37 §1): areas and categories in their catalogue's further
+// languages, glossary terms and service levels in every language a catalogue offers; the same
+// table, hashes and outdated marks as the services'. SQLite and Postgres.
+
+const t = useTestDb();
+const make = factories(() => t.db);
+
+describe("areas, categories, glossary terms and service levels", () => {
+  it("an area's name translated is read in that language; a source edit makes it outdated", async () => {
+    const admin = await make.user("keysuperuser");
+    const catalogueId = await make.catalogue({ title: unique("Struktur") });
+    await setCatalogueLanguages(t.db, catalogueId, "de", ["en"], admin);
+    const area = await make.area(catalogueId, { name: "Arbeitsplatz" });
+    const other = await make.area(catalogueId, { name: "Netz" });
+    expect(await subjectRow(t.db, "area", area)).toEqual({ texts: { name: "Arbeitsplatz", description: null }, catalogueId });
+    expect(await subjectLanguages(t.db, "area", catalogueId)).toEqual({ primary: "de", further: ["en"] });
+    await saveTranslation(t.db, { subjectType: "area", subjectId: area, field: "name", language: "en", value: "Workplace", source: "Arbeitsplatz", expectedUpdatedAt: "" }, admin);
+    expect(await translatedSubjectNames(t.db, "area", [area, other], "en")).toEqual(new Map([[area, "Workplace"]]));
+    expect(await translatedSubjectNames(t.db, "area", [area, other], null)).toEqual(new Map());
+
+    await t.db.updateTable("service_areas").set({ name: "Arbeitsplatz und Geräte" }).where("id", "=", area).execute();
+    const row = (await subjectRow(t.db, "area", area))!;
+    expect((await fieldTranslations(t.db, "area", area, "en", row.texts)).name).toMatchObject({ value: "Workplace", outdated: true });
+    const activities = await t.db.selectFrom("activities").select("event").where("subject_type", "=", "area").where("subject_id", "=", String(area)).execute();
+    expect(activities).toEqual([{ event: "translation_saved" }]);
+  });
+
+  it("glossary terms and service levels take every language some catalogue offers besides its original", async () => {
+    const admin = await make.user("keysuperuser");
+    const french = await make.catalogue({ title: unique("Französisch") });
+    await setCatalogueLanguages(t.db, french, "de", ["fr"], admin);
+    const term = await make.term({ term: unique("Drucker") });
+    const languages = await subjectLanguages(t.db, "term", null);
+    expect(languages.further).toContain("fr");
+    expect(languages.further).not.toContain(languages.primary);
+    expect(await subjectRow(t.db, "term", term)).toMatchObject({ catalogueId: null, texts: { term: expect.stringMatching(/^Drucker/), definition: null } });
+    expect(await subjectRow(t.db, "kpi", 999_999_999)).toBeNull();
+  });
+});
