@@ -226,8 +226,10 @@ test("areas, categories and glossary terms are translated on their own page, and
   ]);
   if (javaScriptEnabled) expect(await violations(page)).toEqual([]);
 
-  // A glossary term, the same way.
-  await gotoReady(page, `/translations/term/${term}`, javaScriptEnabled);
+  // A glossary term, the same way, from its page in the base data.
+  await gotoReady(page, `/basedata/termdefinitions/${term}`, javaScriptEnabled);
+  await page.getByTestId("translate-link").click();
+  await expect(page).toHaveURL(new RegExp(`/translations/term/${term}`));
   await page.locator('[data-field="term"]').getByLabel("Begriff (Englisch)").fill(`Term ${tag}`);
   await page.locator('[data-field="term"]').getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page)).toContainText("Übersetzung gespeichert.");

@@ -25,6 +25,8 @@ import { z } from "zod";
 import { userHasPermission } from "~/modules/access/policy";
 import { idList } from "~/ui/form/fields";
 import { ownerUsers, responsibleChoices, setOwnerUsers } from "~/modules/service/responsible.server";
+import { subjectLanguages } from "~/modules/translations/subjects.server";
+import { subjectTranslationPath } from "~/modules/translations/subject-types";
 
 /**
  * Loaders and actions shared by every base-data screen (/basedata/:entity/… and /admin/tags/…):
@@ -196,7 +198,10 @@ export async function detailLoader({ request, params }: LoaderFunctionArgs, ref:
     owner ? ownerUsers(getDb(), id) : null,
     owner && userHasPermission(user, "update:basedata") ? responsibleChoices(getDb()) : null,
   ]);
-  return { entity: def.key, record, usage, history, representatives: users ? { users, choices } : null };
+  // Glossary terms and service levels in the catalogues' further languages (issue 37 §1): their own page.
+  const subject = def.key === "termdefinitions" ? "term" : def.key === "kpis" ? "kpi" : null;
+  const translate = subject && userHasPermission(user, "update:basedata") && (await subjectLanguages(getDb(), subject, null)).further.length ? subjectTranslationPath(subject, id) : null;
+  return { entity: def.key, record, usage, history, representatives: users ? { users, choices } : null, translate };
 }
 
 const OwnerUsersSchema = z.object({ users: idList() });

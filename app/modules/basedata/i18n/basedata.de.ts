@@ -1,4 +1,5 @@
 const basedata = {
+  translate: "Übersetzen",
   emptyTitle: "Noch keine Einträge",
   new: "Neu",
   search: "Suche",

@@ -1,6 +1,7 @@
 import type basedataDe from "./basedata.de";
 
 const basedata: typeof basedataDe = {
+  translate: "Translate",
   emptyTitle: "No entries yet",
   new: "New",
   search: "Search",

@@ -21,12 +21,15 @@ export function BaseDataDetail({
   usage,
   history,
   representatives,
+  translate = null,
 }: {
   def: EntityDef;
   record: Record<string, unknown> & { id: number };
   usage: { services: { id: number; name: string }[]; total: number };
   history: HistoryData;
   representatives?: Representatives | null;
+  /** Where its translations are edited (glossary terms, service levels; issue 37). */
+  translate?: string | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -37,6 +40,11 @@ export function BaseDataDetail({
       <Group justify="space-between">
         <Title order={1}>{String(record[def.nameField] ?? "")}</Title>
         <Group gap="xs">
+          {translate ? (
+            <Button component={Link} to={translate} variant="default" data-testid="translate-link">
+              {t("basedata.translate")}
+            </Button>
+          ) : null}
           <Button component={Link} to={`${def.basePath}/${record.id}/edit`} variant="default">
             {t("basedata.edit")}
           </Button>

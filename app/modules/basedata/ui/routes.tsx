@@ -33,6 +33,6 @@ export function BaseDataDeleteRoute() {
 }
 
 export function BaseDataDetailRoute() {
-  const data = useLoaderData() as WithEntity & { record: RecordData; usage: Usage; history: HistoryData; representatives: Representatives | null };
-  return <BaseDataDetail def={ENTITIES[data.entity]} record={data.record} usage={data.usage} history={data.history} representatives={data.representatives} />;
+  const data = useLoaderData() as WithEntity & { record: RecordData; usage: Usage; history: HistoryData; representatives: Representatives | null; translate: string | null };
+  return <BaseDataDetail def={ENTITIES[data.entity]} record={data.record} usage={data.usage} history={data.history} representatives={data.representatives} translate={data.translate} />;
 }
