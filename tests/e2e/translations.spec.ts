@@ -245,3 +245,36 @@ test("areas, categories and glossary terms are translated on their own page, and
   await expect(readerPage.getByText(`Bereich ${tag}`).first()).toBeVisible();
   await reader.close();
 });
+
+test("the cover sheet is translated on one page and printed in English", async ({ page, db, make, login, javaScriptEnabled }) => {
+  const tag = hex();
+  const catalogueId = await make.catalogue({ title: `Katalog ${tag}` });
+  await db.insertInto("catalogue_languages").values({ catalogue_id: catalogueId, language: "en" }).execute();
+  await make.frame(catalogueId, { title: `Deckblatt ${tag}`, introduction: "<p>Willkommen</p>" });
+  const section = await make.section(catalogueId, { name: `Abschnitt ${tag}` });
+  const paragraph = await make.paragraph(section, { title: `Absatz ${tag}`, content: "<p>Montag bis Freitag</p>" });
+  await login("superadmin");
+  await gotoReady(page, `/catalogframe/${catalogueId}`, javaScriptEnabled);
+  await page.getByTestId("translate-link").click();
+  await expect(page).toHaveURL(new RegExp(`/translations/frame/${catalogueId}`));
+  const title = page.locator('[data-field="title"]');
+  await title.getByLabel("Titel des Deckblatts (Englisch)").fill(`Cover ${tag}`);
+  await title.getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page)).toContainText("Übersetzung gespeichert.");
+  const content = page.locator(`[data-field="paragraph.${paragraph}.content"]`);
+  await expect(content).toContainText("Montag bis Freitag");
+  await content.getByRole("textbox").fill("Monday to Friday");
+  await content.getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page)).toContainText("Übersetzung gespeichert.");
+
+  // Printed in English: the translations, and the original where there is none.
+  await gotoReady(page, `/catalogframe/${catalogueId}`, javaScriptEnabled);
+  await page.getByTestId("print-view-language").click();
+  await expect(page).toHaveURL(new RegExp(`/catalogframe/${catalogueId}/print\\?lang=en`));
+  await expect(page.getByText(`Cover ${tag}`).first()).toBeVisible();
+  await expect(page.getByText("Monday to Friday")).toBeVisible();
+  await expect(page.getByText(`Abschnitt ${tag}`).first()).toBeVisible();
+  await gotoReady(page, `/catalogframe/${catalogueId}/print`, javaScriptEnabled);
+  await expect(page.getByText("Montag bis Freitag")).toBeVisible();
+  await expect(page.getByText("Monday to Friday")).toHaveCount(0);
+});

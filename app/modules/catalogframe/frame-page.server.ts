@@ -16,6 +16,10 @@ import { FRAME_ROW_KIND_NAMES, ITEM_KINDS, frameHasContent, frameParam, framePat
 import { addFrameRow, moveFrameRow, removeFrameRow, setFramePicture, setKeyFigures, updateFrameBasics, updateFrameRow } from "./frame.server";
 import { getItem, getSection, moveItem, moveSection, type Move } from "./sections.server";
 import { refusal } from "~/server/refusal.server";
+import { catalogueLanguages, shownLanguage } from "~/modules/translations/translations.server";
+import { subjectTexts } from "~/modules/translations/subjects.server";
+import { subjectTranslationPath } from "~/modules/translations/subject-types";
+import { getLanguage } from "~/i18n/i18next.server";
 
 /**
  * /catalogframe, /catalogframe/static and /catalogframe/:id — the cover sheet of a catalogue
@@ -70,8 +74,10 @@ export async function framePageLoader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const catalogue = await catalogueOr404(db, params.id);
   const sort = parseSort(new URL(request.url).searchParams.get("sort"));
-  const [frame, catalogues] = await Promise.all([readFrame(db, catalogue.id), listCatalogueNames(db)]);
-  return { catalogue, frame: cleanFrame({ ...frame, sections: sortSections(frame.sections, sort) }), catalogues, sort };
+  const [frame, catalogues, languages] = await Promise.all([readFrame(db, catalogue.id), listCatalogueNames(db), catalogueLanguages(db, catalogue.id)]);
+  // The cover sheet in the catalogue's further languages (issue 37 §1): translated on its own page, printed in each.
+  const translations = languages.further.length ? { edit: subjectTranslationPath("frame", catalogue.id), print: languages.further } : null;
+  return { catalogue, frame: cleanFrame({ ...frame, sections: sortSections(frame.sections, sort) }), catalogues, sort, translations };
 }
 
 const direction = z.enum(["up", "down"]);
@@ -192,13 +198,36 @@ export async function sectionOfCatalogue(db: Executor, catalogueId: number, kind
   throw refusal(404);
 }
 
-/** /catalogframe/:id/print — the cover sheet as it is read and printed (no app chrome). */
+/**
+ * /catalogframe/:id/print — the cover sheet as it is read and printed (no app chrome), in a
+ * content language (issue 37 §4): `?lang=` or the reader's, where the catalogue offers it; each
+ * text its translation where there is one, else the original.
+ */
 export async function framePrintLoader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "access:admin");
   if (params.id === "-1") throw redirect("/catalogframe/static/print");
   const db = getDb();
   const catalogue = await catalogueOr404(db, params.id);
-  return { catalogue, frame: cleanFrame(await readFrame(db, catalogue.id)) };
+  const languages = await catalogueLanguages(db, catalogue.id);
+  const language = shownLanguage(languages, new URL(request.url).searchParams.get("lang"), await getLanguage(request));
+  const frame = await readFrame(db, catalogue.id);
+  const translated = language === languages.primary ? frame : translatedFrame(frame, await subjectTexts(db, "frame", catalogue.id, language));
+  return { catalogue, frame: cleanFrame(translated) };
+}
+
+/** The frame with its translations (fields as the translations page names them) in place of the originals. */
+function translatedFrame(frame: FrameView, texts: Record<string, string>): FrameView {
+  return {
+    ...frame,
+    title: texts.title ?? frame.title,
+    introduction: texts.introduction ?? frame.introduction,
+    sections: frame.sections.map((s) => ({
+      ...s,
+      name: texts[`section.${s.id}.name`] ?? s.name,
+      description: texts[`section.${s.id}.description`] ?? s.description,
+      items: s.items.map((i) => (i.kind === "paragraph" ? { ...i, title: texts[`paragraph.${i.id}.title`] ?? i.title, content: texts[`paragraph.${i.id}.content`] ?? i.content } : i)),
+    })),
+  };
 }
 
 /** The frame's header on the catalogue map (view 3): read-only for everyone; null when the frame is empty. */

@@ -12,7 +12,7 @@ import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
 import { idOr404 } from "~/server/ids.server";
 import { tooLong } from "~/ui/form/fields";
 import { isSubjectType, subjectTranslationPath, type SubjectType } from "./subject-types";
-import { SUBJECTS, subjectLanguages, subjectRow } from "./subjects.server";
+import { SUBJECTS, subjectLanguages } from "./subjects.server";
 import { fieldTranslations, saveTranslation, shownLanguage } from "./translations.server";
 import type { DiffPart } from "./translations";
 
@@ -30,9 +30,10 @@ function subjectOr404(params: LoaderFunctionArgs["params"]): { type: SubjectType
   return { type: params.type, id: idOr404(params.id) };
 }
 
-export interface SubjectField {
+export interface SubjectFieldView {
   field: string;
   kind: "plain" | "rich";
+  label: { key: string; values?: Record<string, string> };
   /** The original as text (light markup for formatted text). */
   original: string;
   /** The translation as the form edits it ("" when there is none). */
@@ -44,19 +45,20 @@ export interface SubjectField {
 
 async function pageData(request: Request, type: SubjectType, id: number) {
   const db = getDb();
-  const subject = await subjectRow(db, type, id);
+  const subject = await SUBJECTS[type].read(db, id);
   if (!subject) throw refusal(404);
+  const texts = Object.fromEntries(Object.entries(subject.fields).map(([field, f]) => [field, f.text]));
   const languages = await subjectLanguages(db, type, subject.catalogueId);
   const asked = new URL(request.url).searchParams.get("lang");
   const language = languages.further.length ? shownLanguage({ primary: languages.primary, further: languages.further }, asked, languages.further[0]) : null;
   const current = language && language !== languages.primary ? language : (languages.further[0] ?? null);
-  const translations = current ? await fieldTranslations(db, type, id, current, subject.texts) : {};
-  const fields: SubjectField[] = Object.entries(SUBJECTS[type].fields).map(([field, kind]) => {
+  const translations = current ? await fieldTranslations(db, type, id, current, texts) : {};
+  const fields: SubjectFieldView[] = Object.entries(subject.fields).map(([field, { kind, label, text: source }]) => {
     const t = translations[field];
     const text = (value: string | null | undefined) => (kind === "rich" ? htmlToMarkup(value) : htmlToPlainText(value ?? ""));
-    return { field, kind, original: text(subject.texts[field]), value: t ? text(t.value) : "", version: t?.updatedAt ?? "", outdated: t?.outdated ?? false, diff: t?.sourceDiff ?? null };
+    return { field, kind, label, original: text(source), value: t ? text(t.value) : "", version: t?.updatedAt ?? "", outdated: t?.outdated ?? false, diff: t?.sourceDiff ?? null };
   });
-  return { type, id, name: htmlToPlainText(subject.texts[Object.keys(SUBJECTS[type].fields)[0]] ?? ""), primary: languages.primary, languages: languages.further, language: current, fields };
+  return { type, id, name: subject.name, primary: languages.primary, languages: languages.further, language: current, fields };
 }
 
 export async function subjectTranslationLoader({ request, params }: LoaderFunctionArgs) {
@@ -88,21 +90,21 @@ export async function subjectTranslationAction({ request, params }: ActionFuncti
       const submission = validateForm(form, SubjectTranslationSchema);
       if (submission.status !== "success") return refuse(submission, {}, 400, { target: String(form.get("field") ?? "") });
       const { field, lang, value, translation_version } = submission.value;
-      const kind = SUBJECTS[type].fields[field];
       const db = getDb();
-      const subject = await subjectRow(db, type, id);
+      const subject = await SUBJECTS[type].read(db, id);
       if (!subject) throw refusal(404);
+      const kind = subject.fields[field]?.kind;
       const languages = await subjectLanguages(db, type, subject.catalogueId);
       if (!kind || !languages.further.includes(lang)) return refuse(submission, { form: "validation.invalidChoice" }, 400, { target: field });
       if (kind === "plain" && value.trim().length > 255) return refuse(submission, { fields: { value: tooLong(255) } }, 400, { target: field });
       const stored = kind === "rich" ? (value.trim() ? sanitizeRichText(markupOrHtml(value)) : "") : htmlToPlainText(value).trim();
       try {
-        await saveTranslation(db, { subjectType: type, subjectId: id, field, language: lang, value: stored, source: subject.texts[field], expectedUpdatedAt: translation_version }, user);
+        await saveTranslation(db, { subjectType: type, subjectId: id, field, language: lang, value: stored, source: subject.fields[field].text, expectedUpdatedAt: translation_version }, user);
       } catch (error) {
         if (error instanceof StaleRecordError) return refuse(submission, { form: "translations.page.stale" }, 409, { target: field });
         throw error;
       }
-      return redirectWithFlash(request, `${subjectTranslationPath(type, id, lang)}#${field}`, { kind: "success", message: "translations.page.saved" });
+      return redirectWithFlash(request, `${subjectTranslationPath(type, id, lang)}#${field.replace(/\./g, "-")}`, { kind: "success", message: "translations.page.saved" });
     },
   });
 }

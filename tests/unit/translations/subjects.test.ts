@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { subjectLanguages, subjectRow, translatedSubjectNames } from "~/modules/translations/subjects.server";
+import { SUBJECTS, subjectLanguages, subjectTexts, translatedSubjectNames } from "~/modules/translations/subjects.server";
 import { fieldTranslations, saveTranslation, setCatalogueLanguages } from "~/modules/translations/translations.server";
 import { factories, unique } from "../../factories";
 import { useTestDb } from "../../support/test-db";
@@ -18,15 +18,15 @@ describe("areas, categories, glossary terms and service levels", () => {
     await setCatalogueLanguages(t.db, catalogueId, "de", ["en"], admin);
     const area = await make.area(catalogueId, { name: "Arbeitsplatz" });
     const other = await make.area(catalogueId, { name: "Netz" });
-    expect(await subjectRow(t.db, "area", area)).toEqual({ texts: { name: "Arbeitsplatz", description: null }, catalogueId });
+    expect(await SUBJECTS.area.read(t.db, area)).toMatchObject({ name: "Arbeitsplatz", catalogueId, fields: { name: { kind: "plain", text: "Arbeitsplatz" }, description: { kind: "rich", text: null } } });
     expect(await subjectLanguages(t.db, "area", catalogueId)).toEqual({ primary: "de", further: ["en"] });
     await saveTranslation(t.db, { subjectType: "area", subjectId: area, field: "name", language: "en", value: "Workplace", source: "Arbeitsplatz", expectedUpdatedAt: "" }, admin);
     expect(await translatedSubjectNames(t.db, "area", [area, other], "en")).toEqual(new Map([[area, "Workplace"]]));
     expect(await translatedSubjectNames(t.db, "area", [area, other], null)).toEqual(new Map());
 
     await t.db.updateTable("service_areas").set({ name: "Arbeitsplatz und Geräte" }).where("id", "=", area).execute();
-    const row = (await subjectRow(t.db, "area", area))!;
-    expect((await fieldTranslations(t.db, "area", area, "en", row.texts)).name).toMatchObject({ value: "Workplace", outdated: true });
+    const row = (await SUBJECTS.area.read(t.db, area))!;
+    expect((await fieldTranslations(t.db, "area", area, "en", { name: row.fields.name.text })).name).toMatchObject({ value: "Workplace", outdated: true });
     const activities = await t.db.selectFrom("activities").select("event").where("subject_type", "=", "area").where("subject_id", "=", String(area)).execute();
     expect(activities).toEqual([{ event: "translation_saved" }]);
   });
@@ -39,7 +39,23 @@ describe("areas, categories, glossary terms and service levels", () => {
     const languages = await subjectLanguages(t.db, "term", null);
     expect(languages.further).toContain("fr");
     expect(languages.further).not.toContain(languages.primary);
-    expect(await subjectRow(t.db, "term", term)).toMatchObject({ catalogueId: null, texts: { term: expect.stringMatching(/^Drucker/), definition: null } });
-    expect(await subjectRow(t.db, "kpi", 999_999_999)).toBeNull();
+    expect(await SUBJECTS.term.read(t.db, term)).toMatchObject({ catalogueId: null, fields: { term: { text: expect.stringMatching(/^Drucker/) }, definition: { text: null } } });
+    expect(await SUBJECTS.kpi.read(t.db, 999_999_999)).toBeNull();
+  });
+
+  it("a cover sheet is one subject: its title, introduction, sections and paragraphs are its fields", async () => {
+    const admin = await make.user("keysuperuser");
+    const catalogueId = await make.catalogue({ title: unique("Deckblatt") });
+    await setCatalogueLanguages(t.db, catalogueId, "de", ["en"], admin);
+    await make.frame(catalogueId, { title: "Servicekatalog", introduction: "<p>Willkommen</p>" });
+    const section = await make.section(catalogueId, { name: "Betrieb" });
+    const paragraph = await make.paragraph(section, { title: "Zeiten", content: "<p>Montag bis Freitag</p>" });
+    const frame = (await SUBJECTS.frame.read(t.db, catalogueId))!;
+    expect(frame.catalogueId).toBe(catalogueId);
+    expect(Object.keys(frame.fields)).toEqual(["title", "introduction", `section.${section}.name`, `section.${section}.description`, `paragraph.${paragraph}.title`, `paragraph.${paragraph}.content`]);
+    expect(frame.fields[`paragraph.${paragraph}.content`]).toMatchObject({ kind: "rich", text: "<p>Montag bis Freitag</p>", label: { values: { section: "Betrieb", paragraph: "Zeiten" } } });
+    await saveTranslation(t.db, { subjectType: "frame", subjectId: catalogueId, field: `paragraph.${paragraph}.content`, language: "en", value: "<p>Monday to Friday</p>", source: "<p>Montag bis Freitag</p>", expectedUpdatedAt: "" }, admin);
+    expect(await subjectTexts(t.db, "frame", catalogueId, "en")).toEqual({ [`paragraph.${paragraph}.content`]: "<p>Monday to Friday</p>" });
+    expect(await SUBJECTS.frame.read(t.db, 999_999_999)).toBeNull();
   });
 });

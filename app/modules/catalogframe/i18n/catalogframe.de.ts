@@ -1,5 +1,7 @@
 /** German texts of the catalogue frame (cover sheet, issue 17 §1–§4). Spec texts verbatim. */
 const catalogframe = {
+  printIn: "Drucken auf {{language}}",
+  translate: "Übersetzen",
   title: "Katalograhmen",
   subtitle: "Deckblatt des Katalogs „{{name}}“",
   staticSubtitle: "Deckblatt des statischen Katalogs „{{name}}“",

@@ -2,6 +2,8 @@ import type catalogframeDe from "./catalogframe.de";
 
 /** English texts of the catalogue frame (cover sheet). Spec texts verbatim. */
 const catalogframe: typeof catalogframeDe = {
+  printIn: "Print in {{language}}",
+  translate: "Translate",
   title: "Catalogue frame",
   subtitle: "Cover sheet of the catalogue “{{name}}”",
   staticSubtitle: "Cover sheet of the static catalogue “{{name}}”",

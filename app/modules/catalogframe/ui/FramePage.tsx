@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
-import { Form, Outlet, useActionData } from "@remix-run/react";
+import { Form, Link, Outlet, useActionData } from "@remix-run/react";
 import { IconPrinter } from "@tabler/icons-react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { FRAME_ROW_KIND_NAMES, framePath } from "../frame-types";
 import { FrameBasicsCard, KeyFiguresCard } from "./FrameBasics";
 import { FrameRowsCard } from "./FrameRows";
 import { SectionsPanel } from "./SectionsPanel";
+import { languageName } from "~/modules/translations/translations";
 
 type Data = Awaited<ReturnType<typeof framePageLoader>>;
 
@@ -19,7 +20,7 @@ type Data = Awaited<ReturnType<typeof framePageLoader>>;
  * (keyed by the version). The dialogs for sections and their items open over it.
  */
 export function FramePage({ data }: { data: Data }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const answer = useActionData<FormAnswer>();
   const { catalogue, frame, catalogues, sort } = data;
   const isStatic = catalogue.id === STATIC_CATALOGUE_ID;
@@ -54,6 +55,18 @@ export function FramePage({ data }: { data: Data }) {
             {t("catalogframe.print")}
           </Group>
         </Anchor>
+        {data.translations ? (
+          <>
+            {data.translations.print.map((language) => (
+              <Anchor key={language} href={`${framePath(catalogue.id)}/print?lang=${language}`} data-testid="print-view-language">
+                {t("catalogframe.printIn", { language: languageName(language, i18n.language) })}
+              </Anchor>
+            ))}
+            <Anchor component={Link} to={data.translations.edit} data-testid="translate-link">
+              {t("catalogframe.translate")}
+            </Anchor>
+          </>
+        ) : null}
       </Group>
       {/* Keyed by the version: after a save every form starts again from the stored values. */}
       <Fragment key={version}>

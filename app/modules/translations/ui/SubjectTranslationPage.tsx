@@ -5,7 +5,7 @@ import { answerFields, type FormAnswer } from "~/lib/form-answer";
 import { FormAlert } from "~/ui/FormAlert";
 import { translateError } from "~/ui/forms";
 import { PlainButton, PlainCard, PlainTextInput, plain } from "~/ui/plain/Plain";
-import type { SubjectField, subjectTranslationLoader } from "../subject-page.server";
+import type { SubjectFieldView, subjectTranslationLoader } from "../subject-page.server";
 import { subjectTranslationPath } from "../subject-types";
 import { languageName } from "../translations";
 import { OutdatedTranslation } from "./ContentLanguageSwitch";
@@ -42,14 +42,15 @@ export function SubjectTranslationPage() {
   );
 }
 
-function FieldForm({ field, language, primary, answer }: { field: SubjectField; language: string; primary: string; answer?: FormAnswer }) {
+function FieldForm({ field, language, primary, answer }: { field: SubjectFieldView; language: string; primary: string; answer?: FormAnswer }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const { errors, values } = answer ? answerFields(answer) : { errors: {} as Partial<Record<string, string>>, values: undefined };
-  const label = `${t(`translations.fields.${field.field}`)} (${languageName(language, i18n.language)})`;
+  const name = t(`translations.${field.label.key}`, field.label.values);
+  const label = `${name} (${languageName(language, i18n.language)})`;
   const value = values?.value ?? field.value;
   return (
-    <PlainCard id={field.field} title={t(`translations.fields.${field.field}`)} data-testid="subject-field" data-field={field.field}>
+    <PlainCard id={field.field.replace(/\./g, "-")} title={name} data-testid="subject-field" data-field={field.field}>
       <div className={plain.stack}>
         <div>
           <p className={plain.dim}>{t("translations.page.original", { language: languageName(primary, i18n.language) })}</p>
