@@ -18,6 +18,7 @@ import { getItem, getSection, moveItem, moveSection, type Move } from "./section
 import { refusal } from "~/server/refusal.server";
 import { catalogueLanguages, shownLanguage } from "~/modules/translations/translations.server";
 import { subjectTexts } from "~/modules/translations/subjects.server";
+import { translatedFrame } from "./frame-read.server";
 import { subjectTranslationPath } from "~/modules/translations/subject-types";
 import { getLanguage } from "~/i18n/i18next.server";
 
@@ -215,20 +216,6 @@ export async function framePrintLoader({ request, params }: LoaderFunctionArgs) 
   return { catalogue, frame: cleanFrame(translated) };
 }
 
-/** The frame with its translations (fields as the translations page names them) in place of the originals. */
-function translatedFrame(frame: FrameView, texts: Record<string, string>): FrameView {
-  return {
-    ...frame,
-    title: texts.title ?? frame.title,
-    introduction: texts.introduction ?? frame.introduction,
-    sections: frame.sections.map((s) => ({
-      ...s,
-      name: texts[`section.${s.id}.name`] ?? s.name,
-      description: texts[`section.${s.id}.description`] ?? s.description,
-      items: s.items.map((i) => (i.kind === "paragraph" ? { ...i, title: texts[`paragraph.${i.id}.title`] ?? i.title, content: texts[`paragraph.${i.id}.content`] ?? i.content } : i)),
-    })),
-  };
-}
 
 /** The frame's header on the catalogue map (view 3): read-only for everyone; null when the frame is empty. */
 export async function mapFrameHeader(db: Executor, catalogueId: number) {

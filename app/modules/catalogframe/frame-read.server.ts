@@ -125,3 +125,18 @@ export async function readFramePicture(db: Executor, catalogueId: number): Promi
   if (!row?.picture) return undefined;
   return { data: Buffer.from(row.picture, "base64"), mime: row.picture_mime ?? "image/png", updated_at: row.updated_at };
 }
+
+/** The frame with its translations (fields as the translations page names them) in place of the originals. */
+export function translatedFrame(frame: FrameView, texts: Record<string, string>): FrameView {
+  return {
+    ...frame,
+    title: texts.title ?? frame.title,
+    introduction: texts.introduction ?? frame.introduction,
+    sections: frame.sections.map((s) => ({
+      ...s,
+      name: texts[`section.${s.id}.name`] ?? s.name,
+      description: texts[`section.${s.id}.description`] ?? s.description,
+      items: s.items.map((i) => (i.kind === "paragraph" ? { ...i, title: texts[`paragraph.${i.id}.title`] ?? i.title, content: texts[`paragraph.${i.id}.content`] ?? i.content } : i)),
+    })),
+  };
+}

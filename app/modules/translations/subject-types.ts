@@ -1,5 +1,5 @@
 /** The kinds of content besides services that carry translations (issue 37 §1), client-safe. */
-export const SUBJECT_TYPES = ["area", "category", "term", "kpi", "frame"] as const;
+export const SUBJECT_TYPES = ["area", "category", "term", "kpi", "frame", "catalogue"] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 export const isSubjectType = (value: unknown): value is SubjectType => typeof value === "string" && (SUBJECT_TYPES as readonly string[]).includes(value);
 

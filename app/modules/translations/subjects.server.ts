@@ -90,6 +90,7 @@ export const SUBJECTS: Record<SubjectType, SubjectSpec> = {
   term: { permission: "update:basedata", base: true, nameField: "term", read: tableSubject("term_definitions", { term: "plain", definition: "rich" }, null) },
   kpi: { permission: "update:basedata", base: true, nameField: "name", read: tableSubject("kpis", { name: "plain", definition: "rich", calculation: "rich", measuring_points: "rich" }, null) },
   frame: { permission: "access:admin", base: false, nameField: "title", read: readFrameSubject },
+  catalogue: { permission: "access:admin", base: false, nameField: "title", read: tableSubject("service_catalogues", { title: "plain", introduction: "rich" }, "id") },
 };
 
 /** The languages a subject is translated into, and its original's. */

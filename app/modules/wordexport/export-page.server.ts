@@ -21,7 +21,9 @@ import { refusal } from "~/server/refusal.server";
 import { TooManyServicesError } from "~/server/errors.server";
 import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
 import { RICH_FIELDS } from "~/modules/service/service-fields";
-import { catalogueLanguages, serviceTranslations, shownLanguage } from "~/modules/translations/translations.server";
+import { catalogueLanguages, serviceTranslations, shownLanguage, translationsOf } from "~/modules/translations/translations.server";
+import { subjectTexts } from "~/modules/translations/subjects.server";
+import { translatedFrame } from "~/modules/catalogframe/frame-read.server";
 
 /**
  * The export URLs (issue 17 §5): GET /servicecatalog/export.docx (the current or the given
@@ -149,14 +151,30 @@ async function inContentLanguage(db: Executor, data: ExportData, request: Reques
   const language = shownLanguage(languages, new URL(request.url).searchParams.get("lang"), await getLanguage(request));
   if (language === languages.primary) return data;
   const fields = ["name", ...RICH_FIELDS] as const;
-  const translated = await serviceTranslations(
-    db,
-    data.services.map((s) => s.id),
-    language,
-    fields,
-  );
+  const [translated, frameTexts, catalogueTexts, areaTexts, categoryTexts] = await Promise.all([
+    serviceTranslations(
+      db,
+      data.services.map((s) => s.id),
+      language,
+      fields,
+    ),
+    data.frame ? subjectTexts(db, "frame", data.catalogue.id, language) : Promise.resolve({} as Record<string, string>),
+    subjectTexts(db, "catalogue", data.catalogue.id, language),
+    translationsOf(db, "area", data.areas.map((a) => a.id)),
+    translationsOf(db, "category", data.categories.map((c) => c.id)),
+  ]);
+  // Areas and categories: name and description where translated.
+  const structure = <T extends { id: number; name: string; description: string | null }>(row: T, all: Awaited<ReturnType<typeof translationsOf>>): T => {
+    const own = all.get(row.id)?.[language];
+    if (!own) return row;
+    return { ...row, name: own.name ? htmlToPlainText(own.name.value) : row.name, description: own.description ? sanitizeRichText(own.description.value) : row.description };
+  };
   return {
     ...data,
+    catalogue: { ...data.catalogue, title: catalogueTexts.title ?? data.catalogue.title, frameTitle: frameTexts.title ?? data.catalogue.frameTitle },
+    frame: data.frame ? translatedFrame(data.frame, frameTexts) : null,
+    areas: data.areas.map((a) => structure(a, areaTexts)),
+    categories: data.categories.map((c) => structure(c, categoryTexts)),
     services: data.services.map((service) => {
       const own = translated.get(service.id);
       if (!own) return service;

@@ -37,8 +37,9 @@ const translations = {
     accepted: "Übersetzung übernommen.",
     discarded: "Vorschlag verworfen.",
   },
-  subjects: { frame: "Deckblatt", area: "Bereich", category: "Kategorie", term: "Glossarbegriff", kpi: "Service-Level" },
-  fields: { frameTitle: "Titel des Deckblatts", introduction: "Einleitung", sectionName: "Abschnitt „{{section}}“: Name", sectionDescription: "Abschnitt „{{section}}“: Beschreibung", paragraphTitle: "„{{section}}“ › „{{paragraph}}“: Titel", paragraphContent: "„{{section}}“ › „{{paragraph}}“: Text", name: "Name", description: "Beschreibung", term: "Begriff", definition: "Definition", calculation: "Berechnung", measuring_points: "Messpunkte" },
+  translateCatalogue: "{{title}} übersetzen",
+  subjects: { catalogue: "Katalog", frame: "Deckblatt", area: "Bereich", category: "Kategorie", term: "Glossarbegriff", kpi: "Service-Level" },
+  fields: { title: "Titel", frameTitle: "Titel des Deckblatts", introduction: "Einleitung", sectionName: "Abschnitt „{{section}}“: Name", sectionDescription: "Abschnitt „{{section}}“: Beschreibung", paragraphTitle: "„{{section}}“ › „{{paragraph}}“: Titel", paragraphContent: "„{{section}}“ › „{{paragraph}}“: Text", name: "Name", description: "Beschreibung", term: "Begriff", definition: "Definition", calculation: "Berechnung", measuring_points: "Messpunkte" },
   page: {
     title: "Übersetzen – {{kind}}: {{name}}",
     original: "Original ({{language}}):",

@@ -37,8 +37,9 @@ const translations = {
     accepted: "Translation accepted.",
     discarded: "Proposal discarded.",
   },
-  subjects: { frame: "Cover sheet", area: "Area", category: "Category", term: "Glossary term", kpi: "Service level" },
-  fields: { frameTitle: "Cover sheet title", introduction: "Introduction", sectionName: "Section “{{section}}”: name", sectionDescription: "Section “{{section}}”: description", paragraphTitle: "“{{section}}” › “{{paragraph}}”: title", paragraphContent: "“{{section}}” › “{{paragraph}}”: text", name: "Name", description: "Description", term: "Term", definition: "Definition", calculation: "Calculation", measuring_points: "Measuring points" },
+  translateCatalogue: "Translate {{title}}",
+  subjects: { catalogue: "Catalogue", frame: "Cover sheet", area: "Area", category: "Category", term: "Glossary term", kpi: "Service level" },
+  fields: { title: "Title", frameTitle: "Cover sheet title", introduction: "Introduction", sectionName: "Section “{{section}}”: name", sectionDescription: "Section “{{section}}”: description", paragraphTitle: "“{{section}}” › “{{paragraph}}”: title", paragraphContent: "“{{section}}” › “{{paragraph}}”: text", name: "Name", description: "Description", term: "Term", definition: "Definition", calculation: "Calculation", measuring_points: "Measuring points" },
   page: {
     title: "Translate – {{kind}}: {{name}}",
     original: "Original ({{language}}):",

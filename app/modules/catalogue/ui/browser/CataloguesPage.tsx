@@ -24,6 +24,7 @@ import { translateError } from "~/ui/forms";
 import type { NewCatalogueSchema } from "../../catalogue-schemas";
 import type { CataloguesData } from "../../catalogues-page.server";
 import { catalogueTitle } from "../../catalogue-title";
+import { subjectTranslationPath } from "~/modules/translations/subject-types";
 
 /** /servicecatalog/catalogues — every catalogue with its counts; pick the current one; admins create one. */
 export function CataloguesPage({
@@ -77,6 +78,14 @@ export function CataloguesPage({
                       <Link to={`?languages=${c.id}#content-languages`} preventScrollReset aria-label={t("translations.form", { title: catalogueTitle(t, c) })}>
                         {t("translations.change")}
                       </Link>
+                      {c.languages.further.length ? (
+                        <>
+                          {" · "}
+                          <Link to={subjectTranslationPath("catalogue", c.id)} aria-label={t("translations.translateCatalogue", { title: catalogueTitle(t, c) })} data-testid="translate-catalogue">
+                            {t("translations.page.link")}
+                          </Link>
+                        </>
+                      ) : null}
                     </>
                   ) : null}
                 </Table.Td>
