@@ -288,3 +288,24 @@ test("the cover sheet is translated on one page and printed in English", async (
   await expect(page.getByText("Montag bis Freitag")).toBeVisible();
   await expect(page.getByText("Monday to Friday")).toHaveCount(0);
 });
+
+test("a service's options are translated on one page and shown in English on the service page", async ({ page, db, make, login, javaScriptEnabled }) => {
+  const tag = hex();
+  const catalogueId = await make.catalogue({ title: `Katalog ${tag}` });
+  const category = await make.category(catalogueId);
+  await db.insertInto("catalogue_languages").values({ catalogue_id: catalogueId, language: "en" }).execute();
+  const id = await make.service(catalogueId, category, { name: `Drucken ${tag}` });
+  await make.option(id, { name: `Farbdruck ${tag}` });
+  await login("keyuser");
+  await gotoReady(page, `${servicePage(id)}?lang=en`, javaScriptEnabled);
+  await page.getByTestId("translate-parts").click();
+  await expect(page).toHaveURL(new RegExp(`/translations/serviceparts/${id}\\?lang=en`));
+  await page.getByLabel(`Option „Farbdruck ${tag}“: Name (Englisch)`).fill(`Colour printing ${tag}`);
+  await page.getByRole("button", { name: "Speichern" }).first().click();
+  await expect(toast(page)).toContainText("Übersetzung gespeichert.");
+  await gotoReady(page, `${servicePage(id)}?lang=en`, javaScriptEnabled);
+  await expect(page.getByText(`Colour printing ${tag}`).first()).toBeVisible();
+  await gotoReady(page, `${servicePage(id)}?lang=de`, javaScriptEnabled);
+  await expect(page.getByText(`Farbdruck ${tag}`).first()).toBeVisible();
+  await expect(page.getByText(`Colour printing ${tag}`)).toHaveCount(0);
+});

@@ -25,7 +25,7 @@ import { z } from "zod";
 import { userHasPermission } from "~/modules/access/policy";
 import { idList } from "~/ui/form/fields";
 import { ownerUsers, responsibleChoices, setOwnerUsers } from "~/modules/service/responsible.server";
-import { subjectLanguages } from "~/modules/translations/subjects.server";
+import { subjectLanguages } from "~/modules/translations/subject-texts.server";
 import { subjectTranslationPath } from "~/modules/translations/subject-types";
 
 /**

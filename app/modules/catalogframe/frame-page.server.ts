@@ -17,7 +17,7 @@ import { addFrameRow, moveFrameRow, removeFrameRow, setFramePicture, setKeyFigur
 import { getItem, getSection, moveItem, moveSection, type Move } from "./sections.server";
 import { refusal } from "~/server/refusal.server";
 import { catalogueLanguages, shownLanguage } from "~/modules/translations/translations.server";
-import { subjectTexts } from "~/modules/translations/subjects.server";
+import { subjectTexts } from "~/modules/translations/subject-texts.server";
 import { translatedFrame } from "./frame-read.server";
 import { subjectTranslationPath } from "~/modules/translations/subject-types";
 import { getLanguage } from "~/i18n/i18next.server";

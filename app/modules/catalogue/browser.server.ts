@@ -34,7 +34,7 @@ import {
   setCurrentCatalogue,
 } from "~/modules/catalogue/catalogue.server";
 import { catalogueLanguages, shownLanguage, translatedNames } from "~/modules/translations/translations.server";
-import { translatedSubjectNames } from "~/modules/translations/subjects.server";
+import { translatedSubjectNames } from "~/modules/translations/subject-texts.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { UNCATEGORISED, catalogueStructure, countsFromStructure, filterOptions, namedStructure, servicesByCategory } from "~/modules/catalogue/catalogue-view.server";
 import { CrossCatalogueMoveError, ForbiddenError, NotFoundError } from "~/server/errors.server";

@@ -99,7 +99,7 @@ function idsBy(rows: { service_id: number; ref: number }[]) {
  */
 export async function serviceContents(db: Executor, ids: number[]) {
   if (!ids.length) return [];
-  const [services, options, responsibilities, links, owners, providers, kpis, tags, requires, texts, choices, translations] = await Promise.all([
+  const [services, options, responsibilities, links, owners, providers, kpis, tags, requires, texts, choices, translations, partTranslations] = await Promise.all([
     db.selectFrom("services").selectAll().where("id", "in", ids).execute(),
     db
       .selectFrom("service_options")
@@ -118,6 +118,7 @@ export async function serviceContents(db: Executor, ids: number[]) {
     db.selectFrom("service_attribute_text_items").select(["service_id", "service_attribute_item_id as item", "text"]).where("service_id", "in", ids).execute(),
     db.selectFrom("service_dropdown_items").select(["service_id", "items_id as item", "value_reference"]).where("service_id", "in", ids).execute(),
     translationsOf(db, "service", ids),
+    translationsOf(db, "serviceparts", ids),
   ]);
   const byId = new Map(services.map((s) => [s.id, s]));
   const [optionsOf, responsibilitiesOf, linksOf] = [groupBy(options), groupBy(responsibilities), groupBy(links)];
@@ -145,7 +146,9 @@ export async function serviceContents(db: Executor, ids: number[]) {
     };
     // Every language is frozen with the original (issue 37 §4); only when there is a translation,
     // so a service's content hash is the same as in releases published before languages existed.
+    // Its options', responsibilities' and attributes' translations (fields `option.<id>.name`, …) beside its own.
     const translated = translationTexts(translations.get(id));
+    for (const [language, fields] of Object.entries(translationTexts(partTranslations.get(id)))) translated[language] = { ...translated[language], ...fields };
     if (Object.keys(translated).length) content.translations = translated;
     return [{ row, content }];
   });

@@ -60,6 +60,8 @@ import type { PeoplePanel } from "~/modules/service/responsible";
 import { getLanguage } from "~/i18n/i18next.server";
 import { catalogueLanguages, contentPanel, saveTranslation } from "~/modules/translations/translations.server";
 import { translationAssist, translationAssistIntents } from "~/modules/translations/ai-translate.server";
+import { subjectTexts } from "~/modules/translations/subject-texts.server";
+import { subjectTranslationPath } from "~/modules/translations/subject-types";
 import { aiConfig } from "~/modules/ai/provider.server";
 
 /** The service page's data: the service, its children, and what the user may change. */
@@ -118,6 +120,9 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       else content.translations[field].value = field === "name" ? htmlToPlainText(content.translations[field].value) : sanitizeRichText(content.translations[field].value);
     }
   }
+  // Options, responsibilities and text attributes in the language shown, where translated (issue 37 §1).
+  const parts = content && content.current !== content.primary ? await subjectTexts(db, "serviceparts", id, content.current) : null;
+  const shownChildren = parts ? translatedParts({ ...children, attributes }, parts) : { ...children, attributes };
   // The assistant's "Übersetzen" in a further language (issue 37 §3): absent without a provider.
   const translate = content && content.current !== content.primary && tab === "content" ? await translationAssist(db, aiConfig(), user, id, content.current, canEdit) : null;
   return data(
@@ -127,7 +132,8 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       service: visible,
       hidden,
       rich,
-      children: { ...children, attributes },
+      children: shownChildren,
+      translateParts: parts && canEdit ? subjectTranslationPath("serviceparts", id, content!.current) : null,
       options,
       pickers,
       history,
@@ -359,4 +365,23 @@ async function saveAnswer(request: Request, db: Executor, id: number, anchor: st
 async function openThreadCount(db: Executor, serviceId: number): Promise<number> {
   const row = await db.selectFrom("service_comments").select((eb) => eb.fn.countAll().as("n")).where("service_id", "=", serviceId).where("thread_id", "is", null).where("resolved_at", "is", null).executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** A service's options, responsibilities and text attributes with their translations (fields as the translations page names them). */
+function translatedParts<C extends { options: { id: number; name: string; short_description: string | null; description: string | null }[]; responsibilities: { id: number; description: string | null }[]; attributes: { items: { id: number; text: string | null }[] } }>(
+  children: C,
+  texts: Record<string, string>,
+): C {
+  const rich = (value: string | undefined, fallback: string | null) => (value ? sanitizeRichText(value) : fallback);
+  return {
+    ...children,
+    options: children.options.map((o) => ({
+      ...o,
+      name: texts[`option.${o.id}.name`] ? htmlToPlainText(texts[`option.${o.id}.name`]) : o.name,
+      short_description: rich(texts[`option.${o.id}.short_description`], o.short_description),
+      description: rich(texts[`option.${o.id}.description`], o.description),
+    })),
+    responsibilities: children.responsibilities.map((r) => ({ ...r, description: texts[`responsibility.${r.id}.description`] ?? r.description })),
+    attributes: { ...children.attributes, items: children.attributes.items.map((a) => ({ ...a, text: texts[`attribute.${a.id}.text`] ?? a.text })) },
+  };
 }

@@ -12,7 +12,8 @@ import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
 import { idOr404 } from "~/server/ids.server";
 import { tooLong } from "~/ui/form/fields";
 import { isSubjectType, subjectTranslationPath, type SubjectType } from "./subject-types";
-import { SUBJECTS, subjectLanguages } from "./subjects.server";
+import { SUBJECTS } from "./subjects.server";
+import { subjectLanguages } from "./subject-texts.server";
 import { fieldTranslations, saveTranslation, shownLanguage } from "./translations.server";
 import type { DiffPart } from "./translations";
 
@@ -61,9 +62,17 @@ async function pageData(request: Request, type: SubjectType, id: number) {
   return { type, id, name: subject.name, primary: languages.primary, languages: languages.further, language: current, fields };
 }
 
+/** The subject's permission, and for a service's parts a grant on that service (403 otherwise). */
+async function requireEditor(request: Request, type: SubjectType, id: number) {
+  const user = await requirePermission(request, SUBJECTS[type].permission);
+  const check = SUBJECTS[type].mayEdit;
+  if (check && !(await check(getDb(), user, id))) throw refusal(403);
+  return user;
+}
+
 export async function subjectTranslationLoader({ request, params }: LoaderFunctionArgs) {
   const { type, id } = subjectOr404(params);
-  await requirePermission(request, SUBJECTS[type].permission);
+  await requireEditor(request, type, id);
   return pageData(request, type, id);
 }
 
@@ -83,7 +92,7 @@ const SubjectTranslationSchema = z.object({
 
 export async function subjectTranslationAction({ request, params }: ActionFunctionArgs) {
   const { type, id } = subjectOr404(params);
-  const user = await requirePermission(request, SUBJECTS[type].permission);
+  const user = await requireEditor(request, type, id);
   const form = await readFormData(request);
   return dispatchIntent(form.get("intent"), {
     translation: async () => {

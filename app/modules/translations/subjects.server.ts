@@ -1,8 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Permission } from "~/modules/access/policy";
+import { canEditService } from "~/modules/access/permissions.server";
+import type { SessionUser } from "~/modules/access/user.server";
+import { hiddenForService } from "~/modules/masks/mask-rules.server";
 import type { Executor } from "~/server/audit.server";
 import { htmlToPlainText } from "~/server/sanitize.server";
-import { catalogueLanguages } from "./translations.server";
 import type { SubjectType } from "./subject-types";
 
 /**
@@ -31,11 +33,9 @@ export interface SubjectContent {
 
 interface SubjectSpec {
   permission: Permission;
-  /** Organisation-wide base data: translated into every language some catalogue offers. */
-  base: boolean;
-  /** The field whose translation names the subject in lists (areas and categories in the browser). */
-  nameField: string;
   read: (db: Executor, id: number) => Promise<SubjectContent | null>;
+  /** A check beyond the permission (a service's parts: who may edit that service). */
+  mayEdit?: (db: Executor, user: Pick<SessionUser, "id" | "role">, id: number) => Promise<boolean>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables and columns come from the fixed specs below
@@ -84,48 +84,54 @@ async function readFrameSubject(db: Executor, catalogueId: number): Promise<Subj
   return { name: frame?.title || catalogue.title || String(catalogueId), catalogueId, fields };
 }
 
+/**
+ * A service's parts besides its own fields (issue 37 §1): its options' names and descriptions,
+ * its responsibilities' descriptions and its text attributes' values — what its masks leave visible.
+ */
+async function readServiceParts(db: Executor, serviceId: number): Promise<SubjectContent | null> {
+  const service = await db.selectFrom("services").select(["name", "service_catalogue_id"]).where("id", "=", serviceId).where("deleted_at", "is", null).executeTakeFirst();
+  if (!service) return null;
+  const [options, responsibilities, attributes, hidden] = await Promise.all([
+    db.selectFrom("service_options").select(["id", "name", "short_description", "description"]).where("service_id", "=", serviceId).orderBy("position").orderBy("id").execute(),
+    db.selectFrom("responsibilities").select(["id", "description"]).where("service_id", "=", serviceId).orderBy("pos").orderBy("id").execute(),
+    db
+      .selectFrom("service_attribute_text_items as v")
+      .innerJoin("service_attribute_items as i", "i.id", "v.service_attribute_item_id")
+      .select(["i.id", "i.designation", "v.text"])
+      .where("v.service_id", "=", serviceId)
+      .where("v.text", "is not", null)
+      .where("v.text", "<>", "")
+      .orderBy("i.id")
+      .execute(),
+    hiddenForService(db, serviceId),
+  ]);
+  const fields: Record<string, SubjectField> = {};
+  if (!hidden.sections.includes("options")) {
+    for (const o of options) {
+      const values = { option: o.name };
+      fields[`option.${o.id}.name`] = { kind: "plain", label: { key: "fields.optionName", values }, text: o.name };
+      fields[`option.${o.id}.short_description`] = { kind: "rich", label: { key: "fields.optionShort", values }, text: o.short_description };
+      fields[`option.${o.id}.description`] = { kind: "rich", label: { key: "fields.optionDescription", values }, text: o.description };
+    }
+  }
+  if (!hidden.sections.includes("responsibilities")) {
+    responsibilities.forEach((r, index) => {
+      fields[`responsibility.${r.id}.description`] = { kind: "plain", label: { key: "fields.responsibility", values: { number: String(index + 1) } }, text: r.description };
+    });
+  }
+  for (const a of attributes) {
+    if (hidden.sections.includes("attributes") || hidden.attributes.includes(a.id)) continue;
+    fields[`attribute.${a.id}.text`] = { kind: "plain", label: { key: "fields.attribute", values: { attribute: a.designation ?? String(a.id) } }, text: a.text };
+  }
+  return { name: service.name, catalogueId: service.service_catalogue_id, fields };
+}
+
 export const SUBJECTS: Record<SubjectType, SubjectSpec> = {
-  area: { permission: "manage:structure", base: false, nameField: "name", read: tableSubject("service_areas", { name: "plain", description: "rich" }, "service_catalogue_id") },
-  category: { permission: "manage:structure", base: false, nameField: "name", read: tableSubject("service_categories", { name: "plain", description: "rich" }, "service_catalogue_id") },
-  term: { permission: "update:basedata", base: true, nameField: "term", read: tableSubject("term_definitions", { term: "plain", definition: "rich" }, null) },
-  kpi: { permission: "update:basedata", base: true, nameField: "name", read: tableSubject("kpis", { name: "plain", definition: "rich", calculation: "rich", measuring_points: "rich" }, null) },
-  frame: { permission: "access:admin", base: false, nameField: "title", read: readFrameSubject },
-  catalogue: { permission: "access:admin", base: false, nameField: "title", read: tableSubject("service_catalogues", { title: "plain", introduction: "rich" }, "id") },
+  serviceparts: { permission: "update:service", read: readServiceParts, mayEdit: canEditService },
+  area: { permission: "manage:structure", read: tableSubject("service_areas", { name: "plain", description: "rich" }, "service_catalogue_id") },
+  category: { permission: "manage:structure", read: tableSubject("service_categories", { name: "plain", description: "rich" }, "service_catalogue_id") },
+  term: { permission: "update:basedata", read: tableSubject("term_definitions", { term: "plain", definition: "rich" }, null) },
+  kpi: { permission: "update:basedata", read: tableSubject("kpis", { name: "plain", definition: "rich", calculation: "rich", measuring_points: "rich" }, null) },
+  frame: { permission: "access:admin", read: readFrameSubject },
+  catalogue: { permission: "access:admin", read: tableSubject("service_catalogues", { title: "plain", introduction: "rich" }, "id") },
 };
-
-/** The languages a subject is translated into, and its original's. */
-export async function subjectLanguages(db: Executor, type: SubjectType, catalogueId: number | null): Promise<{ primary: string; further: string[] }> {
-  if (!SUBJECTS[type].base) return catalogueLanguages(db, catalogueId);
-  // Base data serves every catalogue: each language some catalogue offers besides its original.
-  const rows = await db
-    .selectFrom("catalogue_languages as l")
-    .innerJoin("service_catalogues as c", "c.id", "l.catalogue_id")
-    .select("l.language")
-    .distinct()
-    .whereRef("l.language", "<>", "c.content_language")
-    .orderBy("l.language")
-    .execute();
-  const first = await db.selectFrom("service_catalogues").select("content_language").where("id", ">", 0).orderBy("id").executeTakeFirst();
-  const primary = first?.content_language ?? "de";
-  return { primary, further: rows.map((r) => r.language).filter((l) => l !== primary) };
-}
-
-/** Names in `language` for these subjects where translated (areas and categories of a page); nothing for the original. */
-export async function translatedSubjectNames(db: Executor, type: SubjectType, ids: number[], language: string | null): Promise<Map<number, string>> {
-  if (!language || !ids.length) return new Map();
-  const rows = await db
-    .selectFrom("content_translations")
-    .select(["subject_id", "value"])
-    .where("subject_type", "=", type)
-    .where("field", "=", SUBJECTS[type].nameField)
-    .where("language", "=", language)
-    .where("subject_id", "in", ids)
-    .execute();
-  return new Map(rows.map((r) => [r.subject_id, r.value]));
-}
-
-/** Every translation of one subject into `language`: field → text (what a page in that language shows). */
-export async function subjectTexts(db: Executor, type: SubjectType, id: number, language: string): Promise<Record<string, string>> {
-  const rows = await db.selectFrom("content_translations").select(["field", "value"]).where("subject_type", "=", type).where("subject_id", "=", id).where("language", "=", language).execute();
-  return Object.fromEntries(rows.map((r) => [r.field, r.value]));
-}

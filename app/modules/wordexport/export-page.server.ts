@@ -22,7 +22,7 @@ import { TooManyServicesError } from "~/server/errors.server";
 import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
 import { RICH_FIELDS } from "~/modules/service/service-fields";
 import { catalogueLanguages, serviceTranslations, shownLanguage, translationsOf } from "~/modules/translations/translations.server";
-import { subjectTexts } from "~/modules/translations/subjects.server";
+import { subjectTexts } from "~/modules/translations/subject-texts.server";
 import { translatedFrame } from "~/modules/catalogframe/frame-read.server";
 
 /**

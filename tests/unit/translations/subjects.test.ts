@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SUBJECTS, subjectLanguages, subjectTexts, translatedSubjectNames } from "~/modules/translations/subjects.server";
+import { SUBJECTS } from "~/modules/translations/subjects.server";
+import { subjectLanguages, subjectTexts, translatedSubjectNames } from "~/modules/translations/subject-texts.server";
 import { fieldTranslations, saveTranslation, setCatalogueLanguages } from "~/modules/translations/translations.server";
 import { factories, unique } from "../../factories";
 import { useTestDb } from "../../support/test-db";
@@ -57,5 +58,28 @@ describe("areas, categories, glossary terms and service levels", () => {
     await saveTranslation(t.db, { subjectType: "frame", subjectId: catalogueId, field: `paragraph.${paragraph}.content`, language: "en", value: "<p>Monday to Friday</p>", source: "<p>Montag bis Freitag</p>", expectedUpdatedAt: "" }, admin);
     expect(await subjectTexts(t.db, "frame", catalogueId, "en")).toEqual({ [`paragraph.${paragraph}.content`]: "<p>Monday to Friday</p>" });
     expect(await SUBJECTS.frame.read(t.db, 999_999_999)).toBeNull();
+  });
+
+  it("a service's options, responsibilities and text attributes are one subject, frozen by a release with the service", async () => {
+    const admin = await make.user("superadmin");
+    const catalogueId = await make.catalogue({ title: unique("Teile") });
+    const category = await make.category(catalogueId);
+    await setCatalogueLanguages(t.db, catalogueId, "de", ["en"], admin);
+    const service = await make.service(catalogueId, category, { name: unique("Dienst"), status: "closed" });
+    const option = await make.option(service, { name: "Farbdruck" });
+    const responsibility = await make.responsibility(service, { description: "Papier nachfüllen" });
+    const attribute = await make.attribute({ type: "text", active: 1, designation: "Standort" });
+    await make.attributeValue(service, attribute, { text: "Erdgeschoss" });
+    const parts = (await SUBJECTS.serviceparts.read(t.db, service))!;
+    expect(parts.catalogueId).toBe(catalogueId);
+    expect(parts.fields[`option.${option}.name`]).toMatchObject({ kind: "plain", text: "Farbdruck" });
+    expect(parts.fields[`responsibility.${responsibility}.description`]).toMatchObject({ text: "Papier nachfüllen" });
+    expect(parts.fields[`attribute.${attribute}.text`]).toMatchObject({ text: "Erdgeschoss", label: { values: { attribute: "Standort" } } });
+    await saveTranslation(t.db, { subjectType: "serviceparts", subjectId: service, field: `option.${option}.name`, language: "en", value: "Colour printing", source: "Farbdruck", expectedUpdatedAt: "" }, admin);
+    const { publishRelease } = await import("~/modules/releases/releases.server");
+    const { serviceContents } = await import("~/modules/releases/release-snapshot.server");
+    await publishRelease(t.db, catalogueId, { label: unique("1"), note: null }, admin);
+    const [frozen] = await serviceContents(t.db, [service]);
+    expect(frozen.content.translations).toEqual({ en: { [`option.${option}.name`]: "Colour printing" } });
   });
 });

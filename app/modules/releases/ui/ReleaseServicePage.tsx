@@ -55,6 +55,7 @@ export function ReleaseServiceView({ release, page, base }: ServiceData & { base
     // A release is read in the reader's language where it froze a translation (release-read.server.ts).
     content: null,
     translate: null,
+    translateParts: null,
     canCreateTags: false,
     statuses: [],
   };

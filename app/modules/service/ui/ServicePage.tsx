@@ -1,5 +1,5 @@
 import { Stack, Text } from "@mantine/core";
-import type { useLoaderData } from "@remix-run/react";
+import { Link, type useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { servicePageLoader } from "~/modules/service/page.server";
 import {
@@ -125,6 +125,13 @@ export function ServicePage({
                   </Text>
                 ) : null}
                 {data.content ? <ContentLanguageSwitch content={data.content} /> : null}
+                {data.translateParts ? (
+                  <Text size="sm">
+                    <Link to={data.translateParts} data-testid="translate-parts">
+                      {t("translations.translateParts")}
+                    </Link>
+                  </Text>
+                ) : null}
                 {data.translate ? <TranslationAssistPanel assist={data.translate} updatedAt={service.updated_at} result={result} /> : null}
                 {data.content?.translations && canEdit ? (
                   <NameTranslation

@@ -38,8 +38,9 @@ const translations = {
     discarded: "Vorschlag verworfen.",
   },
   translateCatalogue: "{{title}} übersetzen",
-  subjects: { catalogue: "Katalog", frame: "Deckblatt", area: "Bereich", category: "Kategorie", term: "Glossarbegriff", kpi: "Service-Level" },
-  fields: { title: "Titel", frameTitle: "Titel des Deckblatts", introduction: "Einleitung", sectionName: "Abschnitt „{{section}}“: Name", sectionDescription: "Abschnitt „{{section}}“: Beschreibung", paragraphTitle: "„{{section}}“ › „{{paragraph}}“: Titel", paragraphContent: "„{{section}}“ › „{{paragraph}}“: Text", name: "Name", description: "Beschreibung", term: "Begriff", definition: "Definition", calculation: "Berechnung", measuring_points: "Messpunkte" },
+  translateParts: "Optionen, Verantwortlichkeiten und Attribute übersetzen",
+  subjects: { serviceparts: "Optionen, Verantwortlichkeiten und Attribute", catalogue: "Katalog", frame: "Deckblatt", area: "Bereich", category: "Kategorie", term: "Glossarbegriff", kpi: "Service-Level" },
+  fields: { optionName: "Option „{{option}}“: Name", optionShort: "Option „{{option}}“: Kurzbeschreibung", optionDescription: "Option „{{option}}“: Beschreibung", responsibility: "Verantwortlichkeit {{number}}", attribute: "Attribut „{{attribute}}“", title: "Titel", frameTitle: "Titel des Deckblatts", introduction: "Einleitung", sectionName: "Abschnitt „{{section}}“: Name", sectionDescription: "Abschnitt „{{section}}“: Beschreibung", paragraphTitle: "„{{section}}“ › „{{paragraph}}“: Titel", paragraphContent: "„{{section}}“ › „{{paragraph}}“: Text", name: "Name", description: "Beschreibung", term: "Begriff", definition: "Definition", calculation: "Berechnung", measuring_points: "Messpunkte" },
   page: {
     title: "Übersetzen – {{kind}}: {{name}}",
     original: "Original ({{language}}):",

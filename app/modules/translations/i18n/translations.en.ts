@@ -38,8 +38,9 @@ const translations = {
     discarded: "Proposal discarded.",
   },
   translateCatalogue: "Translate {{title}}",
-  subjects: { catalogue: "Catalogue", frame: "Cover sheet", area: "Area", category: "Category", term: "Glossary term", kpi: "Service level" },
-  fields: { title: "Title", frameTitle: "Cover sheet title", introduction: "Introduction", sectionName: "Section “{{section}}”: name", sectionDescription: "Section “{{section}}”: description", paragraphTitle: "“{{section}}” › “{{paragraph}}”: title", paragraphContent: "“{{section}}” › “{{paragraph}}”: text", name: "Name", description: "Description", term: "Term", definition: "Definition", calculation: "Calculation", measuring_points: "Measuring points" },
+  translateParts: "Translate options, responsibilities and attributes",
+  subjects: { serviceparts: "Options, responsibilities and attributes", catalogue: "Catalogue", frame: "Cover sheet", area: "Area", category: "Category", term: "Glossary term", kpi: "Service level" },
+  fields: { optionName: "Option “{{option}}”: name", optionShort: "Option “{{option}}”: short description", optionDescription: "Option “{{option}}”: description", responsibility: "Responsibility {{number}}", attribute: "Attribute “{{attribute}}”", title: "Title", frameTitle: "Cover sheet title", introduction: "Introduction", sectionName: "Section “{{section}}”: name", sectionDescription: "Section “{{section}}”: description", paragraphTitle: "“{{section}}” › “{{paragraph}}”: title", paragraphContent: "“{{section}}” › “{{paragraph}}”: text", name: "Name", description: "Description", term: "Term", definition: "Definition", calculation: "Calculation", measuring_points: "Measuring points" },
   page: {
     title: "Translate – {{kind}}: {{name}}",
     original: "Original ({{language}}):",
