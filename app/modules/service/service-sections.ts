@@ -4,6 +4,7 @@ import { STATUSES } from "./service-status";
 import { MAX_REVIEW_INTERVAL } from "./review-cadence";
 import { SERVICE_STAGES } from "./service-stage";
 import { parseDay } from "~/modules/catalogue/catalogue-query";
+import { translationForm } from "~/modules/translations/translations-schema";
 import { DETAIL_FLAG_FIELDS, DETAIL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "./service-fields";
 
 export { RICH_FIELDS, type RichField, DETAIL_TEXT_FIELDS, DETAIL_FLAG_FIELDS, DETAIL_GROUPS, PERSONAL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, JUMP_SECTIONS, type RelationChoices } from "./service-fields";
@@ -53,22 +54,7 @@ export const RichSchema = z.object({
 
 /** A rich field's translation into one of the catalogue's further languages (issue 37). */
 export const TRANSLATED_FIELDS = ["name", ...RICH_FIELDS] as const;
-export const TranslationSchema = z
-  .object({
-  field: z.enum(TRANSLATED_FIELDS),
-  // Whether the catalogue offers it is the action's to check.
-  lang: z.string({ error: "validation.invalidChoice" }).regex(/^[a-z]{2,3}$/, { error: "validation.invalidChoice" }),
-  value: z
-    .string()
-    .max(RICH_MAX, { error: tooLong(RICH_MAX) })
-    .optional()
-    .transform((v) => v ?? ""),
-  // The translation's version the form was loaded with; "" when there was none yet.
-  translation_version: z
-    .string()
-    .optional()
-    .transform((v) => v ?? ""),
-  })
+export const TranslationSchema = translationForm(z.enum(TRANSLATED_FIELDS))
   // A name is one line of plain text, as the original's.
   .refine((v) => v.field !== "name" || v.value.trim().length <= 255, { path: ["value"], error: tooLong(255) });
 

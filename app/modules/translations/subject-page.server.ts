@@ -11,6 +11,7 @@ import { readFormData } from "~/server/request-body.server";
 import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
 import { idOr404 } from "~/server/ids.server";
 import { tooLong } from "~/ui/form/fields";
+import { translationForm } from "./translations-schema";
 import { isSubjectType, subjectTranslationPath, type SubjectType } from "./subject-types";
 import { SUBJECTS } from "./subjects.server";
 import { subjectLanguages } from "./subject-texts.server";
@@ -23,8 +24,6 @@ import type { DiffPart } from "./translations";
  * (base data: any catalogue) offers. Each field a plain form post (light markup for formatted
  * text), with the stale check of the service page's translations; the original is never touched.
  */
-
-const RICH_MAX = 200_000;
 
 function subjectOr404(params: LoaderFunctionArgs["params"]): { type: SubjectType; id: number } {
   if (!isSubjectType(params.type)) throw refusal(404);
@@ -76,19 +75,7 @@ export async function subjectTranslationLoader({ request, params }: LoaderFuncti
   return pageData(request, type, id);
 }
 
-const SubjectTranslationSchema = z.object({
-  field: z.string().max(64),
-  lang: z.string({ error: "validation.invalidChoice" }).regex(/^[a-z]{2,3}$/, { error: "validation.invalidChoice" }),
-  value: z
-    .string()
-    .max(RICH_MAX, { error: tooLong(RICH_MAX) })
-    .optional()
-    .transform((v) => v ?? ""),
-  translation_version: z
-    .string()
-    .optional()
-    .transform((v) => v ?? ""),
-});
+const SubjectTranslationSchema = translationForm(z.string().max(64));
 
 export async function subjectTranslationAction({ request, params }: ActionFunctionArgs) {
   const { type, id } = subjectOr404(params);
