@@ -4,7 +4,7 @@ import { STATUSES } from "./service-status";
 import { MAX_REVIEW_INTERVAL } from "./review-cadence";
 import { SERVICE_STAGES } from "./service-stage";
 import { parseDay } from "~/modules/catalogue/catalogue-query";
-import { translationForm } from "~/modules/translations/translations-schema";
+import { translationForm } from "~/modules/translations/translation-form";
 import { DETAIL_FLAG_FIELDS, DETAIL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, PERSONAL_TEXT_FIELDS, RICH_FIELDS } from "./service-fields";
 
 export { RICH_FIELDS, type RichField, DETAIL_TEXT_FIELDS, DETAIL_FLAG_FIELDS, DETAIL_GROUPS, PERSONAL_TEXT_FIELDS, PERSONAL_FLAG_FIELDS, JUMP_SECTIONS, type RelationChoices } from "./service-fields";

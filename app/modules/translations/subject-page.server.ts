@@ -11,7 +11,7 @@ import { readFormData } from "~/server/request-body.server";
 import { htmlToPlainText, sanitizeRichText } from "~/server/sanitize.server";
 import { idOr404 } from "~/server/ids.server";
 import { tooLong } from "~/ui/form/fields";
-import { translationForm } from "./translations-schema";
+import { translationForm } from "./translation-form";
 import { isSubjectType, subjectTranslationPath, type SubjectType } from "./subject-types";
 import { SUBJECTS } from "./subjects.server";
 import { subjectLanguages } from "./subject-texts.server";
