@@ -52,6 +52,14 @@ export const prefsCookie = createCookie("sh_prefs", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
+// The content language a reader chose (issue 37 §4), apart from the interface language: a preference.
+export const contentLanguageCookie = createCookie("sh_content_lang", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: 60 * 60 * 24 * 365,
+});
+
 /**
  * The known-device cookie (decision 0046): a random device id and the accounts that signed in
  * with a password in this browser, signed (HMAC-SHA256 with SESSION_SECRET) so nobody can add an

@@ -123,7 +123,8 @@ test("add English, translate a field, read it in English, see it outdated after 
   await coverage.getByTestId("translation-row").locator("td").nth(1).getByRole("link").click();
   await page.waitForURL(/\/servicecatalog\?.*tr=en-outdated/);
   await expect(page.getByTestId("reports-page")).toHaveCount(0);
-  await expect(page.getByRole("link", { name: `Dienst ${tag}` })).toBeVisible();
+  // The editor chose English on the service page: the list names it in English too.
+  await expect(page.getByRole("link", { name: `Printing ${tag}` })).toBeVisible();
 });
 
 test("translate with the assistant: proposals as a diff, accepted or discarded per field, the call charged", async ({ page, db, make, login, javaScriptEnabled }) => {
@@ -202,7 +203,7 @@ test("areas, categories and glossary terms are translated on their own page, and
   await db.insertInto("catalogue_languages").values({ catalogue_id: catalogueId, language: "en" }).execute();
   const area = await make.area(catalogueId, { name: `Bereich ${tag}` });
   const category = await make.category(catalogueId, { name: `Kategorie ${tag}`, service_area_id: area });
-  await make.service(catalogueId, category, { name: `Dienst ${tag}` });
+  const service = await make.service(catalogueId, category, { name: `Dienst ${tag}` });
   const term = await make.term({ term: `Begriff ${tag}` });
   await login("keyuser");
 
@@ -226,6 +227,19 @@ test("areas, categories and glossary terms are translated on their own page, and
     { field: "name", value: `Category ${tag}` },
   ]);
   if (javaScriptEnabled) expect(await violations(page)).toEqual([]);
+
+  // A content language chosen on a service page holds for the catalogue too, whatever the interface language (issue 37 §4).
+  await gotoReady(page, servicePage(service), javaScriptEnabled);
+  await page.getByTestId("content-language").getByRole("link", { name: "Englisch" }).click();
+  await expect(page.getByTestId("content-language").getByRole("link", { name: "Englisch" })).toHaveAttribute("aria-current", "true");
+  await gotoReady(page, `/servicecatalog?view=1&catalogue=${catalogueId}`, javaScriptEnabled);
+  await expect(page.getByText(`Category ${tag}`).first()).toBeVisible();
+  await gotoReady(page, servicePage(service), javaScriptEnabled);
+  await page.getByTestId("content-language").getByRole("link", { name: /Deutsch/ }).click();
+  await expect(page.getByTestId("content-language").getByRole("link", { name: /Deutsch/ })).toHaveAttribute("aria-current", "true");
+  await gotoReady(page, `/servicecatalog?view=1&catalogue=${catalogueId}`, javaScriptEnabled);
+  await expect(page.getByText(`Kategorie ${tag}`).first()).toBeVisible();
+  await expect(page.getByText(`Category ${tag}`)).toHaveCount(0);
 
   // A glossary term, the same way, from its page in the base data.
   await gotoReady(page, `/basedata/termdefinitions/${term}`, javaScriptEnabled);
@@ -289,23 +303,37 @@ test("the cover sheet is translated on one page and printed in English", async (
   await expect(page.getByText("Monday to Friday")).toHaveCount(0);
 });
 
-test("a service's options are translated on one page and shown in English on the service page", async ({ page, db, make, login, javaScriptEnabled }) => {
+test("a service's options and details are translated on one page and shown to readers in English", async ({ page, db, make, login, browser, baseURL, javaScriptEnabled }) => {
   const tag = hex();
   const catalogueId = await make.catalogue({ title: `Katalog ${tag}` });
   const category = await make.category(catalogueId);
   await db.insertInto("catalogue_languages").values({ catalogue_id: catalogueId, language: "en" }).execute();
-  const id = await make.service(catalogueId, category, { name: `Drucken ${tag}` });
+  const id = await make.service(catalogueId, category, { name: `Drucken ${tag}`, booking: `Im Portal ${tag}` });
   await make.option(id, { name: `Farbdruck ${tag}` });
   await login("keyuser");
   await gotoReady(page, `${servicePage(id)}?lang=en`, javaScriptEnabled);
   await page.getByTestId("translate-parts").click();
   await expect(page).toHaveURL(new RegExp(`/translations/serviceparts/${id}\\?lang=en`));
-  await page.getByLabel(`Option „Farbdruck ${tag}“: Name (Englisch)`).fill(`Colour printing ${tag}`);
-  await page.getByRole("button", { name: "Speichern" }).first().click();
+  const option = page.locator('[data-field^="option."][data-field$=".name"]');
+  await option.getByLabel(`Option „Farbdruck ${tag}“: Name (Englisch)`).fill(`Colour printing ${tag}`);
+  await option.getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page)).toContainText("Übersetzung gespeichert.");
+  const booking = page.locator('[data-field="detail.booking"]');
+  await booking.getByRole("textbox").fill(`In the portal ${tag}`);
+  await booking.getByRole("button", { name: "Speichern" }).click();
+  await expect.poll(async () => (await db.selectFrom("content_translations").select("field").where("subject_type", "=", "serviceparts").where("subject_id", "=", id).execute()).length).toBe(2);
+  // The editor's page keeps the originals (its forms start from them).
   await gotoReady(page, `${servicePage(id)}?lang=en`, javaScriptEnabled);
-  await expect(page.getByText(`Colour printing ${tag}`).first()).toBeVisible();
-  await gotoReady(page, `${servicePage(id)}?lang=de`, javaScriptEnabled);
   await expect(page.getByText(`Farbdruck ${tag}`).first()).toBeVisible();
-  await expect(page.getByText(`Colour printing ${tag}`)).toHaveCount(0);
+
+  // A reader of the English content sees the translations.
+  const reader = await browser.newContext({ baseURL, javaScriptEnabled, locale: "en-GB" });
+  const client = await make.user("client");
+  await addSessionCookie(db, reader, baseURL!, client.id);
+  const readerPage = await reader.newPage();
+  await gotoReady(readerPage, servicePage(id), javaScriptEnabled);
+  await expect(readerPage.getByText(`Colour printing ${tag}`).first()).toBeVisible();
+  await expect(readerPage.getByText(`In the portal ${tag}`).first()).toBeVisible();
+  await expect(readerPage.getByText(`Farbdruck ${tag}`)).toHaveCount(0);
+  await reader.close();
 });

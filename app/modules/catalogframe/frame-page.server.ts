@@ -21,6 +21,7 @@ import { subjectTexts } from "~/modules/translations/subject-texts.server";
 import { translatedFrame } from "./frame-read.server";
 import { subjectTranslationPath } from "~/modules/translations/subject-types";
 import { getLanguage } from "~/i18n/i18next.server";
+import { askedContentLanguage } from "~/modules/translations/content-language.server";
 
 /**
  * /catalogframe, /catalogframe/static and /catalogframe/:id — the cover sheet of a catalogue
@@ -210,7 +211,7 @@ export async function framePrintLoader({ request, params }: LoaderFunctionArgs) 
   const db = getDb();
   const catalogue = await catalogueOr404(db, params.id);
   const languages = await catalogueLanguages(db, catalogue.id);
-  const language = shownLanguage(languages, new URL(request.url).searchParams.get("lang"), await getLanguage(request));
+  const language = shownLanguage(languages, await askedContentLanguage(request), await getLanguage(request));
   const frame = await readFrame(db, catalogue.id);
   const translated = language === languages.primary ? frame : translatedFrame(frame, await subjectTexts(db, "frame", catalogue.id, language));
   return { catalogue, frame: cleanFrame(translated) };

@@ -46,6 +46,7 @@ import { mayExportWord } from "~/modules/wordexport/export-access.server";
 import { mapFrameHeader } from "~/modules/catalogframe/frame-page.server";
 import { didYouMean } from "./did-you-mean.server";
 import { refusal } from "~/server/refusal.server";
+import { askedContentLanguage } from "~/modules/translations/content-language.server";
 
 
 /** The browser page's data for the chosen view; one query per concern, never per row. */
@@ -86,7 +87,7 @@ export async function browserLoader(request: Request) {
   const untranslatedStructure = await catalogueStructure(db, catalogueId, filter, counts);
   // Unfiltered, the structure's counts are the catalogue's: no second count of its services.
   const unfiltered = !isFiltered(shown);
-  const reading = shownLanguage(languages, null, await getLanguage(request));
+  const reading = shownLanguage(languages, await askedContentLanguage(request), await getLanguage(request));
   // Area and category names in the reader's language where translated (issue 37 §1).
   const structure = reading === languages.primary ? untranslatedStructure : await translatedStructure(db, untranslatedStructure, reading);
   const catalogueSize = unfiltered ? countsFromStructure(structure, counts) : await catalogueCounts(db, catalogueId);

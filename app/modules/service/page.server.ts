@@ -61,8 +61,10 @@ import { getLanguage } from "~/i18n/i18next.server";
 import { catalogueLanguages, contentPanel, saveTranslation } from "~/modules/translations/translations.server";
 import { translationAssist, translationAssistIntents } from "~/modules/translations/ai-translate.server";
 import { subjectTexts } from "~/modules/translations/subject-texts.server";
+import { TRANSLATED_DETAILS } from "~/modules/translations/subject-types";
 import { subjectTranslationPath } from "~/modules/translations/subject-types";
 import { aiConfig } from "~/modules/ai/provider.server";
+import { askedContentLanguage, rememberContentLanguage } from "~/modules/translations/content-language.server";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
@@ -109,7 +111,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
   // Rich text is sanitised on save; sanitising again on display also covers imported or seeded HTML.
   const rich = Object.fromEntries(RICH_FIELDS.map((f) => [f, sanitizeRichText(visible[f])]));
   // Content in more than one language (issue 37): the language shown and its translations, compared with the sources.
-  const content = await contentPanel(db, detail.service.service_catalogue_id, url.searchParams.get("lang"), await getLanguage(request), {
+  const content = await contentPanel(db, detail.service.service_catalogue_id, await askedContentLanguage(request), await getLanguage(request), {
     type: "service",
     id,
     sources: { name: detail.service.name, ...Object.fromEntries(RICH_FIELDS.map((f) => [f, detail.service[f]])) },
@@ -121,7 +123,9 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
     }
   }
   // Options, responsibilities and text attributes in the language shown, where translated (issue 37 §1).
-  const parts = content && content.current !== content.primary ? await subjectTexts(db, "serviceparts", id, content.current) : null;
+  // Readers only: an editor's forms start from the original (a save must never write a translation into it).
+  const furtherLanguage = content && content.current !== content.primary ? content.current : null;
+  const parts = furtherLanguage && !canEdit ? await subjectTexts(db, "serviceparts", id, furtherLanguage) : null;
   const shownChildren = parts ? translatedParts({ ...children, attributes }, parts) : { ...children, attributes };
   // The assistant's "Übersetzen" in a further language (issue 37 §3): absent without a provider.
   const translate = content && content.current !== content.primary && tab === "content" ? await translationAssist(db, aiConfig(), user, id, content.current, canEdit) : null;
@@ -129,11 +133,12 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
     {
       ...detail,
       translate,
-      service: visible,
+      // Its details' free texts in the language shown, where translated (the parts page holds them).
+      service: parts ? { ...visible, ...Object.fromEntries(TRANSLATED_DETAILS.flatMap((f) => (parts[`detail.${f}`] ? [[f, parts[`detail.${f}`]]] : []))) } : visible,
       hidden,
       rich,
       children: shownChildren,
-      translateParts: parts && canEdit ? subjectTranslationPath("serviceparts", id, content!.current) : null,
+      translateParts: furtherLanguage && canEdit ? subjectTranslationPath("serviceparts", id, furtherLanguage) : null,
       options,
       pickers,
       history,
@@ -160,7 +165,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
       canCreateTags: canEdit && mayCreateTags(user.role),
       statuses: canEdit ? allowedStatuses(user.role, detail.service.status as Status) : [],
     },
-    { headers: { "Set-Cookie": await writeLastVisited(request, "service", id) } },
+    { headers: await pageCookies(request, id) },
   );
 }
 
@@ -384,4 +389,12 @@ function translatedParts<C extends { options: { id: number; name: string; short_
     responsibilities: children.responsibilities.map((r) => ({ ...r, description: texts[`responsibility.${r.id}.description`] ?? r.description })),
     attributes: { ...children.attributes, items: children.attributes.items.map((a) => ({ ...a, text: texts[`attribute.${a.id}.text`] ?? a.text })) },
   };
+}
+
+/** The last visited service, and the content language chosen with the page's switch (issue 37 §4). */
+async function pageCookies(request: Request, id: number): Promise<Headers> {
+  const headers = new Headers({ "Set-Cookie": await writeLastVisited(request, "service", id) });
+  const language = await rememberContentLanguage(request);
+  if (language) headers.append("Set-Cookie", language);
+  return headers;
 }

@@ -11,3 +11,23 @@ export const BASE_SUBJECTS: readonly SubjectType[] = ["term", "kpi"];
 
 /** The field whose translation names a subject in lists (areas and categories in the browser). */
 export const NAME_FIELDS: Record<SubjectType, string> = { area: "name", category: "name", term: "term", kpi: "name", frame: "title", catalogue: "title", serviceparts: "" };
+
+/** A service's free-text detail fields, translated on its parts page (an article number is a code, not text). */
+export const TRANSLATED_DETAILS = [
+  "costs",
+  "system",
+  "user",
+  "booking",
+  "restriction",
+  "cancelling",
+  "delivery_time",
+  "delivery_point",
+  "reporting",
+  "serviceprovidercontract",
+  "serviceart",
+  "plannedchanges",
+  "personaldata",
+  "processingpersonaldatalaw",
+  "personaldatastorageduration",
+  "personaldatatransfer",
+] as const;

@@ -3,9 +3,10 @@ import type { Permission } from "~/modules/access/policy";
 import { canEditService } from "~/modules/access/permissions.server";
 import type { SessionUser } from "~/modules/access/user.server";
 import { hiddenForService } from "~/modules/masks/mask-rules.server";
+
 import type { Executor } from "~/server/audit.server";
 import { htmlToPlainText } from "~/server/sanitize.server";
-import type { SubjectType } from "./subject-types";
+import { TRANSLATED_DETAILS, type SubjectType } from "./subject-types";
 
 /**
  * What besides services carries translations (issue 37 §1): areas and categories (in their
@@ -19,7 +20,7 @@ export type FieldKind = "plain" | "rich";
 
 export interface SubjectField {
   kind: FieldKind;
-  /** Its label: a text key of the translations namespace with values. */
+  /** Its label: a text key (with its namespace) and values. */
   label: { key: string; values?: Record<string, string> };
   text: string | null;
 }
@@ -51,7 +52,7 @@ function tableSubject(table: string, fields: Record<string, FieldKind>, catalogu
     return {
       name: htmlToPlainText(String(row[name] ?? "")),
       catalogueId: catalogueColumn ? ((row[catalogueColumn] as number | null) ?? null) : null,
-      fields: Object.fromEntries(Object.entries(fields).map(([field, kind]) => [field, { kind, label: { key: `fields.${field}` }, text: (row[field] as string | null) ?? null }])),
+      fields: Object.fromEntries(Object.entries(fields).map(([field, kind]) => [field, { kind, label: { key: `translations.fields.${field}` }, text: (row[field] as string | null) ?? null }])),
     };
   };
 }
@@ -68,28 +69,29 @@ async function readFrameSubject(db: Executor, catalogueId: number): Promise<Subj
     ? await db.selectFrom("paragraphs").select(["id", "section_id", "title", "content"]).where("section_id", "in", sections.map((s) => s.id)).orderBy("global_position").orderBy("id").execute()
     : [];
   const fields: Record<string, SubjectField> = {
-    title: { kind: "plain", label: { key: "fields.frameTitle" }, text: frame?.title ?? null },
-    introduction: { kind: "rich", label: { key: "fields.introduction" }, text: frame?.introduction ?? null },
+    title: { kind: "plain", label: { key: "translations.fields.frameTitle" }, text: frame?.title ?? null },
+    introduction: { kind: "rich", label: { key: "translations.fields.introduction" }, text: frame?.introduction ?? null },
   };
   for (const section of sections) {
     const values = { section: section.name };
-    fields[`section.${section.id}.name`] = { kind: "plain", label: { key: "fields.sectionName", values }, text: section.name };
-    fields[`section.${section.id}.description`] = { kind: "rich", label: { key: "fields.sectionDescription", values }, text: section.description };
+    fields[`section.${section.id}.name`] = { kind: "plain", label: { key: "translations.fields.sectionName", values }, text: section.name };
+    fields[`section.${section.id}.description`] = { kind: "rich", label: { key: "translations.fields.sectionDescription", values }, text: section.description };
     for (const p of paragraphs.filter((x) => x.section_id === section.id)) {
       const inParagraph = { ...values, paragraph: htmlToPlainText(p.title ?? "") || "…" };
-      fields[`paragraph.${p.id}.title`] = { kind: "plain", label: { key: "fields.paragraphTitle", values: inParagraph }, text: p.title };
-      fields[`paragraph.${p.id}.content`] = { kind: "rich", label: { key: "fields.paragraphContent", values: inParagraph }, text: p.content };
+      fields[`paragraph.${p.id}.title`] = { kind: "plain", label: { key: "translations.fields.paragraphTitle", values: inParagraph }, text: p.title };
+      fields[`paragraph.${p.id}.content`] = { kind: "rich", label: { key: "translations.fields.paragraphContent", values: inParagraph }, text: p.content };
     }
   }
   return { name: frame?.title || catalogue.title || String(catalogueId), catalogueId, fields };
 }
 
 /**
- * A service's parts besides its own fields (issue 37 §1): its options' names and descriptions,
- * its responsibilities' descriptions and its text attributes' values — what its masks leave visible.
+ * A service's parts besides its name and rich texts (issue 37 §1): its details' free texts, its
+ * options' names and descriptions, its responsibilities' descriptions and its text attributes'
+ * values — what its masks leave visible.
  */
 async function readServiceParts(db: Executor, serviceId: number): Promise<SubjectContent | null> {
-  const service = await db.selectFrom("services").select(["name", "service_catalogue_id"]).where("id", "=", serviceId).where("deleted_at", "is", null).executeTakeFirst();
+  const service = await db.selectFrom("services").select(["name", "service_catalogue_id", ...TRANSLATED_DETAILS]).where("id", "=", serviceId).where("deleted_at", "is", null).executeTakeFirst();
   if (!service) return null;
   const [options, responsibilities, attributes, hidden] = await Promise.all([
     db.selectFrom("service_options").select(["id", "name", "short_description", "description"]).where("service_id", "=", serviceId).orderBy("position").orderBy("id").execute(),
@@ -106,22 +108,28 @@ async function readServiceParts(db: Executor, serviceId: number): Promise<Subjec
     hiddenForService(db, serviceId),
   ]);
   const fields: Record<string, SubjectField> = {};
+  // The details' free texts that have a value (an empty one has nothing to translate).
+  for (const field of TRANSLATED_DETAILS) {
+    const text = service[field];
+    if (!text?.trim() || (hidden.fields as readonly string[]).includes(field)) continue;
+    fields[`detail.${field}`] = { kind: "plain", label: { key: `service.fields.${field}` }, text };
+  }
   if (!hidden.sections.includes("options")) {
     for (const o of options) {
       const values = { option: o.name };
-      fields[`option.${o.id}.name`] = { kind: "plain", label: { key: "fields.optionName", values }, text: o.name };
-      fields[`option.${o.id}.short_description`] = { kind: "rich", label: { key: "fields.optionShort", values }, text: o.short_description };
-      fields[`option.${o.id}.description`] = { kind: "rich", label: { key: "fields.optionDescription", values }, text: o.description };
+      fields[`option.${o.id}.name`] = { kind: "plain", label: { key: "translations.fields.optionName", values }, text: o.name };
+      fields[`option.${o.id}.short_description`] = { kind: "rich", label: { key: "translations.fields.optionShort", values }, text: o.short_description };
+      fields[`option.${o.id}.description`] = { kind: "rich", label: { key: "translations.fields.optionDescription", values }, text: o.description };
     }
   }
   if (!hidden.sections.includes("responsibilities")) {
     responsibilities.forEach((r, index) => {
-      fields[`responsibility.${r.id}.description`] = { kind: "plain", label: { key: "fields.responsibility", values: { number: String(index + 1) } }, text: r.description };
+      fields[`responsibility.${r.id}.description`] = { kind: "plain", label: { key: "translations.fields.responsibility", values: { number: String(index + 1) } }, text: r.description };
     });
   }
   for (const a of attributes) {
     if (hidden.sections.includes("attributes") || hidden.attributes.includes(a.id)) continue;
-    fields[`attribute.${a.id}.text`] = { kind: "plain", label: { key: "fields.attribute", values: { attribute: a.designation ?? String(a.id) } }, text: a.text };
+    fields[`attribute.${a.id}.text`] = { kind: "plain", label: { key: "translations.fields.attribute", values: { attribute: a.designation ?? String(a.id) } }, text: a.text };
   }
   return { name: service.name, catalogueId: service.service_catalogue_id, fields };
 }

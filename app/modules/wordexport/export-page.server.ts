@@ -24,6 +24,7 @@ import { RICH_FIELDS } from "~/modules/service/service-fields";
 import { catalogueLanguages, serviceTranslations, shownLanguage, translationsOf } from "~/modules/translations/translations.server";
 import { subjectTexts } from "~/modules/translations/subject-texts.server";
 import { translatedFrame } from "~/modules/catalogframe/frame-read.server";
+import { askedContentLanguage } from "~/modules/translations/content-language.server";
 
 /**
  * The export URLs (issue 17 §5): GET /servicecatalog/export.docx (the current or the given
@@ -148,7 +149,7 @@ const exportScope = (request: Request, scope: ExportScope, user: { id: number; n
 /** The services' names and rich texts in the content language read, where translated; sanitised as on the page. */
 async function inContentLanguage(db: Executor, data: ExportData, request: Request): Promise<ExportData> {
   const languages = await catalogueLanguages(db, data.catalogue.id);
-  const language = shownLanguage(languages, new URL(request.url).searchParams.get("lang"), await getLanguage(request));
+  const language = shownLanguage(languages, await askedContentLanguage(request), await getLanguage(request));
   if (language === languages.primary) return data;
   const fields = ["name", ...RICH_FIELDS] as const;
   const [translated, frameTexts, catalogueTexts, areaTexts, categoryTexts] = await Promise.all([

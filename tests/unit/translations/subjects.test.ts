@@ -65,7 +65,7 @@ describe("areas, categories, glossary terms and service levels", () => {
     const catalogueId = await make.catalogue({ title: unique("Teile") });
     const category = await make.category(catalogueId);
     await setCatalogueLanguages(t.db, catalogueId, "de", ["en"], admin);
-    const service = await make.service(catalogueId, category, { name: unique("Dienst"), status: "closed" });
+    const service = await make.service(catalogueId, category, { name: unique("Dienst"), status: "closed", booking: "Im Portal", art_nr: "A-1" });
     const option = await make.option(service, { name: "Farbdruck" });
     const responsibility = await make.responsibility(service, { description: "Papier nachfüllen" });
     const attribute = await make.attribute({ type: "text", active: 1, designation: "Standort" });
@@ -73,6 +73,8 @@ describe("areas, categories, glossary terms and service levels", () => {
     const parts = (await SUBJECTS.serviceparts.read(t.db, service))!;
     expect(parts.catalogueId).toBe(catalogueId);
     expect(parts.fields[`option.${option}.name`]).toMatchObject({ kind: "plain", text: "Farbdruck" });
+    // The details' free texts with a value; an article number is a code, empty fields have nothing to translate.
+    expect(Object.keys(parts.fields).filter((f) => f.startsWith("detail."))).toEqual(["detail.booking"]);
     expect(parts.fields[`responsibility.${responsibility}.description`]).toMatchObject({ text: "Papier nachfüllen" });
     expect(parts.fields[`attribute.${attribute}.text`]).toMatchObject({ text: "Erdgeschoss", label: { values: { attribute: "Standort" } } });
     await saveTranslation(t.db, { subjectType: "serviceparts", subjectId: service, field: `option.${option}.name`, language: "en", value: "Colour printing", source: "Farbdruck", expectedUpdatedAt: "" }, admin);

@@ -46,7 +46,7 @@ function FieldForm({ field, language, primary, answer }: { field: SubjectFieldVi
   const { t, i18n } = useTranslation();
   const id = useId();
   const { errors, values } = answer ? answerFields(answer) : { errors: {} as Partial<Record<string, string>>, values: undefined };
-  const name = t(`translations.${field.label.key}`, field.label.values);
+  const name = t(field.label.key, field.label.values);
   const label = `${name} (${languageName(language, i18n.language)})`;
   const value = values?.value ?? field.value;
   return (
