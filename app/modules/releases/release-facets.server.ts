@@ -28,7 +28,8 @@ export interface ServiceFacet {
 const CHUNK = 500;
 const TEXT_MAX = 4_000;
 const KEEP = 4;
-const cache = new Map<number, Promise<Map<number, ServiceFacet>>>();
+// Per database handle: a release id names a release of one database only (tests and tools open several).
+const caches = new WeakMap<object, Map<number, Promise<Map<number, ServiceFacet>>>>();
 
 const plain = (html: unknown) => (typeof html === "string" ? plainText(html) : "");
 
@@ -54,6 +55,8 @@ async function readFacets(db: Executor, releaseId: number): Promise<Map<number, 
 
 /** The facets of a release's services by id (cached: a release never changes). */
 export function releaseFacets(db: Executor, releaseId: number): Promise<Map<number, ServiceFacet>> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
   const kept = cache.get(releaseId);
   if (kept) {
     // Most recently used last.
