@@ -1,3 +1,5 @@
+import { DETAIL_TEXT_FIELDS, PERSONAL_TEXT_FIELDS } from "~/modules/service/service-fields";
+
 /** The kinds of content besides services that carry translations (issue 37 §1), client-safe. */
 export const SUBJECT_TYPES = ["area", "category", "term", "kpi", "frame", "catalogue", "serviceparts"] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
@@ -13,21 +15,4 @@ export const BASE_SUBJECTS: readonly SubjectType[] = ["term", "kpi"];
 export const NAME_FIELDS: Record<SubjectType, string> = { area: "name", category: "name", term: "term", kpi: "name", frame: "title", catalogue: "title", serviceparts: "" };
 
 /** A service's free-text detail fields, translated on its parts page (an article number is a code, not text). */
-export const TRANSLATED_DETAILS = [
-  "costs",
-  "system",
-  "user",
-  "booking",
-  "restriction",
-  "cancelling",
-  "delivery_time",
-  "delivery_point",
-  "reporting",
-  "serviceprovidercontract",
-  "serviceart",
-  "plannedchanges",
-  "personaldata",
-  "processingpersonaldatalaw",
-  "personaldatastorageduration",
-  "personaldatatransfer",
-] as const;
+export const TRANSLATED_DETAILS = [...DETAIL_TEXT_FIELDS.filter((f) => f !== "art_nr"), ...PERSONAL_TEXT_FIELDS];
