@@ -69,11 +69,30 @@ export function createDb(url: string | undefined = process.env.DATABASE_URL): DB
   sqlite.function("unicode_lower", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
   // The review cadence's next date (issue 36 §1); Postgres has the same function from migration 0027.
   sqlite.function("add_months", { deterministic: true }, (base: unknown, months: unknown) =>
-    typeof base === "string" && (typeof months === "number" || typeof months === "bigint") ? addMonthsIso(base, Number(months)) : null,
+    typeof base === "string" && (typeof months === "number" || typeof months === "bigint") ? addMonthsRemembered(base, Number(months)) : null,
   );
   // A translation's source hash (issue 37): Postgres has the same function from migration 0034.
   sqlite.function("source_hash", { deterministic: true }, (value: unknown) => crypto.createHash("sha256").update(typeof value === "string" ? value : "").digest("hex").slice(0, 32));
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+const monthsAdded = new Map<string, string | null>();
+const MAX_MONTHS_ADDED = 100_000;
+
+/**
+ * add_months for SQLite, remembered: "My work" and the review filters compute it for every
+ * service a user is responsible for on every request, always for the same (date, interval) pairs,
+ * and building three Dates per call was half the time of that list (docs/benchmarks.md).
+ */
+function addMonthsRemembered(base: string, months: number): string | null {
+  const key = `${base}|${months}`;
+  let next = monthsAdded.get(key);
+  if (next === undefined) {
+    next = addMonthsIso(base, months);
+    if (monthsAdded.size >= MAX_MONTHS_ADDED) monthsAdded.clear();
+    monthsAdded.set(key, next);
+  }
+  return next;
 }
 
 // One handle per process; kept on globalThis so dev-server reloads do not open new pools.

@@ -26,6 +26,35 @@ describe("route matching with the cached branches", () => {
     const source = require("node:fs").readFileSync(require.resolve("@remix-run/router"), "utf8") as string;
     expect(source).toContain("rankedBranchesCache");
     expect(source).toContain("compiledPathCache");
+    expect(source).toContain("matchesCache");
+    const read = (module: string) => require("node:fs").readFileSync(require.resolve(module), "utf8") as string;
+    expect(read("react-router-dom/server")).toContain("dataRoutesCache");
+    expect(read("@remix-run/react/dist/server.js")).toContain("serverRoutesCache");
+  });
+
+  it("remembered matches are handed out as copies: a caller changing its params changes no later answer", () => {
+    const first = router.matchRoutes(routes, "/servicecatalog/service/21")!;
+    first.at(-1)!.params.id = "changed";
+    first.pop();
+    expect(ids("/servicecatalog/service/21")).toEqual(["root", "catalogue", "service"]);
+    expect(params("/servicecatalog/service/21")).toEqual({ id: "21" });
+  });
+
+  it("a basename is part of what is remembered", () => {
+    expect(router.matchRoutes(routes, "/app/servicecatalog", "/app")?.map((m) => m.route.id)).toEqual(["root", "catalogue", "browser"]);
+    expect(router.matchRoutes(routes, "/app/servicecatalog", "/other")).toBeNull();
+    expect(router.matchRoutes(routes, "/servicecatalog", "/app")).toBeNull();
+  });
+
+  it("the server renderer makes a routes array's data routes once and matches them like the router", () => {
+    const server = require("react-router-dom/server") as typeof import("react-router-dom/server");
+    const handler = server.createStaticHandler(routes);
+    const context = { basename: "/", matches: [], location: { pathname: "/servicecatalog" }, loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null } as unknown as Parameters<typeof server.createStaticRouter>[1];
+    const one = server.createStaticRouter(routes, context);
+    const two = server.createStaticRouter(routes, context);
+    expect(two.routes).toBe(one.routes);
+    expect(router.matchRoutes(one.routes, "/servicecatalog/service/5")?.map((m) => m.route.id)).toEqual(["root", "catalogue", "service"]);
+    expect(handler.dataRoutes).not.toBe(one.routes);
   });
 
   it("matches the same routes array again and again with the right routes and params", () => {
