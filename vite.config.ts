@@ -24,7 +24,6 @@ const CLIENT_CHUNKS: [string, RegExp][] = [
   ["react-dom", /node_modules\/(react-dom|scheduler)\//],
   ["react", /node_modules\/react\//],
   ["remix", /node_modules\/(@remix-run|react-router|react-router-dom|turbo-stream)\//],
-  ["i18n", /node_modules\/(i18next|react-i18next|remix-i18next)\//],
   // Mantine's core and the components every page renders (shell, login) in one chunk; rollup
   // splits the other components by use, so a page loads those it renders, not all any page uses
   // (decision 0066). The chunk pulls in what its modules import; the split-off components import
@@ -49,6 +48,23 @@ const scrollAreaRefs: Plugin = {
 };
 
 /**
+ * The browser translates with app/i18n/browser/ instead of i18next, react-i18next and remix-i18next
+ * (19 KB of every page's 150–230 KB; decision 0083): server rendering, mails and exports keep
+ * i18next. Resolved for the client only (`ssr` is false), in the build and the dev server alike.
+ */
+const BROWSER_TEXTS_DIR = new URL("./app/i18n/browser/", import.meta.url).pathname;
+const BROWSER_TEXTS: Record<string, string> = {
+  i18next: `${BROWSER_TEXTS_DIR}i18next.ts`,
+  "react-i18next": `${BROWSER_TEXTS_DIR}react-i18next.ts`,
+  "remix-i18next/react": `${BROWSER_TEXTS_DIR}remix-i18next-react.ts`,
+};
+const browserTexts: Plugin = {
+  name: "browser-texts",
+  enforce: "pre",
+  resolveId: (source, _importer, options) => (options?.ssr || process.env.VITEST ? null : (BROWSER_TEXTS[source] ?? null)),
+};
+
+/**
  * Every route module waits for its texts before it counts as loaded (app/i18n/namespaces.ts,
  * `routeTextsReady`): appended to the client entry Remix builds for each route that exports a
  * `handle`. Remix loads a route's module before it commits a navigation, so the address and the
@@ -70,9 +86,9 @@ const routeTexts: Plugin = {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // BUILD_DIR lets a second build (a smoke test, a benchmark) sit beside the one being served.
-  plugins: [scrollAreaRefs, routeTexts, !process.env.VITEST && remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" })],
+  plugins: [scrollAreaRefs, browserTexts, routeTexts, !process.env.VITEST && remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" })],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
-  optimizeDeps: { include: ["@mantine/core", "@mantine/hooks", "@mantine/notifications", "react-i18next", "i18next"] },
+  optimizeDeps: { include: ["@mantine/core", "@mantine/hooks", "@mantine/notifications"] },
   // The client manifest (kept by Remix as build/.vite/client-manifest.json, outside what is
   // served) tells scripts/bundle-budget.ts which chunk holds each translation file.
   build: isSsrBuild ? {} : { target: "es2022", manifest: true, rollupOptions: { output: { manualChunks: (id: string) => CLIENT_CHUNKS.find(([, re]) => re.test(id))?.[0] } } },

@@ -36,7 +36,14 @@ async function foreignWords(page: Page, db: DB, language: "de" | "en"): Promise<
 async function sweep(page: Page, scanning: BrowserContext, db: DB, baseURL: string, urls: string[], javaScriptEnabled: boolean, opts: { englishAxe?: boolean } = {}) {
   const found: Findings = {};
   const note = (check: string, url: string, value: unknown) => ((found[check] ??= {})[url] = value);
+  // React reports a page whose server markup the browser would render differently (418, 423,
+  // 425: text or tree mismatch) — the browser's texts must be the server's (decision 0083).
+  let mismatches: string[] = [];
+  const mismatch = (text: string) => /Minified React error #(418|419|421|422|423|425)\b|did not match|[Hh]ydration/.test(text) && mismatches.push(text.slice(0, 200));
+  page.on("console", (message) => void (message.type() === "error" && mismatch(message.text())));
+  page.on("pageerror", (error) => void mismatch(error.message));
   for (const url of urls) {
+    mismatches = [];
     await scanning.addCookies([languageCookie("de", baseURL)]);
     await page.setViewportSize(DESKTOP);
     await openScreen(page, url);
@@ -53,6 +60,7 @@ async function sweep(page: Page, scanning: BrowserContext, db: DB, baseURL: stri
     if (javaScriptEnabled) {
       const keyboard = await keyboardProblems(page);
       if (keyboard.length) note("keyboard", url, keyboard);
+      if (mismatches.length) note("hydration", url, mismatches);
     }
     // English: the server's page in the no-JS project. With JS the page hydrates from the same
     // markup and the texts of the German load above — the words check adds nothing but a load.

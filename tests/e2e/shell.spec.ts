@@ -1,5 +1,6 @@
 import { expect, gotoReady, holdScripts, test } from "../support/fixtures";
 import { serviceOfItsOwn, servicePage } from "../support/helpers";
+import { firstIds } from "../support/screens";
 
 test("language switch persists across reloads", async ({ page, login, context, javaScriptEnabled }) => {
   await login("keyuser", { name: "Lena Sprache" });
@@ -177,4 +178,21 @@ test("a page's scripts start loading only after it has painted, and it then come
   expect(timings.scripts.length).toBeGreaterThan(5);
   for (const start of timings.scripts) expect(start).toBeGreaterThanOrEqual(timings.paint!);
   expect(await page.getByRole("navigation", { name: "Springe zu" }).evaluate((nav) => Object.keys(nav).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+});
+
+test("in English the browser writes the server's texts: busy pages come to life without a mismatch", async ({ page, login, context, db, baseURL, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "hydration needs JS; the no-JS screen sweep reads every screen in English");
+  await login("superadmin");
+  await context.addCookies([{ name: "sh_lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), url: baseURL! }]);
+  const ids = await firstIds(db);
+  // React 18 reports a server page it would have rendered differently as errors 418, 423, 425.
+  const mismatches: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Minified React error #(418|419|421|422|423|425)\b/.test(message.text())) mismatches.push(`${page.url()}: ${message.text().slice(0, 80)}`);
+  });
+  for (const url of ["/dashboard", "/my-work", "/servicecatalog", `/servicecatalog/service/${ids.service}`, "/tools", "/reports", "/notifications", "/admin/usermanagement", "/admin/credits", "/sla"]) {
+    await gotoReady(page, url, true);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  }
+  expect(mismatches).toEqual([]);
 });

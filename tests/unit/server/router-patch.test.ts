@@ -34,7 +34,7 @@ describe("route matching with the cached branches", () => {
 
   it("remembered matches are handed out as copies: a caller changing its params changes no later answer", () => {
     const first = router.matchRoutes(routes, "/servicecatalog/service/21")!;
-    first.at(-1)!.params.id = "changed";
+    (first.at(-1)!.params as Record<string, string>).id = "changed";
     first.pop();
     expect(ids("/servicecatalog/service/21")).toEqual(["root", "catalogue", "service"]);
     expect(params("/servicecatalog/service/21")).toEqual({ id: "21" });

@@ -120,7 +120,7 @@ const tools = {
     comma: "Komma",
     richTextAsHtml: "Formatierten Text als HTML",
     download: "CSV herunterladen",
-    columns: "Spalten: <code>{{columns}}</code>. Nur zur Orientierung, beim Import ignoriert: <code>{{readOnly}}</code>. Mehrere Owner, Provider, Service-Level oder Tags stehen je in einer eigenen Zeile der Zelle. Die Kurzbeschreibung steht als Text: eine Leerzeile trennt Absätze, Zeilen mit „- “ sind Aufzählungspunkte. Als HTML (Spalte <code>{{html}}</code>) nur mit „Formatierten Text als HTML“. Bietet ein Katalog weitere Inhaltssprachen an, folgen je Sprache <code>name@en</code> und <code>short_description@en</code> (die Übersetzungen; eine leere Zelle löscht eine Übersetzung).",
+    columns: "Spalten: {{columns}}. Nur zur Orientierung, beim Import ignoriert: {{readOnly}}. Mehrere Owner, Provider, Service-Level oder Tags stehen je in einer eigenen Zeile der Zelle. Die Kurzbeschreibung steht als Text: eine Leerzeile trennt Absätze, Zeilen mit „- “ sind Aufzählungspunkte. Als HTML (Spalte {{html}}) nur mit „Formatierten Text als HTML“. Bietet ein Katalog weitere Inhaltssprachen an, folgen je Sprache {{nameColumn}} und {{shortColumn}} (die Übersetzungen; eine leere Zelle löscht eine Übersetzung).",
     fileName: "Services",
     selectionName: "Auswahl",
   },

@@ -122,7 +122,7 @@ const tools: typeof toolsDe = {
     comma: "Comma",
     richTextAsHtml: "Rich text as HTML",
     download: "Download CSV",
-    columns: "Columns: <code>{{columns}}</code>. For orientation only, ignored on import: <code>{{readOnly}}</code>. Several owners, providers, service levels or tags each stand on a line of their own in the cell. The short description is plain text: a blank line separates paragraphs, lines starting with “- ” are bullet points. As HTML (column <code>{{html}}</code>) only with “Rich text as HTML”. When a catalogue offers further content languages, each adds <code>name@en</code> and <code>short_description@en</code> (the translations; an empty cell removes one).",
+    columns: "Columns: {{columns}}. For orientation only, ignored on import: {{readOnly}}. Several owners, providers, service levels or tags each stand on a line of their own in the cell. The short description is plain text: a blank line separates paragraphs, lines starting with “- ” are bullet points. As HTML (column {{html}}) only with “Rich text as HTML”. When a catalogue offers further content languages, each adds {{nameColumn}} and {{shortColumn}} (the translations; an empty cell removes one).",
     fileName: "Services",
     selectionName: "Selection",
   },

@@ -1,10 +1,11 @@
 import { Form } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { answerFields, answerFor, type FormAnswer } from "~/lib/form-answer";
 import { FormAlert } from "~/ui/FormAlert";
 import { translateError } from "~/ui/forms";
 import { PlainButton, PlainCard, PlainSelect, PlainTextInput, plain } from "~/ui/plain/Plain";
 import { NativeCheckbox } from "~/ui/NativeCheckbox";
+import { TextWithCode } from "~/ui/TextWithCode";
 import { HTML_COLUMNS, READ_ONLY_COLUMNS, exportColumns } from "../csv-columns";
 import { CSV_EXPORT_PATH, selectionParams, type ToolsSelection } from "../tools-query";
 import classes from "./tools.module.css";
@@ -41,10 +42,9 @@ export function ExportPanel({ selection, total }: { selection: ToolsSelection; t
         </form>
         <p className={plain.dim}>
           {/* The column names are the file's own (not translated). */}
-          <Trans
+          <TextWithCode
             i18nKey="tools.export.columns"
-            values={{ columns: exportColumns(false).join(", "), readOnly: READ_ONLY_COLUMNS.join(", "), html: HTML_COLUMNS.short_description }}
-            components={{ code: <code translate="no" /> }}
+            values={{ columns: exportColumns(false).join(", "), readOnly: READ_ONLY_COLUMNS.join(", "), html: HTML_COLUMNS.short_description, nameColumn: "name@en", shortColumn: "short_description@en" }}
           />
         </p>
       </div>
