@@ -48,6 +48,21 @@ const scrollAreaRefs: Plugin = {
 };
 
 /**
+ * Mantine's Table carries Table.ScrollContainer, and that Mantine's ScrollArea (4.6 KB gzip) to
+ * every page with a table, although no table scrolls in a ScrollArea here: they scroll natively in
+ * app/ui/TableBox.tsx (the scroll cue of decision 0054). In the container's module ScrollArea is a
+ * plain div instead; every other ScrollArea (select dropdowns) stays Mantine's.
+ */
+const NO_TABLE_SCROLL_AREA = "\0table-scroll-container-without-scroll-area";
+const tableWithoutScrollArea: Plugin = {
+  name: "table-without-scroll-area",
+  enforce: "pre",
+  resolveId: (source, importer) =>
+    source.endsWith("/ScrollArea/ScrollArea.mjs") && importer?.endsWith("/Table/TableScrollContainer.mjs") ? NO_TABLE_SCROLL_AREA : null,
+  load: (id) => (id === NO_TABLE_SCROLL_AREA ? 'import { forwardRef, createElement } from "react";\nexport const ScrollArea = forwardRef((props, ref) => createElement("div", { ...props, ref }));\n' : null),
+};
+
+/**
  * The browser translates with app/i18n/browser/ instead of i18next, react-i18next and remix-i18next
  * (19 KB of every page's 150–230 KB; decision 0083): server rendering, mails and exports keep
  * i18next. Resolved for the client only (`ssr` is false), in the build and the dev server alike.
@@ -86,7 +101,7 @@ const routeTexts: Plugin = {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // BUILD_DIR lets a second build (a smoke test, a benchmark) sit beside the one being served.
-  plugins: [scrollAreaRefs, browserTexts, routeTexts, !process.env.VITEST && remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" })],
+  plugins: [scrollAreaRefs, tableWithoutScrollArea, browserTexts, routeTexts, !process.env.VITEST && remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" })],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   optimizeDeps: { include: ["@mantine/core", "@mantine/hooks", "@mantine/notifications"] },
   // The client manifest (kept by Remix as build/.vite/client-manifest.json, outside what is

@@ -1,5 +1,4 @@
 import { DEFAULT_THEME, createTheme, type MantineColorsTuple } from "@mantine/core";
-import tableClasses from "./DataTable.module.css";
 
 /**
  * Spec 01 §9: the primary colour is green. Mantine's default greens fail WCAG AA with white text
@@ -36,8 +35,5 @@ export const theme = createTheme({
         label: { whiteSpace: "normal", overflow: "visible", overflowWrap: "break-word", lineHeight: 1.3 },
       },
     },
-    // Every list table scrolls in the shared box with its scroll cue (DataTable.module.css), as a
-    // native scroller: Mantine's ScrollArea hides its scrollbar, and without JS shows none at all.
-    TableScrollContainer: { defaultProps: { type: "native" }, classNames: { scrollContainer: tableClasses.tableBox } },
   },
 });

@@ -27,6 +27,7 @@ import { idList } from "~/ui/form/fields";
 import { ownerUsers, responsibleChoices, setOwnerUsers } from "~/modules/service/responsible.server";
 import { subjectLanguages } from "~/modules/translations/subject-texts.server";
 import { subjectTranslationPath } from "~/modules/translations/subject-types";
+import { historyWithDiffs } from "~/ui/history/history-diff.server";
 
 /**
  * Loaders and actions shared by every base-data screen (/basedata/:entity/… and /admin/tags/…):
@@ -193,7 +194,7 @@ export async function detailLoader({ request, params }: LoaderFunctionArgs, ref:
   const owner = def.key === "owner";
   const [usage, history, users, choices] = await Promise.all([
     servicesUsing(getDb(), def, id, 100),
-    historyFor(getDb(), subjectTypeOf(def), id),
+    historyFor(getDb(), subjectTypeOf(def), id).then(historyWithDiffs),
     // An owner's representatives with a user account (issue 36 §3), and for editors the accounts to choose from.
     owner ? ownerUsers(getDb(), id) : null,
     owner && userHasPermission(user, "update:basedata") ? responsibleChoices(getDb()) : null,

@@ -3,6 +3,7 @@ import { referencedNames, type Executor } from "~/server/audit.server";
 import { isPostgresDb } from "~/server/db-helpers.server";
 import { changedFields, parseValues } from "~/ui/history/history-values";
 import { dayStartIso, LOGS_PAGE_SIZE, type LogsFilter, type LogsQuery } from "./logs-query";
+import { withWordDiffs } from "~/ui/history/history-diff.server";
 
 /**
  * The activity logs (issue 13 §5): every audit activity, newest first, keyset-paged by id. Each
@@ -244,7 +245,7 @@ export async function getLog(db: Executor, id: number) {
   if (!row) return null;
   const [subjects, names] = await Promise.all([subjectsOf(db, [row]), referencedNames(db, [row])]);
   return {
-    activity: { id: row.id, created_at: row.created_at, event: row.event, old_values: row.old_values, new_values: row.new_values },
+    activity: withWordDiffs({ id: row.id, created_at: row.created_at, event: row.event, old_values: row.old_values, new_values: row.new_values }),
     causer: causerOf(row),
     subject: subjects.get(row.id) as LogSubject,
     names,

@@ -13,6 +13,7 @@ import { refusal } from "~/server/refusal.server";
 import { changedFieldKeys, CHANGE_KINDS, compareSides, serviceDifference, type ChangeKind, type Comparison, type Side } from "./release-compare.server";
 import { getRelease, releasesOf, type ReleaseRow } from "./releases.server";
 import { idOr404 } from "~/server/ids.server";
+import { withWordDiffs } from "~/ui/history/history-diff.server";
 
 /**
  * /servicecatalog/releases/compare (GET form: from, to, filters), its CSV and one service's
@@ -186,5 +187,10 @@ export async function compareServiceLoader({ request, params }: LoaderFunctionAr
   const difference = await serviceDifference(getDb(), from, to, idOr404(params.id));
   if (!difference) throw refusal(404);
   const label = (side: Side) => (side.kind === "release" ? side.release.label : null);
-  return { fromId, toId, fromLabel: label(from), toLabel: label(to), difference };
+  // The page shows each change as an activity would be shown, long texts as word diffs.
+  const children = difference.children.map((child) => ({
+    ...child,
+    activity: child.change === "changed" ? withWordDiffs({ old_values: JSON.stringify(child.before), new_values: JSON.stringify(child.after) }) : null,
+  }));
+  return { fromId, toId, fromLabel: label(from), toLabel: label(to), difference: { ...difference, activity: withWordDiffs(difference.activity), children } };
 }

@@ -65,6 +65,7 @@ import { TRANSLATED_DETAILS } from "~/modules/translations/subject-types";
 import { subjectTranslationPath } from "~/modules/translations/subject-types";
 import { aiConfig } from "~/modules/ai/provider.server";
 import { askedContentLanguage, rememberContentLanguage } from "~/modules/translations/content-language.server";
+import { historyWithDiffs } from "~/ui/history/history-diff.server";
 
 /** The service page's data: the service, its children, and what the user may change. */
 export async function servicePageLoader({ request, params }: LoaderFunctionArgs) {
@@ -84,7 +85,7 @@ export async function servicePageLoader({ request, params }: LoaderFunctionArgs)
     loadServiceChildren(db, id),
     canEdit ? serviceCategoryOptions(db, detail.service.service_catalogue_id) : null,
     canEdit ? relationPickers(db, url.searchParams, detail) : null,
-    tab === "history" ? historyFor(db, "service", id) : null,
+    tab === "history" ? historyFor(db, "service", id).then(historyWithDiffs) : null,
     canEdit && depq ? dependencyCandidates(db, id, depq) : [],
     hiddenForService(db, id),
     mayExportWord(db, user),

@@ -1,7 +1,8 @@
 import { Table } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { changedFields, historyDiff, historyLabel, historyValue, parseValues, type ActivityValues } from "./history-values";
+import { changedFields, historyLabel, historyValue, parseValues, type ActivityValues } from "./history-values";
 import classes from "./history.module.css";
+import { TableBox } from "~/ui/TableBox";
 
 /**
  * One activity's changes, field by field, old → new and readable: translated labels, values
@@ -35,7 +36,7 @@ export function ActivityChanges({
   // One layout for every entry (issue 32 §9): fixed columns, so widths do not jump between entries,
   // and a long text's word diff split over both: removed words in "before", added ones in "after".
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <TableBox minWidth={360}>
       <Table withTableBorder mt={4} fz="sm" layout="fixed" className={classes.changes}>
         <colgroup>
           <col className={classes.fieldColumn} />
@@ -51,7 +52,7 @@ export function ActivityChanges({
         </Table.Thead>
         <Table.Tbody>
           {keys.map((key) => {
-            const diff = key in before && key in after ? historyDiff(key, before[key], after[key]) : null;
+            const diff = activity.diffs?.[key] ?? null;
             return (
               <Table.Tr key={key} data-testid={diff ? "history-diff" : undefined}>
                 <Table.Td>{label(key)}</Table.Td>
@@ -75,6 +76,6 @@ export function ActivityChanges({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableBox>
   );
 }

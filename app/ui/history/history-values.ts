@@ -1,4 +1,3 @@
-import { diffWords } from "diff";
 import type { TFunction } from "i18next";
 import { formatDateTime } from "~/lib/dates";
 import { markupToText } from "~/lib/markup";
@@ -59,20 +58,22 @@ export function historyValue(key: string, value: unknown, t: TFunction, language
 
 export type DiffPart = { text: string; change?: "added" | "removed" };
 
-/** The change of a long text as words kept, removed and added; null when a plain before/after reads better. */
-export function historyDiff(key: string, before: unknown, after: unknown): DiffPart[] | null {
+/** Whether a field's change reads better as a word diff than as before/after (a long or formatted text). */
+export function diffableTexts(key: string, before: unknown, after: unknown): [string, string] | null {
   const text = (v: unknown) => (typeof v === "string" ? (MARKUP.test(v) ? markupToText(v) : v) : v == null ? "" : null);
   const a = text(before);
   const b = text(after);
   if (a === null || b === null || !a || !b) return null;
   if (!TEXTS.has(key) && !MARKUP.test(String(before)) && !MARKUP.test(String(after))) return null;
-  return diffWords(a, b).map((part) => ({ text: part.value, change: part.added ? "added" : part.removed ? "removed" : undefined }));
+  return [a, b];
 }
 
 /** The stored values of one audit activity (JSON text, as the activities table holds them). */
 export interface ActivityValues {
   old_values: string | null;
   new_values: string | null;
+  /** The word diffs of its long texts, by field, computed on the server (history-diff.server.ts). */
+  diffs?: Record<string, DiffPart[]>;
 }
 
 /** An activity's stored JSON as an object; {} for nothing or anything malformed. */

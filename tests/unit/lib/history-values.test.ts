@@ -1,7 +1,8 @@
 import i18next, { type TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { serverConfig as i18nConfig } from "~/i18n/i18next.server";
-import { historyDiff, historyLabel, historyValue, isShownField, markupToText } from "~/ui/history/history-values";
+import { historyDiff, withWordDiffs } from "~/ui/history/history-diff.server";
+import { historyLabel, historyValue, isShownField, markupToText } from "~/ui/history/history-values";
 
 const instances: Record<string, { t: TFunction; exists: (key: string) => boolean }> = {};
 
@@ -74,5 +75,15 @@ describe("a change of a long text", () => {
     expect(historyDiff("name", "Alt", "Neu")).toBeNull();
     expect(historyDiff("description", null, "<p>Neu</p>")).toBeNull();
     expect(markupToText("<ul><li>a</li><li>b</li></ul>")).toBe("a\nb");
+  });
+
+  it("comes with the activity from the server, for the changed long texts only", () => {
+    const activity = withWordDiffs({
+      old_values: JSON.stringify({ name: "Alt", description: "<p>Der Dienst läuft werktags.</p>", status: "open" }),
+      new_values: JSON.stringify({ name: "Neu", description: "<p>Der Dienst läuft täglich.</p>", status: "open" }),
+    });
+    expect(Object.keys(activity.diffs!)).toEqual(["description"]);
+    expect(activity.diffs!.description.filter((p) => p.change === "added").map((p) => p.text.trim())).toEqual(["täglich"]);
+    expect(withWordDiffs({ old_values: null, new_values: JSON.stringify({ description: "<p>Neu</p>" }) }).diffs).toEqual({});
   });
 });

@@ -4,6 +4,7 @@ import { IconArrowDown, IconArrowUp, IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import type { AttributeListItem } from "../attributes.server";
 import { DEFAULT_HEADLINE } from "../attributes-limits";
+import { TableBox } from "~/ui/TableBox";
 
 /** One up/down button: a plain POST form, so reordering works without JS. */
 function MoveButton({ item, direction, disabled }: { item: AttributeListItem; direction: "up" | "down"; disabled: boolean }) {
@@ -41,7 +42,7 @@ export function AttributesPage() {
           {t("attributes.empty")}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <TableBox minWidth={760}>
           <Table striped highlightOnHover aria-label={t("attributes.title")} data-testid="attributes-table" data-row-actions>
             <Table.Thead>
               <Table.Tr>
@@ -91,7 +92,7 @@ export function AttributesPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableBox>
       )}
       <Outlet />
     </Stack>

@@ -6,6 +6,7 @@ import type { TokenOrderStatus } from "~/server/db/schema";
 import { STATUS_LABEL_KEYS, type OrderView } from "../credits";
 import classes from "./credits.module.css";
 import { useNumber } from "./format";
+import { TableBox } from "~/ui/TableBox";
 
 /** Spec 02 §4: the status as the UI shows it (pending as "awaiting payment"); dark text on a light tint passes axe's contrast check. */
 export function OrderStatus({ status }: { status: TokenOrderStatus }) {
@@ -79,7 +80,7 @@ export function ProcessedOrders({ orders, error }: { orders: OrderView[]; error:
           {t(error)}
         </Alert>
       ) : orders.length ? (
-        <Table.ScrollContainer minWidth={560}>
+        <TableBox minWidth={560}>
           <Table striped withTableBorder data-testid="processed-orders">
             <Table.Thead>
               <Table.Tr>
@@ -104,7 +105,7 @@ export function ProcessedOrders({ orders, error }: { orders: OrderView[]; error:
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableBox>
       ) : (
         <Text size="sm" c="dimmed" data-testid="no-processed-orders">
           {t("credits.orders.noProcessed")}

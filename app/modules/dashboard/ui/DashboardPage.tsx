@@ -19,6 +19,7 @@ import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { EmptyState } from "~/ui/EmptyState";
 import type { DashboardData } from "../dashboard-page.server";
+import { TableBox } from "~/ui/TableBox";
 
 const browse = (params: Parameters<typeof toSearchParams>[0]) =>
   `/servicecatalog?${toSearchParams({ view: 0, ...params })}`;
@@ -171,7 +172,7 @@ export function DashboardPage({ name, catalogue, figures, release, canCreate, wo
           {t("dashboard.latestChanges")}
         </Title>
         {figures.changes.length ? (
-          <Table.ScrollContainer minWidth={560}>
+          <TableBox minWidth={560}>
             <Table withTableBorder data-testid="latest-changes">
               <Table.Tbody>
                 {figures.changes.map((c) => (
@@ -207,7 +208,7 @@ export function DashboardPage({ name, catalogue, figures, release, canCreate, wo
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableBox>
         ) : (
           <Group>
             <Text c="dimmed">{t("history.empty")}</Text>

@@ -5,6 +5,7 @@ import { historyLabel } from "~/ui/history/history-values";
 import type { LogEntry, LogSubject } from "../logs.server";
 import { causerLabel, eventLabel, fieldLabelFor, subjectLabel, unnamedSubject } from "./labels";
 import classes from "./logs.module.css";
+import { TableBox } from "~/ui/TableBox";
 
 /** How many changed fields a row names before it says "and n more". */
 const FIELDS_SHOWN = 4;
@@ -28,7 +29,7 @@ export function LogsTable({ entries }: { entries: LogEntry[] }) {
     return names.length > FIELDS_SHOWN ? t("logs.moreFields", { fields: shown, count: names.length - FIELDS_SHOWN }) : shown;
   };
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <TableBox minWidth={720}>
       <Table striped highlightOnHover aria-label={t("logs.tableLabel")} data-testid="logs-table">
         <Table.Thead>
           <Table.Tr>
@@ -62,6 +63,6 @@ export function LogsTable({ entries }: { entries: LogEntry[] }) {
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableBox>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/c
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { productInfoLoader } from "../productinfo-page.server";
+import { TableBox } from "~/ui/TableBox";
 
 function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -39,7 +40,7 @@ export function ProductInfoPage() {
           {t("productinfo.licences")}
         </Title>
         <Text size="sm">{t("productinfo.licencesIntro", { count: licences.length })}</Text>
-        <Table.ScrollContainer minWidth={360}>
+        <TableBox minWidth={360}>
           <Table striped aria-labelledby="licences-title" data-testid="licences">
             <Table.Thead>
               <Table.Tr>
@@ -61,7 +62,7 @@ export function ProductInfoPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableBox>
       </Stack>
       <Anchor component={Link} to="/documentation" size="sm">
         {t("documentation.title")}

@@ -72,9 +72,7 @@ export function CompareServicePage() {
                     {t(`releasecompare.fields.${child.kind}`)}: {child.name}
                   </Text>
                 </Group>
-                {child.change === "changed" ? (
-                  <ActivityChanges activity={{ old_values: JSON.stringify(child.before), new_values: JSON.stringify(child.after) }} names={{}} fieldLabel={fieldLabel} />
-                ) : null}
+                {child.activity ? <ActivityChanges activity={child.activity} names={{}} fieldLabel={fieldLabel} /> : null}
               </li>
             ))}
           </Stack>

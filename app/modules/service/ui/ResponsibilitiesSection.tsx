@@ -4,6 +4,7 @@ import { ResponsibilityForm } from "./children/ResponsibilityForm";
 import { RowControls } from "./children/RowControls";
 import { Disclosure, EmptyNote, SectionShell, type ChildSectionProps } from "./children/SectionShell";
 import type { ResponsibilityItem } from "../children-types";
+import { TableBox } from "~/ui/TableBox";
 
 /** A check mark for "does it"; nothing visible otherwise. Both read out to screen readers. */
 function Mark({ on, who }: { on: boolean; who: string }) {
@@ -35,7 +36,7 @@ export function ResponsibilitiesSection({
         {data.length === 0 ? (
           <EmptyNote>{t("servicechildren.responsibilities.empty")}</EmptyNote>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
+          <TableBox minWidth={480}>
             <Table striped withTableBorder verticalSpacing="xs" data-testid="responsibilities-table" data-row-actions={canEdit || undefined}>
               <Table.Thead>
                 <Table.Tr>
@@ -85,7 +86,7 @@ export function ResponsibilitiesSection({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableBox>
         )}
         {canEdit ? (
           <Disclosure summary={t("servicechildren.responsibilities.add")} testId="add-responsibility" editKey="responsibility-new" section="responsibilities">

@@ -7,6 +7,7 @@ import { ROLE_LABEL_KEYS } from "~/modules/access/roles";
 import { PageLinks } from "~/ui/PageLinks";
 import type { UserListItem } from "../users.server";
 import { userListHref, type UserListQuery, type UserSort } from "../users-query";
+import { TableBox } from "~/ui/TableBox";
 
 /** Role chips: the admin roles stand out, readers stay quiet. */
 const ROLE_COLOUR: Record<UserListItem["role"], string> = {
@@ -81,7 +82,7 @@ export function UsersPage({ items, total, page, pageCount, query, meId, localLog
           {t("users.noMatches")}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <TableBox minWidth={760}>
           <Table striped highlightOnHover aria-label={t("users.title")} data-testid="users-table" data-row-actions>
             <Table.Thead>
               <Table.Tr>
@@ -147,7 +148,7 @@ export function UsersPage({ items, total, page, pageCount, query, meId, localLog
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableBox>
       )}
       <PageLinks page={page} pageCount={pageCount} total={total} />
       <Outlet />

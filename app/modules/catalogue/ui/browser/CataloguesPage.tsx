@@ -25,6 +25,7 @@ import type { NewCatalogueSchema } from "../../catalogue-schemas";
 import type { CataloguesData } from "../../catalogues-page.server";
 import { catalogueTitle } from "../../catalogue-title";
 import { subjectTranslationPath } from "~/modules/translations/subject-types";
+import { TableBox } from "~/ui/TableBox";
 
 /** /servicecatalog/catalogues — every catalogue with its counts; pick the current one; admins create one. */
 export function CataloguesPage({
@@ -43,7 +44,7 @@ export function CataloguesPage({
   return (
     <Stack maw={900}>
       <Title order={1}>{t("catalogue.managerTitle")}</Title>
-      <Table.ScrollContainer minWidth={560}>
+      <TableBox minWidth={560}>
         <Table withTableBorder data-testid="catalogues" data-row-actions>
           <Table.Thead>
             <Table.Tr>
@@ -108,7 +109,7 @@ export function CataloguesPage({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableBox>
       {canSetLanguages ? (
         <Card withBorder maw={720} id="content-languages" data-testid="content-languages">
           <Title order={2} size="h4" mb="xs">

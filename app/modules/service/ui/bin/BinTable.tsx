@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { catalogueTitle } from "~/modules/catalogue/catalogue-title";
 import { formatDateTime } from "~/lib/dates";
 import type { TrashedService } from "~/modules/service/service-lifecycle.server";
+import { TableBox } from "~/ui/TableBox";
 
 /** The bin's rows; each Restore button is its own form, so it works without JS. */
 export function BinTable({ items }: { items: TrashedService[] }) {
@@ -13,7 +14,7 @@ export function BinTable({ items }: { items: TrashedService[] }) {
   const navigation = useNavigation();
   const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <TableBox minWidth={720}>
       <Table striped highlightOnHover aria-label={t("lifecycle.bin.tableLabel")} data-testid="bin-table" data-row-actions>
         <Table.Thead>
           <Table.Tr>
@@ -71,6 +72,6 @@ export function BinTable({ items }: { items: TrashedService[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableBox>
   );
 }
