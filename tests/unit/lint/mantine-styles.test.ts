@@ -68,3 +68,10 @@ describe("Mantine's stylesheets in app/ui/mantine.css", () => {
     expect(components).toEqual([...components].sort((a, b) => place(a) - place(b)));
   });
 });
+
+describe("tables", () => {
+  it("scroll in TableBox: Table.ScrollContainer's ScrollArea is a plain div in the client build (vite.config.ts)", () => {
+    const uses = sourceFiles("app").filter((file) => /Table\.ScrollContainer|TableScrollContainer/.test(fs.readFileSync(file, "utf8")));
+    expect(uses).toEqual([]);
+  });
+});
