@@ -71,7 +71,7 @@ describe("Mantine's stylesheets in app/ui/mantine.css", () => {
 
 describe("tables", () => {
   it("scroll in TableBox: Table.ScrollContainer's ScrollArea is a plain div in the client build (vite.config.ts)", () => {
-    const uses = sourceFiles("app").filter((file) => /Table\.ScrollContainer|TableScrollContainer/.test(fs.readFileSync(file, "utf8")));
+    const uses = sourceFiles("app").filter((file) => /<Table\.ScrollContainer\b|\bTableScrollContainer\b/.test(fs.readFileSync(file, "utf8")));
     expect(uses).toEqual([]);
   });
 });
