@@ -4,7 +4,7 @@ import { appearanceLoader } from "~/modules/appearance/appearance-page.server";
 import { AppearancePanel } from "~/modules/appearance/ui/AppearancePage";
 import { settingsEntryLoader } from "~/modules/settings/settings-page.server";
 
-export const handle = routeHandle({ i18n: ["structure"] });
+export const handle = routeHandle({ i18n: ["appearance", "structure"] });
 
 /** /settings/logo — the appearance screen (/admin/logo); its forms post there and return here. */
 export const loader = settingsEntryLoader("logo", appearanceLoader);

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { settingsLayoutLoader } from "~/modules/settings/settings-page.server";
 import { SettingsLayout } from "~/modules/settings/ui/SettingsLayout";
 
-export const handle = routeHandle({ i18n: ["sessions"], title: "settings.title" });
+export const handle = routeHandle({ i18n: ["sessions", "settings"], title: "topbar.settings" });
 
 /** /settings/* — the settings as a page (without JS; with JS they open as a dialog over the current page). */
 export const loader = settingsLayoutLoader;

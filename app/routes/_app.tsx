@@ -8,7 +8,7 @@ import { ErrorPage } from "~/ui/ErrorPage";
 import { AppLayout } from "~/shell/AppLayout";
 import { appLayoutLoader } from "~/shell/layout.server";
 
-export const handle = routeHandle({ i18n: ["appearance", "catalogue", "documentation", "productinfo", "settings", "support", "systeminfo", "users"] });
+export const handle = routeHandle({ i18n: ["catalogue"] });
 
 export const loader = appLayoutLoader;
 

@@ -18,7 +18,7 @@ export default function AuthLayout() {
     <main id="main" className="bare-page" style={loginFormStyle(loginForm)} data-testid="auth-background">
       <Paper shadow="md" p="xl" radius="md" withBorder w="100%" maw={420}>
         <Stack gap="md">
-          {logoUrl ? <img src={logoUrl} alt={t("appearance.logo.alt")} style={{ maxHeight: 64, maxWidth: "100%", alignSelf: "flex-start" }} data-testid="auth-logo" /> : null}
+          {logoUrl ? <img src={logoUrl} alt={t("shell.logoAlt")} style={{ maxHeight: 64, maxWidth: "100%", alignSelf: "flex-start" }} data-testid="auth-logo" /> : null}
           <LanguageSwitch />
           <Outlet />
         </Stack>

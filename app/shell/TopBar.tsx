@@ -61,7 +61,7 @@ export function TopBar({
         </a>
         <a href="/dashboard" className={classes.brand} style={{ color: style.color }} aria-label={t("app.name")}>
           {logoUrl ? (
-            <img src={logoUrl} alt={t("appearance.logo.alt")} height={28} style={{ width: "auto", maxWidth: 120, objectFit: "contain" }} data-testid="top-bar-logo" />
+            <img src={logoUrl} alt={t("shell.logoAlt")} height={28} style={{ width: "auto", maxWidth: 120, objectFit: "contain" }} data-testid="top-bar-logo" />
           ) : (
             <img src="/favicon.svg" alt="" width={28} height={28} />
           )}
@@ -153,11 +153,11 @@ export function TopBar({
           )}
           <a href="/documentation" data-testid="open-documentation">
             <IconBook size={16} aria-hidden />
-            {t("documentation.link")}
+            {t("shell.documentation")}
           </a>
           <a href="/dashboard/info" data-testid="open-product-info">
             <IconInfoCircle size={16} aria-hidden />
-            {t("productinfo.link")}
+            {t("shell.productInfo")}
           </a>
           <Form method="post" action="/logout" reloadDocument>
             <button type="submit" data-testid="logout">

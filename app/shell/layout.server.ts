@@ -5,9 +5,9 @@ import { requireUser } from "~/modules/access/session.server";
 import { getCatalogue, getCurrentCatalogueId } from "~/modules/catalogue/catalogue.server";
 import { getDb } from "~/server/db/db.server";
 import { readSidebarPrefs } from "~/server/prefs.server";
-import { getAppBarSettings, getLogoVersion } from "~/modules/appearance/appearance.server";
+import { getAppBarSettings, getLogoVersion } from "~/modules/appearance/shell-look.server";
 import { logoUrl } from "~/modules/appearance/appearance";
-import { shellSystemMessage } from "~/modules/systeminfo/public-page.server";
+import { unreadMessageFor } from "~/modules/systeminfo/feed.server";
 import { appBarStyle } from "~/modules/appearance/app-bar";
 import { currentCustomerRelease } from "~/modules/releases/customer-view.server";
 import { unreadCount } from "~/modules/notifications/notifications.server";
@@ -27,7 +27,7 @@ export async function appLayoutLoader({ request }: LoaderFunctionArgs) {
     getAppBarSettings(getDb()),
     catalogueNaming(request, user.id),
     getLogoVersion(getDb()),
-    shellSystemMessage(user.id),
+    unreadMessageFor(getDb(), user.id),
     currentCustomerRelease(getDb(), user),
     // The bell's count (issue 36 §5).
     unreadCount(getDb(), user.id),

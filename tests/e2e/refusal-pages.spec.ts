@@ -38,7 +38,7 @@ test("refusals, unknown addresses and /patch-notes are pages inside the shell", 
   await expect(page.getByTestId("error-page")).toHaveCount(0);
 
   // The heading is the resource's own text: item 8 of the issue may still rename it.
-  const title = de.systeminfo.patchNotes.title;
+  const title = de.shell.patchNotes;
   const response = await page.goto("/patch-notes");
   expect.soft(response?.status()).toBe(200);
   await expect.soft(page.getByTestId("patch-notes-page").getByRole("heading", { level: 1 })).toHaveText(title);

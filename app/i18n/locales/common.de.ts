@@ -73,6 +73,18 @@ const common = {
     changePassword: "Passwort ändern",
     logout: "Abmelden",
   },
+  // What the shell shows on every page beside the top bar (decision 0083: no namespace of its own for a few words).
+  shell: {
+    logoAlt: "Logo der Organisation",
+    documentation: "Dokumentation",
+    productInfo: "Produktinformationen",
+    support: "Support-Ticket",
+    openSupport: "Support-Ticket schreiben",
+    patchNotes: "Versionshinweise",
+    patchNotesLoading: "Versionshinweise werden geladen …",
+    messageOk: "OK",
+    settingsLoading: "Wird geladen …",
+  },
   roles: {
     superadmin: "Superadmin",
     keysuperuser: "Admin",

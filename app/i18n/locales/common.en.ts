@@ -73,6 +73,18 @@ const common: typeof commonDe = {
     changePassword: "Change password",
     logout: "Sign out",
   },
+  // What the shell shows on every page beside the top bar (decision 0083: no namespace of its own for a few words).
+  shell: {
+    logoAlt: "Organisation logo",
+    documentation: "Documentation",
+    productInfo: "Product information",
+    support: "Support ticket",
+    openSupport: "Write a support ticket",
+    patchNotes: "Patch notes",
+    patchNotesLoading: "Loading patch notes …",
+    messageOk: "OK",
+    settingsLoading: "Loading …",
+  },
   roles: {
     superadmin: "Superadmin",
     keysuperuser: "Admin",

@@ -82,8 +82,8 @@ async function loadUser(request: Request): Promise<SessionUser | null> {
   const limits = sessionLimits();
   const row = await db
     .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["users.id", "users.name", "users.email", "users.role", "users.azure_user", "users.word_export", "sessions.last_seen_at"])
+    .innerJoin("users as u", "u.id", "sessions.user_id")
+    .select(["u.id", "u.name", "u.email", "u.role", "u.azure_user", "u.word_export", "sessions.last_seen_at"])
     .where("sessions.id", "=", sessionId)
     .where("sessions.expires_at", ">", limits.now)
     .where("sessions.created_at", ">", limits.createdAfter)

@@ -7,6 +7,7 @@ import { sniffImageMime } from "~/server/image-type";
 import { SETTING_KEYS, getSetting, putSetting } from "~/server/settings.server";
 import { nowIso } from "~/lib/time";
 import { normaliseAppBar, type AppBarSettings } from "./app-bar";
+import { getAppBarSettings, getLogoVersion } from "./shell-look.server";
 import { LOGO_MAX_BYTES, clampDegree, normaliseColour, normaliseLoginForm, roundOpacity, type LoginFormSettings } from "./appearance";
 
 /**
@@ -18,11 +19,8 @@ import { LOGO_MAX_BYTES, clampDegree, normaliseColour, normaliseLoginForm, round
 export const APPEARANCE_KEYS = { logo: "logo", loginForm: "login_form", appBar: SETTING_KEYS.appBar } as const;
 
 export { isServiceAreaActive };
+export { getAppBarSettings, getLogoVersion };
 
-/** The app bar as stored, normalised: anything unusable falls back to the defaults. */
-export async function getAppBarSettings(db: Executor): Promise<AppBarSettings> {
-  return normaliseAppBar(await getSetting(db, APPEARANCE_KEYS.appBar));
-}
 
 export async function getLoginFormSettings(db: Executor): Promise<LoginFormSettings> {
   return normaliseLoginForm(await getSetting(db, APPEARANCE_KEYS.loginForm));
@@ -97,11 +95,6 @@ export async function getLogo(db: Executor): Promise<(StoredLogo & { updatedAt: 
   return logo ? { ...logo, updatedAt: row.updated_at } : null;
 }
 
-/** The logo's version for its URL (`/logo?v=…`) without reading the image: null when there is none. */
-export async function getLogoVersion(db: Executor): Promise<string | null> {
-  const row = await db.selectFrom("settings").select("updated_at").where("key", "=", APPEARANCE_KEYS.logo).executeTakeFirst();
-  return row?.updated_at ?? null;
-}
 
 /**
  * Checks uploaded bytes: not empty, at most LOGO_MAX_BYTES, and a JPEG or PNG by their content

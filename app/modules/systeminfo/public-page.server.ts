@@ -4,7 +4,7 @@ import { requireUser } from "~/modules/access/session.server";
 import { safeRedirectPath } from "~/lib/safe-path";
 import { getDb } from "~/server/db/db.server";
 import { parseForm } from "~/server/form.server";
-import { currentMessageKey, shownPatchNotes, unreadMessageFor } from "./feed.server";
+import { currentMessageKey, shownPatchNotes } from "./feed.server";
 import { ReadMessageSchema } from "./systeminfo-schema";
 import { latestActiveMessage, latestPatchNote, listPatchNotes, markMessageRead } from "./systeminfo.server";
 import { refusal } from "~/server/refusal.server";
@@ -23,11 +23,6 @@ export async function patchNotesLoader({ request }: LoaderFunctionArgs) {
   const n = Number(params.get("n"));
   const index = Number.isSafeInteger(n) && n >= 1 ? Math.min(n, Math.max(notes.length, 1)) - 1 : 0;
   return { notes, index, back: safeRedirectPath(params.get("redirectTo")) };
-}
-
-/** The shell's system message: the current one, unless this user has read it. */
-export async function shellSystemMessage(userId: number) {
-  return unreadMessageFor(getDb(), userId);
 }
 
 /**

@@ -4,7 +4,6 @@ const appearance = {
   intro: "Das Logo und die Farben der Anmeldeseite und der App-Bar gelten für alle Benutzer.",
   logo: {
     heading: "Logo",
-    alt: "Logo der Organisation",
     current: "Aktuelles Logo",
     none: "Es ist kein Logo hinterlegt. Oben links stehen das Symbol und der Name von ServiceHub.",
     file: "Logodatei",

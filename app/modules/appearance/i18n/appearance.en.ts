@@ -5,7 +5,6 @@ const appearance: typeof appearanceDe = {
   intro: "The logo and the colours of the sign-in page and the app bar apply to all users.",
   logo: {
     heading: "Logo",
-    alt: "Organisation logo",
     current: "Current logo",
     none: "No logo is stored. The top left shows the ServiceHub icon and name.",
     file: "Logo file",

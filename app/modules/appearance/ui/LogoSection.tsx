@@ -36,7 +36,7 @@ export function LogoSection({ logoUrl, loadError }: { logoUrl: string | null; lo
             <Text size="sm" fw={500}>
               {t("appearance.logo.current")}
             </Text>
-            <img src={logoUrl} alt={t("appearance.logo.alt")} className={classes.currentLogo} data-testid="current-logo" />
+            <img src={logoUrl} alt={t("shell.logoAlt")} className={classes.currentLogo} data-testid="current-logo" />
           </div>
         ) : (
           <Text size="sm" c="dimmed" data-testid="no-logo">

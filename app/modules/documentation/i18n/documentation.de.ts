@@ -6,7 +6,6 @@ const documentation = {
   chapterNumber: "Kapitel {{number}}",
   pager: "Weiterblättern",
   aboutViews: "Mehr über Ansichten in der Dokumentation",
-  link: "Dokumentation",
 };
 
 export default documentation;

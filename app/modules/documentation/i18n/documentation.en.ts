@@ -8,7 +8,6 @@ const documentation: typeof documentationDe = {
   chapterNumber: "Chapter {{number}}",
   pager: "Turn the page",
   aboutViews: "More about views in the documentation",
-  link: "Documentation",
 };
 
 export default documentation;

@@ -16,7 +16,6 @@ const productinfo = {
   packageVersion: "Version",
   licence: "Lizenz",
   noLicence: "nicht angegeben",
-  link: "Produktinformationen",
 };
 
 export default productinfo;

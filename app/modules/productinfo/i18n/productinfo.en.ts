@@ -18,7 +18,6 @@ const productinfo: typeof productinfoDe = {
   packageVersion: "Version",
   licence: "Licence",
   noLicence: "not declared",
-  link: "Product information",
 };
 
 export default productinfo;

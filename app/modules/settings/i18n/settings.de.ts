@@ -1,7 +1,5 @@
 const settings = {
-  title: "Einstellungen",
   entriesLabel: "Bereiche der Einstellungen",
-  loading: "Wird geladen …",
   sidebarIntro: "Wie die linke Seitenleiste in diesem Browser erscheint.",
   entries: {
     sidebar: "Seitenleiste",

@@ -1,9 +1,7 @@
 import type settingsDe from "./settings.de";
 
 const settings: typeof settingsDe = {
-  title: "Settings",
   entriesLabel: "Settings sections",
-  loading: "Loading …",
   sidebarIntro: "How the left side menu appears in this browser.",
   entries: {
     sidebar: "Sidebar",

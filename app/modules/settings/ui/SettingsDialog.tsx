@@ -9,7 +9,7 @@ import { LazyModal } from "~/ui/LazyModal";
 import { entryToShow, visibleEntries, type SettingsEntryKey } from "../entries";
 
 // The entries and their panels load when the dialog first opens, with the texts only they show.
-const SettingsBody = lazyWithTexts(["sessions"], () => import("./SettingsDialogBody"));
+const SettingsBody = lazyWithTexts(["sessions", "settings"], () => import("./SettingsDialogBody"));
 
 /** The entry last chosen in this browser (spec 01 §2: the dialog reopens on it if still visible). */
 const STORAGE_KEY = "settingsEntry";
@@ -52,8 +52,8 @@ export function SettingsDialogProvider({ user, canChangePassword, children }: { 
   return (
     <OpenSettingsContext.Provider value={openSettings}>
       {children}
-      <LazyModal opened={open} onClose={() => setOpen(false)} title={t("settings.title")} size={1024} fullScreen={phone} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="settings-dialog">
-        <Suspense fallback={<Loader size="sm" aria-label={t("settings.loading")} />}>
+      <LazyModal opened={open} onClose={() => setOpen(false)} title={t("topbar.settings")} size={1024} fullScreen={phone} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="settings-dialog">
+        <Suspense fallback={<Loader size="sm" aria-label={t("shell.settingsLoading")} />}>
           <SettingsBody entries={visible} active={active} onSelect={select} back={location.pathname + location.search} />
         </Suspense>
       </LazyModal>

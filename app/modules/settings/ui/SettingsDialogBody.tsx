@@ -20,7 +20,7 @@ function EntryContent({ entry }: { entry: SettingsEntryKey }) {
   const loading = (
     <Text size="sm" role="status" data-testid="settings-loading">
       <Loader size="xs" mr="xs" aria-hidden />
-      {t(entry === "api-key" ? "sessions.apiKey.loading" : "settings.loading")}
+      {t(entry === "api-key" ? "sessions.apiKey.loading" : "shell.settingsLoading")}
     </Text>
   );
   if (needsData && fetcher.data === undefined) return loading;

@@ -12,7 +12,7 @@ export function SettingsLayout({ entries }: { entries: SettingsEntryKey[] }) {
   const { pathname } = useLocation();
   return (
     <Stack gap="md">
-      <Title order={1}>{t("settings.title")}</Title>
+      <Title order={1}>{t("topbar.settings")}</Title>
       <div className={classes.frame}>
         <SettingsNav entries={entries} active={entryOfPath(pathname)} />
         <div className={classes.content} data-testid="settings-entry">

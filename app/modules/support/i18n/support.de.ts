@@ -1,7 +1,5 @@
 /** German texts of support tickets (issue 16 §6). Success text verbatim from spec 01 §8. */
 const support = {
-  title: "Support-Ticket",
-  open: "Support-Ticket schreiben",
   intro: "Beschreiben Sie Ihr Anliegen. Das Support-Team antwortet an Ihre E-Mail-Adresse.",
   message: "Nachricht",
   send: "Senden",

@@ -2,8 +2,6 @@ import type supportDe from "./support.de";
 
 /** English texts of support tickets; the success text verbatim from spec 01 §8. */
 const support: typeof supportDe = {
-  title: "Support ticket",
-  open: "Write a support ticket",
   intro: "Describe what you need. The support team answers to your e-mail address.",
   message: "Message",
   send: "Send",

@@ -36,15 +36,15 @@ export function SupportButton({ color }: { color?: string }) {
         href={`/support?${new URLSearchParams({ redirectTo: here })}`}
         className={classes.button}
         style={{ color }}
-        aria-label={t("support.open")}
-        title={t("support.open")}
+        aria-label={t("shell.openSupport")}
+        title={t("shell.openSupport")}
         aria-haspopup={hydrated ? "dialog" : undefined}
         onClick={open}
         data-testid="support-button"
       >
         <IconLifebuoy size={20} aria-hidden />
       </a>
-      <LazyModal opened={opened} onClose={close} size={800} title={t("support.title")} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="support-dialog">
+      <LazyModal opened={opened} onClose={close} size={800} title={t("shell.support")} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="support-dialog">
         <EntryPlaceProvider to={here} overlay>
           <Suspense fallback={<Loader size="sm" aria-label={t("app.editorLoading")} />}>
             <SupportForm back={here} onCancel={close} onDone={close} />

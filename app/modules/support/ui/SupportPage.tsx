@@ -8,7 +8,7 @@ export function SupportPage({ data }: { data: { back: string } }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md" maw={800}>
-      <Title order={1}>{t("support.title")}</Title>
+      <Title order={1}>{t("shell.support")}</Title>
       <EntryPlaceProvider to={data.back} overlay={false}>
         <SupportForm back={data.back} />
       </EntryPlaceProvider>

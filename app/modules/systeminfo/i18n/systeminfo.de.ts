@@ -54,8 +54,6 @@ const systeminfo = {
     stale: "Der Eintrag wurde inzwischen geändert. Bitte die Seite neu laden und die Änderung erneut vornehmen.",
   },
   patchNotes: {
-    title: "Versionshinweise",
-    loading: "Versionshinweise werden geladen …",
     none: "Es gibt noch keine Versionshinweise.",
     date: "Datum",
     version: "Version",
@@ -63,9 +61,6 @@ const systeminfo = {
     previous: "Zurück",
     next: "Weiter",
     counterLabel: "Versionshinweis {{n}} von {{total}}",
-  },
-  message: {
-    ok: "OK",
   },
 };
 

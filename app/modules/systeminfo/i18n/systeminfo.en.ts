@@ -55,8 +55,6 @@ const systeminfo: typeof systeminfoDe = {
     stale: "The entry has been changed in the meantime. Please reload the page and make your change again.",
   },
   patchNotes: {
-    title: "Patch notes",
-    loading: "Loading patch notes …",
     none: "There are no patch notes yet.",
     date: "Date",
     version: "Version",
@@ -64,9 +62,6 @@ const systeminfo: typeof systeminfoDe = {
     previous: "Previous",
     next: "Next",
     counterLabel: "Patch note {{n}} of {{total}}",
-  },
-  message: {
-    ok: "OK",
   },
 };
 

@@ -85,7 +85,7 @@ export function PatchNotesPage() {
   const target: Record<Control, string> = { previous: at(index), next: at(index + 2), ok: back };
   return (
     <Stack maw={MAX_WIDTH} gap="md" data-testid="patch-notes-page">
-      <Title order={1}>{t("systeminfo.patchNotes.title")}</Title>
+      <Title order={1}>{t("shell.patchNotes")}</Title>
       <PatchNotesContent
         notes={notes}
         index={index}

@@ -32,7 +32,7 @@ export function SystemMessageDialog({ message }: { message: SystemMessage }) {
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           <Group justify="flex-end" mt="md">
             <Button type="submit" autoFocus data-testid="system-message-ok">
-              {t("systeminfo.message.ok")}
+              {t("shell.messageOk")}
             </Button>
           </Group>
         </fetcher.Form>

@@ -38,7 +38,7 @@ export function VersionLink({ version, className, style }: { version: string; cl
   const loading = (
     <Stack align="center" gap="xs" py="md" role="status">
       <Loader size="sm" aria-hidden />
-      <Text size="sm">{t("systeminfo.patchNotes.loading")}</Text>
+      <Text size="sm">{t("shell.patchNotesLoading")}</Text>
     </Stack>
   );
   const step: Record<Control, () => void> = { previous: () => setIndex((i) => i - 1), next: () => setIndex((i) => i + 1), ok: close };
@@ -47,7 +47,7 @@ export function VersionLink({ version, className, style }: { version: string; cl
       <a href={href} className={className} style={style} onClick={open} aria-haspopup="dialog" data-testid="app-version">
         {t("app.version", { version })}
       </a>
-      <LazyModal opened={opened} onClose={close} title={t("systeminfo.patchNotes.title")} size={MAX_WIDTH} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="patch-notes-dialog">
+      <LazyModal opened={opened} onClose={close} title={t("shell.patchNotes")} size={MAX_WIDTH} closeButtonProps={{ "aria-label": t("app.close") }} data-testid="patch-notes-dialog">
         {notes ? (
           <Suspense fallback={loading}>
             <PatchNotesContent
