@@ -42,7 +42,10 @@ test("a dark app-bar colour turns the top bar dark with white text", async ({ pa
     await gotoReady(page, url("/admin/logo"), javaScriptEnabled);
     const bar = page.getByTestId("top-bar");
     await expect(bar).toHaveCSS("color", "rgb(0, 0, 0)");
-    await page.getByRole("textbox", { name: "Farbe 1", exact: true }).fill("#1a237e");
+    // With JS the browser's colour picker beside the field sets it; without, the field is typed.
+    if (javaScriptEnabled) await page.getByLabel("Farbe wählen: Farbe 1", { exact: true }).fill("#1a237e");
+    else await page.getByRole("textbox", { name: "Farbe 1", exact: true }).fill("#1a237e");
+    await expect(page.getByRole("textbox", { name: "Farbe 1", exact: true })).toHaveValue("#1a237e");
     await page.getByRole("textbox", { name: "Farbe 2", exact: true }).fill("#004d40");
     if (javaScriptEnabled) {
       // The preview follows at once; the save comes after a 500 ms pause, then the shell reloads its look.
@@ -133,8 +136,8 @@ test("the login page takes its background from the login-form settings", async (
   await signIn(context);
   try {
     await gotoReady(page, url("/admin/logo"), javaScriptEnabled);
-    await page.getByRole("textbox", { name: "Verlaufsfarbe 1" }).fill("#336699");
-    await page.getByRole("textbox", { name: "Verlaufsfarbe 2" }).fill("#fff");
+    await page.getByRole("textbox", { name: "Verlaufsfarbe 1", exact: true }).fill("#336699");
+    await page.getByRole("textbox", { name: "Verlaufsfarbe 2", exact: true }).fill("#fff");
     await page.getByRole("radio", { name: "Radial" }).check();
     if (javaScriptEnabled) {
       await expect(page.getByTestId("login-form-preview")).toHaveCSS("background-image", "radial-gradient(circle, rgb(51, 102, 153), rgb(255, 255, 255))");

@@ -1,8 +1,8 @@
-import { Alert, Card, ColorInput, Input, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useId, type ReactNode } from "react";
+import { Alert, Card, Input, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldError } from "~/ui/form/use-schema-form";
-import { isValidColour } from "../appearance";
+import { isValidColour, normaliseColour } from "../appearance";
 import classes from "./appearance.module.css";
 
 /*
@@ -13,25 +13,49 @@ import classes from "./appearance.module.css";
 
 type FieldProps = { name: string; label: string; value: string; onChange: (value: string) => void; errors?: string[] };
 
-/** A hex colour: typed (3 or 6 digits), or picked with JS. A value the spec does not accept is named as black. */
+/** The #rrggbb a colour input shows for a stored colour (3 digits doubled, the words as hex). */
+function sixDigits(value: string): string {
+  const colour = normaliseColour(value);
+  if (colour === "white") return "#ffffff";
+  if (colour === "black") return "#000000";
+  return colour.length === 4 ? `#${[...colour.slice(1)].map((digit) => digit + digit).join("")}` : colour;
+}
+
+/**
+ * A hex colour: typed (3 or 6 digits), or picked with the browser's own colour picker beside it
+ * (with JS; without, the picker shows the colour and the field is typed). The picker posts nothing:
+ * the text field is the value. Instead of Mantine's ColorInput, 22 KB of script (issue 34 §3).
+ * A value the spec does not accept is named as black.
+ */
 export function ColourField({ name, label, value, onChange, errors }: FieldProps) {
   const { t } = useTranslation();
   const invalid = !isValidColour(value);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
-    <ColorInput
+    <TextInput
       name={name}
       label={label}
       value={value}
-      onChange={onChange}
-      format="hex"
-      fixOnBlur={false}
-      withEyeDropper={false}
-      withPicker
+      onChange={(event) => onChange(event.currentTarget.value)}
       maxLength={32}
       autoComplete="off"
+      spellCheck={false}
       description={invalid ? t("appearance.invalidColour", { value }) : t("appearance.colourHint")}
       error={fieldError(t, errors)}
       data-testid={`field-${name}`}
+      rightSectionPointerEvents="all"
+      rightSection={
+        <input
+          type="color"
+          value={sixDigits(value)}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          disabled={!hydrated}
+          aria-label={t("appearance.pickColour", { label })}
+          className={classes.swatch}
+          data-testid={`pick-${name}`}
+        />
+      }
     />
   );
 }
