@@ -63,20 +63,26 @@ const tableWithoutScrollArea: Plugin = {
 };
 
 /**
- * The browser translates with app/i18n/browser/ instead of i18next, react-i18next and remix-i18next
- * (19 KB of every page's 150–230 KB; decision 0083): server rendering, mails and exports keep
- * i18next. Resolved for the client only (`ssr` is false), in the build and the dev server alike.
+ * Pages translate with app/i18n/page-texts/ instead of i18next, react-i18next and remix-i18next
+ * (19 KB of every page's script; decision 0083): in the browser all three, in the server's renderer
+ * the two React ones, so the server writes a page's texts with the very code that hydrates them.
+ * Loaders, mails and exports keep i18next (its `i18next` import stays on the server), and so do the
+ * unit tests (no alias under Vitest).
  */
-const BROWSER_TEXTS_DIR = new URL("./app/i18n/browser/", import.meta.url).pathname;
-const BROWSER_TEXTS: Record<string, string> = {
-  i18next: `${BROWSER_TEXTS_DIR}i18next.ts`,
-  "react-i18next": `${BROWSER_TEXTS_DIR}react-i18next.ts`,
-  "remix-i18next/react": `${BROWSER_TEXTS_DIR}remix-i18next-react.ts`,
+const PAGE_TEXTS_DIR = new URL("./app/i18n/page-texts/", import.meta.url).pathname;
+const PAGE_TEXTS: Record<string, string> = {
+  i18next: `${PAGE_TEXTS_DIR}i18next.ts`,
+  "react-i18next": `${PAGE_TEXTS_DIR}react-i18next.ts`,
+  "remix-i18next/react": `${PAGE_TEXTS_DIR}remix-i18next-react.ts`,
 };
-const browserTexts: Plugin = {
-  name: "browser-texts",
+const pageTexts: Plugin = {
+  name: "page-texts",
   enforce: "pre",
-  resolveId: (source, _importer, options) => (options?.ssr || process.env.VITEST ? null : (BROWSER_TEXTS[source] ?? null)),
+  resolveId: (source, _importer, options) => {
+    if (process.env.VITEST || !(source in PAGE_TEXTS)) return null;
+    if (options?.ssr && source === "i18next") return null;
+    return PAGE_TEXTS[source];
+  },
 };
 
 /**
@@ -101,7 +107,7 @@ const routeTexts: Plugin = {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // BUILD_DIR lets a second build (a smoke test, a benchmark) sit beside the one being served.
-  plugins: [scrollAreaRefs, tableWithoutScrollArea, browserTexts, routeTexts, !process.env.VITEST && remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" })],
+  plugins: [scrollAreaRefs, tableWithoutScrollArea, pageTexts, routeTexts, !process.env.VITEST && remix({ ...remixConfig, buildDirectory: process.env.BUILD_DIR ?? "build" })],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   optimizeDeps: { include: ["@mantine/core", "@mantine/hooks", "@mantine/notifications"] },
   // The client manifest (kept by Remix as build/.vite/client-manifest.json, outside what is

@@ -3,9 +3,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./ui/nonce";
-import { i18nInstance, i18next } from "./i18n/i18next.server";
+import { i18next, pageTextsFor } from "./i18n/i18next.server";
+import { I18nextProvider } from "./i18n/page-texts/react-i18next";
 import { nulByteFilter } from "./server/nul-bytes.server";
 import { scriptsAfterPaint } from "./server/scripts-after-paint.server";
 import { startSchedule as startScheduleRuns } from "./modules/notifications/schedule.server";
@@ -21,8 +21,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // One shared instance per language, so concurrent requests in different languages never mix.
-  const instance = await i18nInstance(await i18next.getLocale(request));
+  // One shared set of texts per language, so concurrent requests in different languages never mix.
+  const texts = pageTextsFor(await i18next.getLocale(request));
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
   const callbackName = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 
@@ -30,7 +30,7 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
+        <I18nextProvider i18n={texts}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </I18nextProvider>
       </NonceProvider>,

@@ -1,10 +1,10 @@
 import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import de from "./locales/de";
 import en from "./locales/en";
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, i18nConfig, isLanguage, type Language } from "./config";
+import { PageTexts } from "./page-texts/i18next";
 
 // The language menu's choice wins; otherwise the browser's language (decision 0003), else German.
 export const localeCookie = createCookie("sh_lng", {
@@ -40,13 +40,29 @@ export function i18nInstance(lng: string): Promise<i18n> {
   let instance = instances.get(language);
   if (!instance) {
     const created = createInstance();
-    instance = created
-      .use(initReactI18next)
-      .init({ ...serverConfig, lng: language })
-      .then(() => created);
+    instance = created.init({ ...serverConfig, lng: language }).then(() => created);
     instances.set(language, instance);
   }
   return instance;
+}
+
+const pageTexts = new Map<Language, PageTexts>();
+
+/**
+ * The texts the server renders a page with: every text of the language, translated by the same
+ * code as in the browser (decision 0083), so the page hydrates with the server's very words. Also
+ * cheaper per call than i18next's `t` (7 % of a service page's server time went to i18next).
+ */
+export function pageTextsFor(lng: string): PageTexts {
+  const language: Language = isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+  let texts = pageTexts.get(language);
+  if (!texts) {
+    texts = new PageTexts();
+    void texts.init({ lng: language });
+    texts.addResourceBundle(language, "common", resources[language].common as unknown as Record<string, unknown>);
+    pageTexts.set(language, texts);
+  }
+  return texts;
 }
 
 /** The request's language (de or en), for formatting beside the texts (dates, money). */

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "./react-i18next";
 
-/** remix-i18next's hook in the browser (decision 0083): the root's locale becomes the texts' language. */
+/** remix-i18next's hook for pages (decision 0083): the root's locale becomes the texts' language. */
 export function useChangeLanguage(locale: string) {
   const { i18n } = useTranslation();
   useEffect(() => {

@@ -1,10 +1,11 @@
 import { hasText, translate, type TextOptions, type TextStore } from "./translate";
 
 /**
- * The browser's stand-in for the i18next instance (decision 0083): the part of its interface
- * app/i18n/namespaces.ts and the components use — a language, one text store per language that
- * namespaces are merged into as they load, `t`, `exists`, `changeLanguage`. The client build
- * resolves `i18next` to this module (vite.config.ts, `browserTexts`); the server keeps i18next.
+ * The texts a page renders with (decision 0083), in place of an i18next instance: the part of its
+ * interface app/i18n/namespaces.ts and the components use — a language, one text store per
+ * language that namespaces are merged into as they load, `t`, `exists`, `changeLanguage`. The
+ * client build resolves `i18next` to this module (vite.config.ts, `pageTexts`); the server renders
+ * with one instance per language holding every text (`pageTextsFor`, i18next.server.ts).
  */
 type Translate = (key: unknown, options?: TextOptions | string) => string;
 
@@ -17,7 +18,7 @@ function merge(target: TextStore, source: TextStore): TextStore {
   return target;
 }
 
-class BrowserTexts {
+export class PageTexts {
   language = "de";
   languages: string[] = ["de"];
   isInitialized = false;
@@ -90,6 +91,5 @@ class BrowserTexts {
   }
 }
 
-export type { BrowserTexts };
-const i18next = new BrowserTexts();
+const i18next = new PageTexts();
 export default i18next;

@@ -1,15 +1,16 @@
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from "react";
-import i18next, { type BrowserTexts } from "./i18next";
+import i18next, { type PageTexts } from "./i18next";
 
 /**
- * The browser's stand-in for react-i18next (decision 0083): `useTranslation` gives the page's `t`
- * and the instance, and renders again when the language or the loaded texts change.
+ * react-i18next as pages use it (decision 0083), in the browser and in the server's renderer:
+ * `useTranslation` gives the page's `t` and the instance, and renders again when the language
+ * changes.
  */
-const Texts = createContext<BrowserTexts>(i18next);
+const Texts = createContext<PageTexts>(i18next);
 
 export const initReactI18next = { type: "3rdParty", init: () => undefined };
 
-export function I18nextProvider({ i18n, children }: { i18n: BrowserTexts; children?: ReactNode }) {
+export function I18nextProvider({ i18n, children }: { i18n: PageTexts; children?: ReactNode }) {
   return createElement(Texts.Provider, { value: i18n }, children);
 }
 

@@ -1,12 +1,12 @@
 import { createInstance, type i18n } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hasText, translate, type TextStore } from "~/i18n/browser/translate";
+import { hasText, translate, type TextStore } from "~/i18n/page-texts/translate";
 import { i18nConfig } from "~/i18n/config";
 import de from "~/i18n/locales/de";
 import en from "~/i18n/locales/en";
 
 /**
- * The browser translates with app/i18n/browser/translate.ts, the server with i18next (decision
+ * The browser translates with app/i18n/page-texts/translate.ts, the server with i18next (decision
  * 0083): a page hydrates only where both write the same text. Every text of both languages is
  * put through both with values for each of its placeholders, counts for every plural.
  */

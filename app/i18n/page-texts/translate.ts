@@ -1,10 +1,10 @@
 /**
- * What the browser needs of i18next's `t()`, in 1 KB instead of 19 KB (decision 0083): a text by
- * its dotted key, `{{name}}` and `{{name, number}}` filled in, plurals by the language's rules
+ * What a page needs of i18next's `t()`, in 1 KB instead of 19 KB of script (decision 0083): a text
+ * by its dotted key, `{{name}}` and `{{name, number}}` filled in, plurals by the language's rules
  * (`_zero` for a count of 0 where a text has one), a default value, a missing key shown as the
- * key. The server renders with i18next itself; the page hydrates only when both write the very
- * same text, so tests/unit/i18n/browser-translate.test.ts compares this with i18next for every
- * text in both languages.
+ * key. The browser and the server's page renderer both translate with it, so a page hydrates with
+ * the server's very texts; mails, exports and loaders translate with i18next, and
+ * tests/unit/i18n/page-texts.test.ts holds the two equal for every text in both languages.
  */
 
 export type TextStore = Record<string, unknown>;
