@@ -9,7 +9,8 @@
  *    measuring browser (the session cookie lives in its cookie jar) for the other pages.
  * 3. Waits for a quiet machine (1-minute load < --max-load, default 1.5; up to --wait minutes,
  *    default 5) — simulated throttling still measures this machine's CPU — then runs each page
- *    --runs times (default 3) in the system Chromium (CHROME_PATH, default /usr/bin/chromium) and
+ *    --runs times (default 3) in the system Chromium (CHROME_PATH, default /usr/bin/chromium or,
+ *    where only that is installed, /usr/bin/chromium-headless-shell; the record names it) and
  *    keeps the run with the median performance score.
  * 4. Prints the scores, writes them with the date and the load to docs/lighthouse.json
  *    (docs/lighthouse-devtools.json with `--throttling devtools`; each page's whole report to
@@ -33,6 +34,8 @@ function option(name: string, fallback: number) {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 }
 const RUNS = option("runs", 3);
+/** The browser: scores differ between the full Chromium and its headless shell, so the record says which. */
+const CHROME = process.env.CHROME_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((file) => fs.existsSync(file)) ?? "/usr/bin/chromium";
 /** `--only login,page` measures some pages (by the last word of their name), to try a change. */
 const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1].split(",") : null;
 const MAX_LOAD = option("max-load", 1.5);
@@ -204,7 +207,7 @@ async function main() {
   try {
     await waitForApp(base, server);
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromePath: CHROME,
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
     });
     const report = (score: PageScore) =>
@@ -240,6 +243,7 @@ async function main() {
       lighthouse: (await import("lighthouse/package.json", { with: { type: "json" } })).default.version,
       settings: `mobile, ${THROTTLING === "devtools" ? "DevTools (applied) throttling" : "simulated throttling (Lighthouse defaults)"}; median of runs by performance`,
       server: SERVER,
+      browser: `${CHROME} (${/Chromium [\d.]+/.exec(execFileSync(CHROME, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }))?.[0] ?? "version unknown"})`,
       runsPerPage: RUNS,
       cpus: os.availableParallelism(),
       loadBefore: Number(loadBefore.toFixed(2)),
