@@ -36,7 +36,6 @@ const appearance = {
   },
   degree: "Winkel: {{degree}}°",
   degreeRadial: "Winkel (nur bei linearem Verlauf)",
-  opacityValue: "{{label}}: {{value}}",
   pickColour: "Farbe wählen: {{label}}",
   colourHint: "Hex-Wert mit 3 oder 6 Stellen, z. B. #fff oder #1a237e",
   invalidColour: "„{{value}}“ ist kein Hex-Wert mit 3 oder 6 Stellen und wird als Schwarz gespeichert.",

@@ -37,7 +37,6 @@ const appearance: typeof appearanceDe = {
   },
   degree: "Angle: {{degree}}°",
   degreeRadial: "Angle (linear gradient only)",
-  opacityValue: "{{label}}: {{value}}",
   pickColour: "Pick a colour: {{label}}",
   colourHint: "Hex value with 3 or 6 digits, e.g. #fff or #1a237e",
   invalidColour: "“{{value}}” is not a hex value with 3 or 6 digits and is saved as black.",

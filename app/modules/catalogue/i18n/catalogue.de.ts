@@ -124,7 +124,6 @@ const catalogue = {
   noArea: "Ohne Bereich",
   more_one: "+ {{count}} weiterer",
   more_other: "+ {{count}} weitere",
-  showAll: "Alle anzeigen",
   tree: {
     expandAll: "Alle aufklappen",
     collapseAll: "Alle zuklappen",
@@ -143,8 +142,6 @@ const catalogue = {
     moved: "Service verschoben",
     onlyByPosition: "Die Reihenfolge lässt sich nur bei Sortierung nach Position ändern.",
     onlyUnfiltered: "Die Reihenfolge lässt sich nur ohne Suche und Filter ändern.",
-    dragHint: "Ziehen, um die Reihenfolge zu ändern oder in eine andere Kategorie zu verschieben",
-    forbidden: "Sie dürfen diesen Service nicht verschieben.",
   },
   batch: {
     title: "Auswahl in anderen Katalog verschieben",

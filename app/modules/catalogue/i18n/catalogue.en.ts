@@ -125,7 +125,6 @@ const catalogue: typeof catalogueDe = {
   noArea: "Without area",
   more_one: "+ {{count}} more",
   more_other: "+ {{count}} more",
-  showAll: "Show all",
   tree: {
     expandAll: "Expand all",
     collapseAll: "Collapse all",
@@ -144,8 +143,6 @@ const catalogue: typeof catalogueDe = {
     moved: "Service moved",
     onlyByPosition: "The order can only be changed when sorting by position.",
     onlyUnfiltered: "The order can only be changed without a search or filters.",
-    dragHint: "Drag to reorder or to move into another category",
-    forbidden: "You may not move this service.",
   },
   batch: {
     title: "Move the selection to another catalogue",

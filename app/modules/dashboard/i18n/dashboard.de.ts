@@ -6,7 +6,6 @@ const dashboard = {
   otherCatalogue: "Anderen Katalog wählen",
   title: "Dashboard",
   welcome: "Willkommen, {{name}}",
-  intro: "Hier sehen Sie bald Kennzahlen zu Ihrem Service-Katalog.",
   byStatus: "Services nach Status",
   byType: "Services nach Typ",
   gaps: "Lücken",
@@ -31,6 +30,5 @@ const dashboard = {
     tag: "Tag",
     term_definition: "Glossar",
   },
-  unauthorizedTitle: "Keine Berechtigung",
 };
 export default dashboard;

@@ -8,7 +8,6 @@ const dashboard: typeof dashboardDe = {
   otherCatalogue: "Choose another catalogue",
   title: "Dashboard",
   welcome: "Welcome, {{name}}",
-  intro: "Key figures about your service catalogue will appear here soon.",
   byStatus: "Services by status",
   byType: "Services by type",
   gaps: "Gaps",
@@ -33,6 +32,5 @@ const dashboard: typeof dashboardDe = {
     tag: "Tag",
     term_definition: "Glossary",
   },
-  unauthorizedTitle: "Unauthorized",
 };
 export default dashboard;

@@ -2,7 +2,6 @@
 const releasecompare = {
   title: "Versionen vergleichen",
   action: "Vergleichen",
-  actionNamed: "Veröffentlichung {{label}} mit der vorigen vergleichen",
   intro: "Was sich zwischen zwei Veröffentlichungen geändert hat, oder seit einer Veröffentlichung im Arbeitsstand.",
   from: "Von",
   to: "Bis",

@@ -4,7 +4,6 @@ import type releasecompareDe from "./releasecompare.de";
 const releasecompare: typeof releasecompareDe = {
   title: "Compare versions",
   action: "Compare",
-  actionNamed: "Compare release {{label}} with the one before",
   intro: "What changed between two releases, or in the working copy since a release.",
   from: "From",
   to: "To",

@@ -16,7 +16,6 @@ const service = {
   updateFailed: "Fehler beim Aktualisieren des Service",
   staleTitle: "Inzwischen geändert",
   stale: "Jemand anderes hat diesen Service gespeichert, nachdem Sie die Seite geöffnet haben. Ihre Änderung wurde nicht gespeichert, damit nichts überschrieben wird.",
-  staleChanged: "Aktueller Stand der betroffenen Felder:",
   reload: "Aktuellen Stand laden",
   empty: "Noch nicht beschrieben.",
   none: "—",
@@ -125,7 +124,6 @@ const service = {
   },
   workflow: {
     hint: "In Bearbeitung ↔ Überprüfung darf jede Person mit Bearbeitungsrecht setzen; abnehmen und Abnahmen zurücknehmen dürfen Keynutzer und Admins. Inhaltliche Änderungen an einem abgenommenen Service setzen ihn auf „In Bearbeitung“ zurück.",
-    forbidden: "Diesen Statuswechsel dürfen Sie nicht vornehmen.",
   },
   picker: {
     searchRelations: "Service-Owner, -Provider und -Level suchen",

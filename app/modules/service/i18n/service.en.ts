@@ -17,7 +17,6 @@ const service: typeof serviceDe = {
   updateFailed: "Error updating service",
   staleTitle: "Changed meanwhile",
   stale: "Someone else saved this service after you opened the page. Your change was not saved, so nothing is overwritten.",
-  staleChanged: "Current state of the affected fields:",
   reload: "Load the current state",
   empty: "Not described yet.",
   none: "—",
@@ -126,7 +125,6 @@ const service: typeof serviceDe = {
   },
   workflow: {
     hint: "Anyone who may edit moves between In Progress and Review; key users and admins approve and withdraw approvals. Changing the content of an approved service returns it to In Progress.",
-    forbidden: "You may not make this status change.",
   },
   picker: {
     searchRelations: "Search service owners, providers and levels",

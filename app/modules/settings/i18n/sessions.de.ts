@@ -22,7 +22,6 @@ const sessions = {
     title: "API-Schlüssel",
     label: "Aktiver Schlüssel: {{prefix}}…",
     none: "Kein API-Schlüssel angelegt.",
-    manage: "Schlüssel verwalten",
     current: "Aktiver Schlüssel: {{prefix}}… (erzeugt am {{date}})",
     create: "Schlüssel erzeugen",
     rotate: "Neuen Schlüssel erzeugen",

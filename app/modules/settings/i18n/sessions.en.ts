@@ -23,7 +23,6 @@ const sessions: typeof sessionsDe = {
     title: "API key",
     label: "Active key: {{prefix}}…",
     none: "No API key yet.",
-    manage: "Manage key",
     current: "Active key: {{prefix}}… (made on {{date}})",
     create: "Make a key",
     rotate: "Make a new key",

@@ -14,7 +14,6 @@ const views = {
     catalogue: "Katalog",
     owner: "Angelegt von",
     updated: "Geändert",
-    actions: "Aktionen",
   },
   shared: "Geteilt",
   personal: "Persönlich",

@@ -16,7 +16,6 @@ const views: typeof viewsDe = {
     catalogue: "Catalogue",
     owner: "Created by",
     updated: "Changed",
-    actions: "Actions",
   },
   shared: "Shared",
   personal: "Personal",
