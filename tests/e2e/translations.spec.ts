@@ -249,6 +249,11 @@ test("areas, categories and glossary terms are translated on their own page, and
   await page.locator('[data-field="term"]').getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page)).toContainText("Übersetzung gespeichert.");
   expect(await db.selectFrom("content_translations").select("value").where("subject_type", "=", "term").where("subject_id", "=", term).execute()).toEqual([{ value: `Term ${tag}` }]);
+  // Emptied, the translation is removed, and the message says so.
+  await page.locator('[data-field="term"]').getByLabel("Begriff (Englisch)").fill("");
+  await page.locator('[data-field="term"]').getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page)).toContainText("Übersetzung entfernt.");
+  await expect.poll(() => db.selectFrom("content_translations").select("value").where("subject_type", "=", "term").where("subject_id", "=", term).execute()).toEqual([]);
 
   // An English reader's tree names the translated category; the area keeps its original name.
   const reader = await browser.newContext({ baseURL, javaScriptEnabled, locale: "en-GB" });

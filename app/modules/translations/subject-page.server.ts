@@ -100,7 +100,7 @@ export async function subjectTranslationAction({ request, params }: ActionFuncti
         if (error instanceof StaleRecordError) return refuse(submission, { form: "translations.page.stale" }, 409, { target: field });
         throw error;
       }
-      return redirectWithFlash(request, `${subjectTranslationPath(type, id, lang)}#${field.replace(/\./g, "-")}`, { kind: "success", message: "translations.page.saved" });
+      return redirectWithFlash(request, `${subjectTranslationPath(type, id, lang)}#${field.replace(/\./g, "-")}`, { kind: "success", message: stored ? "translations.page.saved" : "translations.page.removed" });
     },
   });
 }

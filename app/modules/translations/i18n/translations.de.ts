@@ -47,6 +47,7 @@ const translations = {
     none: "Noch bietet kein Katalog hierfür eine weitere Inhaltssprache an (Katalogverwaltung → Sprachen).",
     save: "Speichern",
     saved: "Übersetzung gespeichert.",
+    removed: "Übersetzung entfernt.",
     stale: "Diese Übersetzung wurde inzwischen geändert. Bitte laden Sie die Seite neu.",
     markupHint: "Eine Leerzeile trennt Absätze, Zeilen mit „- “ sind Aufzählungspunkte. Leer lassen entfernt die Übersetzung.",
     link: "Übersetzen",

@@ -47,6 +47,7 @@ const translations = {
     none: "No catalogue offers a further content language for this yet (catalogue manager → languages).",
     save: "Save",
     saved: "Translation saved.",
+    removed: "Translation removed.",
     stale: "This translation was changed meanwhile. Please reload the page.",
     markupHint: "A blank line separates paragraphs, lines starting with “- ” are bullet points. Leave it empty to remove the translation.",
     link: "Translate",
