@@ -13,7 +13,8 @@ import type { Resources } from "./locales/de";
  * ("catalogue" → `catalogue.*`); "common" holds the groups every page shows. A route names the
  * namespaces it shows in its `handle` (`routeHandle`), in addition to its parents'; the browser
  * loads them, in its language only, before it shows the route (entry.client.tsx, root.tsx), each
- * file as its own cached chunk. The server keeps every text (i18next.server.ts).
+ * file as its own cached chunk. The server keeps every text (i18next.server.ts). In the client
+ * build `i18next` and `react-i18next` are the page texts of app/i18n/page-texts/ (decision 0083).
  * tests/unit/i18n/route-texts.test.ts checks every route declares what its code uses.
  */
 export type TextNamespace = "common" | Exclude<keyof Resources, keyof typeof common>;
@@ -108,9 +109,9 @@ export function loadNamespaces(instance: i18n, lng: string, names: readonly Text
 let browserInstance: i18n | undefined;
 
 /**
- * The browser's one i18next instance in the page's language (the `lang` the server wrote), set up
- * on first use: route modules wait for their texts before entry.client.tsx runs (see
- * `routeTextsReady`), so whichever comes first creates it.
+ * The browser's one text instance (app/i18n/page-texts/ in the client build) in the page's
+ * language (the `lang` the server wrote), set up on first use: route modules wait for their texts
+ * before entry.client.tsx runs (see `routeTextsReady`), so whichever comes first creates it.
  */
 export function browserI18n(): i18n {
   if (!browserInstance) {
