@@ -21,9 +21,9 @@ beforeAll(async () => {
   }
 });
 
-function texts(store: unknown, prefix = ""): [string, string][] {
+function textsOf(store: unknown, prefix = ""): [string, string][] {
   return Object.entries(store as Record<string, unknown>).flatMap(([key, value]) =>
-    typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : texts(value, `${prefix}${key}.`),
+    typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : textsOf(value, `${prefix}${key}.`),
   );
 }
 
@@ -32,7 +32,7 @@ const VALUES = ["Wert", "Preis: 5 $ & <b>fett</b>", "{{name}}", "$&", "", 0, 123
 describe("the browser's texts are i18next's texts", () => {
   for (const lng of ["de", "en"] as const) {
     it(`every text in ${lng}, with every placeholder filled and every plural counted`, () => {
-      const all = texts(STORES[lng]);
+      const all = textsOf(STORES[lng]);
       expect(all.length).toBeGreaterThan(1000);
       const bases = new Set(all.map(([key]) => key.replace(/_(zero|one|other)$/, "")));
       let compared = 0;
@@ -72,5 +72,21 @@ describe("the browser's texts are i18next's texts", () => {
     for (const [key, options] of cases) expect(translate(store, "de", key, options as never), key).toBe(t(key, options as never));
     expect(translate(store, "de", undefined)).toBe("");
     for (const key of ["app.name", "catalogue.status.open", "catalogue", "no.such.key", "other:app.name"]) expect(hasText(store, key), key).toBe(instances.de.exists(key));
+  });
+});
+
+describe("the server's page texts", () => {
+  it("hold every text of a language and translate as i18next does, one shared instance per language", async () => {
+    const { pageTextsFor } = await import("~/i18n/i18next.server");
+    for (const lng of ["de", "en"] as const) {
+      const texts = pageTextsFor(lng);
+      expect(pageTextsFor(lng)).toBe(texts);
+      expect(texts.language).toBe(lng);
+      for (const [key] of textsOf(STORES[lng]).filter((_, i) => i % 25 === 0)) {
+        expect(texts.t(key, { count: 2, name: "X" }), `${lng} ${key}`).toBe(instances[lng].t(key, { count: 2, name: "X" }));
+      }
+      expect(texts.exists("shell.support")).toBe(true);
+    }
+    expect(pageTextsFor("fr").language).toBe("de");
   });
 });
