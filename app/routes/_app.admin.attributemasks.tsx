@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { masksLoader } from "~/modules/masks/masks-page.server";
 import { MasksPage } from "~/modules/masks/ui/MasksPage";
 
-export const handle = routeHandle({ i18n: ["headlines", "masks", "service"], title: "masks.title" });
+export const handle = routeHandle({ i18n: ["headlines", "masks"], title: "masks.title" });
 
 /** /admin/attributemasks — the attribute masks (admin guard); the delete confirmation nests here. */
 export const loader = masksLoader;
