@@ -8,7 +8,6 @@
  * user chooses "apply valid rows", nothing is written while any row is invalid, and all rows are
  * written in one transaction.
  */
-import { z } from "zod";
 import de from "~/i18n/locales/de";
 import en from "~/i18n/locales/en";
 import { canEditService, editScope } from "~/modules/access/permissions.server";
@@ -39,13 +38,13 @@ import {
   type RowError,
   type TranslationColumn,
 } from "./csv-columns";
+import { RICH_MAX, type CarriedRow } from "./csv-read.server";
 import { RELATION_SOURCES, snapshotChunk, structureNames, type Named, type ServiceSnapshot, type SnapshotRelation, type StructureNames } from "./csv-data.server";
 import { ID_CHUNK } from "./tools-selection.server";
 
 // ------------------------------------------------------------------------------ planning
 
 /** A row with its line; `unreadable` marks a row the reader could not make sense of (it is never applied). */
-type CarriedRow = { line: number; cells: Record<string, string>; unreadable?: boolean };
 
 /** The new values of a row, as the writes take them. */
 interface RowValues {
@@ -95,7 +94,6 @@ const TYPE_VALUES = labelMap(["customer", "it"] as const, [de.catalogue.type, en
 
 const NAME = requiredText(255);
 const ART_NR = optionalText(2000);
-const RICH_MAX = 200_000;
 
 const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 const listText = (list: Named[]) => list.map((r) => r.name).join(", ");
@@ -360,29 +358,6 @@ export async function planImport(db: Executor, user: SessionUser, header: string
   preview.hiddenErrors = Math.max(0, errors.length - MAX_SHOWN_ERRORS);
   preview.errors = errors.slice(0, MAX_SHOWN_ERRORS);
   return { preview, planned };
-}
-
-/** The rows an apply form carried back, checked as strictly as an upload (anything else is a 400). */
-const CarriedSchema = z.object({
-  line: z.number().int().min(2).max(10_000_000),
-  cells: z.record(z.string().max(64), z.string().max(RICH_MAX * 2)),
-  unreadable: z.literal(true).optional(),
-});
-
-export function readCarried(rows: string[]): CarriedRow[] | null {
-  const out: CarriedRow[] = [];
-  for (const raw of rows) {
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-    const parsed = CarriedSchema.safeParse(value);
-    if (!parsed.success) return null;
-    out.push(parsed.data);
-  }
-  return out;
 }
 
 // ------------------------------------------------------------------------------ applying

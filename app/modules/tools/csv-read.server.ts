@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { readCsv, type ParsedCsv } from "~/server/csv.server";
 import { errorKey } from "~/ui/forms";
 import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "./csv-columns";
@@ -5,7 +6,8 @@ import { MAX_IMPORT_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "./cs
 /**
  * Reading an uploaded services CSV (issue 20 §4, issue 31 §2): the bytes as text (UTF-8 or
  * Excel's Windows-1252, no binary files), then the rows within the import's limits, yielding to
- * the event loop as it goes. What the rows would change is csv-import.server.ts's.
+ * the event loop as it goes, and the rows an apply form carries back. What the rows would change
+ * is csv-import.server.ts's.
  */
 
 /** The text in parts of about a megabyte each (see `readCsv`). */
@@ -70,3 +72,31 @@ export async function readImportFile(text: string | string[]): Promise<ReadImpor
   return problem ? { ok: false, error: problem } : { ok: true, csv: read.csv };
 }
 
+/** The longest formatted text a cell may hold (characters of HTML). */
+export const RICH_MAX = 200_000;
+
+/** A row of the preview, carried back by the apply form. */
+export type CarriedRow = { line: number; cells: Record<string, string>; unreadable?: boolean };
+
+/** The rows an apply form carried back, checked as strictly as an upload (anything else is a 400). */
+const CarriedSchema = z.object({
+  line: z.number().int().min(2).max(10_000_000),
+  cells: z.record(z.string().max(64), z.string().max(RICH_MAX * 2)),
+  unreadable: z.literal(true).optional(),
+});
+
+export function readCarried(rows: string[]): CarriedRow[] | null {
+  const out: CarriedRow[] = [];
+  for (const raw of rows) {
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+    const parsed = CarriedSchema.safeParse(value);
+    if (!parsed.success) return null;
+    out.push(parsed.data);
+  }
+  return out;
+}
